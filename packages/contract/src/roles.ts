@@ -1,0 +1,39 @@
+/** Roles of 000 §3 and their hierarchy: PARAM_MEDISUIV implies ADMIN, ADMIN implies OPERATOR. */
+export const ROLES = [
+  'ROLE_PARAM_MEDISUIV',
+  'ROLE_ADMIN',
+  'ROLE_OPERATOR',
+  'ROLE_PARTICIPANT',
+  'ROLE_CORRESPONDANT',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+const IMPLIES: Record<Role, readonly Role[]> = {
+  ROLE_PARAM_MEDISUIV: ['ROLE_ADMIN'],
+  ROLE_ADMIN: ['ROLE_OPERATOR'],
+  ROLE_OPERATOR: [],
+  ROLE_PARTICIPANT: [],
+  ROLE_CORRESPONDANT: [],
+};
+
+/** Every role a set of granted roles carries once the hierarchy is applied. */
+export function expandRoles(granted: readonly Role[]): Set<Role> {
+  const out = new Set<Role>();
+  const visit = (role: Role) => {
+    if (out.has(role)) return;
+    out.add(role);
+    for (const implied of IMPLIES[role]) visit(implied);
+  };
+  for (const role of granted) visit(role);
+  return out;
+}
+
+/** True when the granted roles (after the hierarchy) include at least one of the required ones. */
+export function hasAnyRole(granted: readonly Role[], required: readonly Role[]): boolean {
+  const effective = expandRoles(granted);
+  return required.some((role) => effective.has(role));
+}
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}

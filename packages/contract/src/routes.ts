@@ -1,0 +1,78 @@
+import type { Role } from './roles';
+
+/**
+ * The screen route table (000 §2.2, 001 §2). `permit` is open to anyone; a list of roles needs at
+ * least one of them; a path missing from the table is denied. The web guard, the side menu and the
+ * tests all read this table.
+ */
+export type Access = 'permit' | readonly Role[];
+
+export interface ScreenRoute {
+  path: string;
+  access: Access;
+  /** i18n key of the page title (also the last breadcrumb entry). */
+  titleKey: string;
+  /** The confirmation screen is checked against roles only, never against the confirmation state. */
+  roleOnly?: boolean;
+}
+
+const P: Role = 'ROLE_PARTICIPANT';
+const C: Role = 'ROLE_CORRESPONDANT';
+const A: Role = 'ROLE_ADMIN';
+
+export const SCREEN_ROUTES = [
+  { path: '/login', access: 'permit', titleKey: 'routes.login' },
+  { path: '/forgotPassword', access: 'permit', titleKey: 'routes.forgotPassword' },
+  { path: '/forgotIdentifiant', access: 'permit', titleKey: 'routes.forgotIdentifiant' },
+  { path: '/user/changePassword', access: 'permit', titleKey: 'routes.changePassword' },
+  { path: '/user/reinitpassword', access: 'permit', titleKey: 'routes.reinitPassword' },
+  { path: '/user/registrationCompte', access: 'permit', titleKey: 'routes.registration' },
+  { path: '/Assistance', access: 'permit', titleKey: 'routes.assistance' },
+  { path: '/home', access: [A, C, P], titleKey: 'routes.home' },
+  { path: '/user/confirm', access: [P], titleKey: 'routes.confirm', roleOnly: true },
+  { path: '/adherentsCorrespondant', access: [P, C], titleKey: 'routes.participants' },
+  { path: '/adherents/:id', access: [P, C], titleKey: 'routes.participant' },
+  { path: '/participant/mescoordonnees', access: [A, P], titleKey: 'routes.ownDetails' },
+  { path: '/participant/mesrendezvous', access: [P], titleKey: 'routes.appointments' },
+  { path: '/bilansCorrespondant', access: [C], titleKey: 'routes.checkups' },
+  { path: '/historiqueBilansCorrespondant', access: [C], titleKey: 'routes.checkupHistory' },
+  { path: '/correspondant/mescorrespondants', access: [A, P, C], titleKey: 'routes.correspondants' },
+  { path: '/correspondant/:id', access: [A, P, C], titleKey: 'routes.correspondant' },
+  { path: '/document/resultatsAnalyses', access: [A, P], titleKey: 'routes.documents.resultatsAnalyses' },
+  { path: '/document/consultations', access: [A, P], titleKey: 'routes.documents.consultations' },
+  {
+    path: '/document/consultationGynecologique',
+    access: [A, P],
+    titleKey: 'routes.documents.consultationGynecologique',
+  },
+  { path: '/document/courrier', access: [A, P], titleKey: 'routes.documents.courrier' },
+  { path: '/fiche/liste', access: [A, P], titleKey: 'routes.sheets' },
+  { path: '/assistance', access: [A, C, P], titleKey: 'routes.assistance' },
+  { path: '/mutation', access: [C], titleKey: 'routes.mutations' },
+  { path: '/mutation/:id', access: [C], titleKey: 'routes.mutation' },
+  { path: '/politiqueProtectionDonnees', access: [C, P], titleKey: 'routes.dataProtection' },
+  { path: '/mescoordonnees', access: [C, P], titleKey: 'routes.myDetails' },
+] as const satisfies readonly ScreenRoute[];
+
+export type ScreenPath = (typeof SCREEN_ROUTES)[number]['path'];
+
+/** Document list routes and their categories (000 §2.2). */
+export const DOCUMENT_CATEGORIES = {
+  resultatsAnalyses: 'MEDICO_TECHNIQUE',
+  consultations: 'CONS_MEDICAL',
+  consultationGynecologique: 'CONSULT_GYN',
+  courrier: 'COURRIER',
+} as const;
+
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split('/');
+  const b = path.split('/');
+  if (a.length !== b.length) return false;
+  return a.every((segment, i) => (segment.startsWith(':') ? (b[i] ?? '') !== '' : segment === b[i]));
+}
+
+/** The table entry for a concrete path, or undefined (which means: denied). */
+export function findScreenRoute(path: string): ScreenRoute | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return (SCREEN_ROUTES as readonly ScreenRoute[]).find((route) => matches(route.path, clean));
+}

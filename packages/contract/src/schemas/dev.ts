@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Demo mode only: what the portal would have sent (ARCHITECTURE.md, Notifications). */
+export const outboxEntry = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  channel: z.enum(['SMS', 'MAIL']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  attachments: z.array(
+    z.object({ id: z.number().int(), fileName: z.string(), contentType: z.string(), size: z.number().int() }),
+  ),
+});
+export type OutboxEntry = z.infer<typeof outboxEntry>;
+
+export const outboxQuery = z.object({
+  recipient: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const outboxReply = z.object({ items: z.array(outboxEntry) });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { expandRoles, hasAnyRole } from '../src/roles';
+import { findScreenRoute, SCREEN_ROUTES } from '../src/routes';
+import { meetsPasswordRules } from '../src/rules/password';
+import { maskPhone } from '../src/rules/phone';
+import { composeUsername, parseUsername } from '../src/rules/username';
+
+describe('role hierarchy', () => {
+  it('PARAM_MEDISUIV implies ADMIN which implies OPERATOR, and nothing else', () => {
+    expect([...expandRoles(['ROLE_PARAM_MEDISUIV'])].sort()).toEqual([
+      'ROLE_ADMIN',
+      'ROLE_OPERATOR',
+      'ROLE_PARAM_MEDISUIV',
+    ]);
+    expect([...expandRoles(['ROLE_ADMIN'])].sort()).toEqual(['ROLE_ADMIN', 'ROLE_OPERATOR']);
+    expect(hasAnyRole(['ROLE_OPERATOR'], ['ROLE_ADMIN'])).toBe(false);
+    expect(hasAnyRole(['ROLE_ADMIN'], ['ROLE_PARTICIPANT'])).toBe(false);
+    expect(hasAnyRole(['ROLE_PARAM_MEDISUIV'], ['ROLE_OPERATOR'])).toBe(true);
+    expect(hasAnyRole([], ['ROLE_ADMIN'])).toBe(false);
+  });
+});
+
+describe('username', () => {
+  it('composes and parses the identifier with the sign-in kind', () => {
+    expect(composeUsername(' Marie.Durand ', true)).toBe('Marie.Durand|C');
+    expect(parseUsername('Marie.Durand|C')).toEqual({ identifier: 'marie.durand', kind: 'C' });
+    expect(parseUsername('a|b|P')).toEqual({ identifier: 'a|b', kind: 'P' });
+    expect(parseUsername('nokind')).toBeNull();
+    expect(parseUsername('|P')).toBeNull();
+    expect(parseUsername('x|Z')).toBeNull();
+  });
+});
+
+describe('password rules (000 §5)', () => {
+  it.each([
+    ['Abcdef1!', true],
+    ['Éléphant9?', true],
+    ['Abcde1!', false],
+    ['abcdefg1!', false],
+    ['ABCDEFG1!', false],
+    ['Abcdefgh!', false],
+    ['Abcdefgh1', false],
+  ])('%s → %s', (password, expected) => {
+    expect(meetsPasswordRules(password)).toBe(expected);
+  });
+});
+
+describe('phone mask', () => {
+  it('keeps the last two digits', () => {
+    expect(maskPhone('06 12 34 56 78')).toBe('•• •• •• •• 78');
+    expect(maskPhone(null)).toBe('');
+  });
+});
+
+describe('screen route table', () => {
+  it('finds parameterised routes and denies unknown ones', () => {
+    expect(findScreenRoute('/adherents/42')?.path).toBe('/adherents/:id');
+    expect(findScreenRoute('/home/')?.path).toBe('/home');
+    expect(findScreenRoute('/nowhere')).toBeUndefined();
+    expect(findScreenRoute('/adherents/')).toBeUndefined();
+  });
+
+  it('matches the specification for the routes of both documents', () => {
+    const access = (path: string) => findScreenRoute(path)?.access;
+    expect(access('/login')).toBe('permit');
+    expect(access('/Assistance')).toBe('permit');
+    expect(access('/user/confirm')).toEqual(['ROLE_PARTICIPANT']);
+    expect(access('/bilansCorrespondant')).toEqual(['ROLE_CORRESPONDANT']);
+    expect(access('/fiche/liste')).toEqual(['ROLE_ADMIN', 'ROLE_PARTICIPANT']);
+    expect(new Set(SCREEN_ROUTES.map((route) => route.path)).size).toBe(SCREEN_ROUTES.length);
+  });
+});

@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
+import { installGuard } from './auth/guard';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { devRoutes } from './features/dev/dev.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { installErrorHandler } from './lib/error-handler';
+import { createNotifier, type Notifier } from './notify/notifier';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Tests pass their own; otherwise built from the configuration. */
+  notifier?: Notifier;
+  logger?: FastifyBaseLogger | boolean;
+}
+
+/** Tiles of the assistance map are the one remote resource (assistance issue). */
+const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === undefined
+        ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+        : typeof deps.logger === 'boolean'
+          ? deps.logger
+          : undefined,
+    ...(deps.logger && typeof deps.logger !== 'boolean' ? { loggerInstance: deps.logger } : {}),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // Built once: @fastify/helmet would rebuild helmet's middleware (and re-parse the CSP) per request.
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...TILE_HOSTS],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Portail Bilans API',
+        version: '1.0.0',
+        description: 'The wire contract of the check-up portal.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Nothing the API answers may be cached: most of it is personal, some of it medical.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  installGuard(app, { db: database.db, config });
+  const notifier = deps.notifier ?? createNotifier(config, database.db, app.log);
+  const featureDeps = { db: database.db, config, notifier };
+
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes(featureDeps));
+  if (config.demoMode) await app.register(devRoutes(featureDeps));
+
+  await registerWeb(app, config.webDist);
+  return app;
+}
+
+/** The built single-page app, with its routes falling back to index.html. */
+async function registerWeb(app: FastifyInstance, dist: string): Promise<void> {
+  const hasWeb = existsSync(join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      cacheControl: false,
+      // Vite names assets by their content hash: they never change, so browsers may keep them.
+      setHeaders: (response, path) => {
+        response.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  // 000 §2.2: `/` redirects to /login (the web app then sends a signed-in user home).
+  app.get('/', async (_request, reply) => reply.redirect('/login'));
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/dev/');
+    if (hasWeb && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ status: 404, error: 'Not Found', message: 'http.404' });
+  });
+}

@@ -1,0 +1,116 @@
+import { CONFIRMATION_CODE_LENGTH, MAX_CODE_ATTEMPTS } from '@portail/contract/constants';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { oneTimeCodes } from '../db/schema';
+import { hashCode, randomDigits, sameHash } from './secrets';
+
+export const RESEND_INTERVAL_MS = 60_000;
+export const MAX_SENDS = 4;
+
+type Purpose = 'SIGN_IN' | 'REGISTRATION';
+
+export async function issueCode(
+  db: DbOrTx,
+  target: { userId: number; sessionId: string | null; purpose: Purpose },
+  key: Uint8Array,
+  ttlS: number,
+): Promise<string> {
+  const code = randomDigits(CONFIRMATION_CODE_LENGTH);
+  await db.insert(oneTimeCodes).values({
+    purpose: target.purpose,
+    userId: target.userId,
+    sessionId: target.sessionId,
+    codeHash: hashCode(code, key),
+    expiresAt: new Date(Date.now() + ttlS * 1000),
+  });
+  return code;
+}
+
+async function latestCode(db: DbOrTx, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.sessionId, sessionId), isNull(oneTimeCodes.consumedAt)))
+    .orderBy(desc(oneTimeCodes.id))
+    .limit(1);
+  return row;
+}
+
+export type CheckOutcome =
+  | { result: 'ok' }
+  | { result: 'wrong'; attempt: number }
+  | { result: 'exhausted' }
+  | { result: 'expired' };
+
+/**
+ * Checks a code for a session. The attempt is counted atomically before the comparison, so concurrent
+ * guesses cannot exceed MAX_CODE_ATTEMPTS evaluations.
+ */
+export async function checkCode(
+  db: DbOrTx,
+  sessionId: string,
+  code: string,
+  key: Uint8Array,
+): Promise<CheckOutcome> {
+  const current = await latestCode(db, sessionId);
+  if (!current || current.expiresAt.getTime() <= Date.now()) return { result: 'expired' };
+  const [counted] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.id, current.id),
+        lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    )
+    .returning({ attempts: oneTimeCodes.attempts, codeHash: oneTimeCodes.codeHash });
+  if (!counted) return { result: 'exhausted' };
+  if (sameHash(counted.codeHash, hashCode(code, key))) {
+    const [consumed] = await db
+      .update(oneTimeCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(oneTimeCodes.id, current.id), isNull(oneTimeCodes.consumedAt)))
+      .returning({ id: oneTimeCodes.id });
+    return consumed ? { result: 'ok' } : { result: 'expired' };
+  }
+  return counted.attempts >= MAX_CODE_ATTEMPTS
+    ? { result: 'exhausted' }
+    : { result: 'wrong', attempt: counted.attempts };
+}
+
+export type ResendOutcome =
+  | { result: 'sent'; code: string }
+  | { result: 'wait'; retryAfterS: number }
+  | { result: 'none' };
+
+/**
+ * A new code for the same session, at most once a minute and MAX_SENDS times in all. The attempts
+ * already spent stay spent: asking for a new code does not buy more guesses.
+ */
+export async function resendCode(
+  db: DbOrTx,
+  sessionId: string,
+  key: Uint8Array,
+  ttlS: number,
+): Promise<ResendOutcome> {
+  const current = await latestCode(db, sessionId);
+  if (!current || current.attempts >= MAX_CODE_ATTEMPTS) return { result: 'none' };
+  const waitMs = current.lastSentAt.getTime() + RESEND_INTERVAL_MS - Date.now();
+  if (current.sendCount >= MAX_SENDS) {
+    return { result: 'wait', retryAfterS: Math.max(1, (current.expiresAt.getTime() - Date.now()) / 1000) };
+  }
+  if (waitMs > 0) return { result: 'wait', retryAfterS: waitMs / 1000 };
+  const code = randomDigits(CONFIRMATION_CODE_LENGTH);
+  const [updated] = await db
+    .update(oneTimeCodes)
+    .set({
+      codeHash: hashCode(code, key),
+      expiresAt: new Date(Date.now() + ttlS * 1000),
+      lastSentAt: new Date(),
+      sendCount: sql`${oneTimeCodes.sendCount} + 1`,
+    })
+    .where(and(eq(oneTimeCodes.id, current.id), eq(oneTimeCodes.sendCount, current.sendCount)))
+    .returning({ id: oneTimeCodes.id });
+  return updated ? { result: 'sent', code } : { result: 'wait', retryAfterS: RESEND_INTERVAL_MS / 1000 };
+}

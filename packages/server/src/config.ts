@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+/** Every configuration variable, documented in the README. */
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default(resolve(REPO_ROOT, 'data')),
+  DEMO_MODE: flag,
+  DEMO_PARTICIPANTS: z.coerce.number().int().min(0).default(2000),
+  OUTBOX_LOG: flag,
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(900).default(900),
+  SESSION_IDLE_TIMEOUT_S: z.coerce.number().int().min(30).default(300),
+  SESSION_MAX_LIFETIME_S: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(12 * 3600),
+  SIGN_IN_CODE_TTL_S: z.coerce.number().int().min(5).max(3600).default(600),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Portail Bilans <no-reply@portail-bilans.example>'),
+  SMS_PROVIDER_URL: z.url().optional(),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(resolve(REPO_ROOT, 'packages/web/dist')),
+  PRODUCT_NAME: z.string().default('Portail Bilans'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  demoMode: boolean;
+  demoParticipants: number;
+  outboxLog: boolean;
+  jwtSecret: Uint8Array;
+  accessTokenTtlS: number;
+  sessionIdleTimeoutS: number;
+  sessionMaxLifetimeS: number;
+  signInCodeTtlS: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsProviderUrl: string | undefined;
+  smsProviderToken: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+  productName: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the configuration. Demo mode is an explicit setting (`npm start` sets it), never inferred from
+ * NODE_ENV. Outside demo mode mail and SMS transports and a JWT secret are mandatory.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${fields.join('; ')}`);
+  }
+  const e = parsed.data;
+  const demoMode = e.DEMO_MODE ?? false;
+  if (!demoMode) {
+    const missing = [
+      !e.JWT_SECRET && 'JWT_SECRET',
+      !e.SMTP_URL && 'SMTP_URL',
+      !e.SMS_PROVIDER_URL && 'SMS_PROVIDER_URL',
+      !e.PUBLIC_URL && 'PUBLIC_URL',
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(`Outside demo mode these variables are required: ${missing.join(', ')}`);
+    }
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: e.DATA_DIR,
+    demoMode,
+    demoParticipants: e.DEMO_PARTICIPANTS,
+    outboxLog: e.OUTBOX_LOG ?? demoMode,
+    // A demo server without a configured secret signs with a per-process key: its access tokens end
+    // with the process, and refresh tokens (kept in the database) renew them.
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    sessionIdleTimeoutS: e.SESSION_IDLE_TIMEOUT_S,
+    sessionMaxLifetimeS: e.SESSION_MAX_LIFETIME_S,
+    signInCodeTtlS: e.SIGN_IN_CODE_TTL_S,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsProviderUrl: e.SMS_PROVIDER_URL,
+    smsProviderToken: e.SMS_PROVIDER_TOKEN,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    productName: e.PRODUCT_NAME,
+  };
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { addressColumns } from './columns';
+import { companies, establishments, groups } from './organisations';
+
+export const DMC_STATUSES = ['ACCEPTED', 'REFUSED', 'NONE'] as const;
+export type DmcStatus = (typeof DMC_STATUSES)[number];
+
+/**
+ * People who undergo check-ups (000 §3 Participant).
+ *
+ * Scoping and sorting: a correspondant's list filters on their establishment, company or group and
+ * sorts by company name then id (000 §2.6). company_id and group_id are copied from the establishment
+ * (and rewritten with it when a transfer is accepted) so that each scope is one equality on one
+ * indexed column. company_name is copied too: with it, (scope, active, company_name, id) returns a
+ * page of 15 straight from the index, whereas a join to companies would make the database read and
+ * sort every row of the scope (tens of thousands for a group among a million rows) before the first
+ * page. The price is rewriting the rows of a company when it is renamed, which is rare and offline.
+ */
+export const participants = pgTable(
+  'participants',
+  {
+    id: serial('id').primaryKey(),
+    active: boolean('active').notNull().default(true),
+    civilityId: integer('civility_id'),
+    /** Upper case without accents (000 §3), which also makes it the search key. */
+    lastName: text('last_name').notNull(),
+    firstName: text('first_name').notNull(),
+    phoneticName: text('phonetic_name'),
+    maidenName: text('maiden_name'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    genderId: integer('gender_id'),
+    profession: text('profession'),
+    practiceCountryId: integer('practice_country_id'),
+    originId: integer('origin_id'),
+    categoryId: integer('category_id'),
+    checkupTypeId: integer('checkup_type_id'),
+    nextCheckupDate: date('next_checkup_date', { mode: 'string' }),
+    appointmentManagementId: integer('appointment_management_id'),
+    periodicityId: integer('periodicity_id'),
+    info4: text('info4'),
+    membershipDate: date('membership_date', { mode: 'string' }),
+    firstMembershipDate: date('first_membership_date', { mode: 'string' }),
+    terminationDate: date('termination_date', { mode: 'string' }),
+    terminationReasonId: integer('termination_reason_id'),
+    ...addressColumns('address'),
+    useEstablishmentAddress: boolean('use_establishment_address').notNull().default(false),
+    landline: text('landline'),
+    mobile: text('mobile'),
+    email: text('email'),
+    secretaryPhone: text('secretary_phone'),
+    contactCivilityId: integer('contact_civility_id'),
+    contactLastName: text('contact_last_name'),
+    contactFirstName: text('contact_first_name'),
+    contactEmail: text('contact_email'),
+    contactLandline: text('contact_landline'),
+    contactMobile: text('contact_mobile'),
+    contactJobTitle: text('contact_job_title'),
+    transferInProgress: boolean('transfer_in_progress').notNull().default(false),
+    checkupInProgress: boolean('checkup_in_progress').notNull().default(false),
+    /** The back office owns this record for now; the portal refuses changes (000 §8). */
+    lockedByExternalSystem: boolean('locked_by_external_system').notNull().default(false),
+    /** Online medical record (dossier médical) consent: documents need ACCEPTED. */
+    dmcStatus: text('dmc_status', { enum: DMC_STATUSES }).notNull().default('NONE'),
+    /** Consent to the withdrawal procedure (accord désistement) of the home card. */
+    withdrawalAgreement: boolean('withdrawal_agreement').notNull().default(false),
+    lastMammogramDate: date('last_mammogram_date', { mode: 'string' }),
+    englishOnly: boolean('english_only').notNull().default(false),
+    establishmentId: integer('establishment_id')
+      .notNull()
+      .references(() => establishments.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    groupId: integer('group_id').references(() => groups.id),
+    companyName: text('company_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('participants_dmc_status_check', sql`${t.dmcStatus} in ('ACCEPTED', 'REFUSED', 'NONE')`),
+    index('participants_establishment_list_idx').on(t.establishmentId, t.active, t.companyName, t.id),
+    index('participants_company_list_idx').on(t.companyId, t.active, t.companyName, t.id),
+    index('participants_group_list_idx').on(t.groupId, t.active, t.companyName, t.id),
+    // Prefix search (`like 'DUP%'`) needs the pattern operator class whatever the database collation.
+    index('participants_last_name_idx').on(t.lastName.op('text_pattern_ops')),
+  ],
+);

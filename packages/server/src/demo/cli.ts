@@ -1,0 +1,56 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { hash } from '@node-rs/argon2';
+import { openDatabase } from '../db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
+import { DEFAULT_DEMO_PARTICIPANTS, DEFAULT_DEMO_SEED, generateDemo, resetDatabase } from './generate';
+
+/** `./data` of the repository, wherever the command is run from. */
+const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../data');
+
+const USAGE = 'usage: node --import tsx src/demo/cli.ts [--reset] [--participants N] [--seed S]';
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} must be a whole number\n${USAGE}`);
+  return parsed;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      reset: { type: 'boolean', default: false },
+      participants: { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+  const participants = positiveInteger('participants', values.participants, DEFAULT_DEMO_PARTICIPANTS);
+  const seed = positiveInteger('seed', values.seed, DEFAULT_DEMO_SEED);
+  const url = process.env.DATABASE_URL || undefined;
+  const dataDir = url ? undefined : process.env.DATA_DIR || DEFAULT_DATA_DIR;
+  const database = await openDatabase({ url, dataDir });
+  try {
+    await database.migrate();
+    if (values.reset) await resetDatabase(database.db);
+    const summary = await generateDemo(database.db, {
+      participants,
+      seed,
+      hashPassword: (password) => hash(password),
+    });
+    console.log(
+      `demo data generated in ${url ? 'PostgreSQL' : dataDir} (${(summary.tookMs / 1000).toFixed(1)} s)`,
+    );
+    console.table(summary);
+    console.log(`accounts (password ${DEMO_PASSWORD}):`);
+    console.table(DEMO_ACCOUNTS.map(({ login, kind, description }) => ({ login, kind, description })));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,124 @@
+import type { DbOrTx } from '../db/client';
+import { type CorrespondantScopeLevel, correspondants, users } from '../db/schema';
+import type { DemoAccountKey } from './accounts';
+import { CORRESPONDANT_FUNCTIONS } from './catalogue';
+import { insertAll } from './insert';
+import type { EstablishmentInfo, Organisation } from './organisations';
+import { type Random, slug } from './random';
+import { CIVILITY } from './reference';
+import type { UserFactory, UserRow } from './users';
+
+export interface CorrespondantInfo {
+  id: number;
+  userId: number;
+  fullName: string;
+  scopeLevel: CorrespondantScopeLevel;
+  establishmentId: number;
+  companyId: number;
+  groupId: number | null;
+}
+
+export interface CorrespondantSet {
+  /** Establishment correspondants by establishment id; the first signs the transfers it requests. */
+  byEstablishment: Map<number, CorrespondantInfo[]>;
+  count: number;
+  users: number;
+}
+
+type Slot = { scopeLevel: CorrespondantScopeLevel; establishment: EstablishmentInfo; named?: DemoAccountKey };
+
+function slots(org: Organisation): Slot[] {
+  const out: Slot[] = [];
+  const first = (companyId: number) => org.establishments.find((e) => e.companyId === companyId);
+  for (const e of org.establishments) {
+    const count = e === org.main ? 3 : e.terminated ? 1 : 1 + (e.id % 2);
+    for (let k = 0; k < count; k++) {
+      const named =
+        k > 0
+          ? undefined
+          : e === org.main
+            ? 'corrEtablissement'
+            : e === org.unrelated
+              ? 'corrAutre'
+              : undefined;
+      out.push({ scopeLevel: 'ETABLISSEMENT', establishment: e, ...(named ? { named } : {}) });
+    }
+  }
+  // Company and group correspondants are attached to the head office (the home card shows it).
+  for (const company of org.companies) {
+    const establishment = first(company.id);
+    if (!establishment) continue;
+    const named = company.id === org.main.companyId ? 'corrEntreprise' : undefined;
+    out.push({ scopeLevel: 'ENTREPRISE', establishment, ...(named ? { named } : {}) });
+  }
+  for (const group of org.groups) {
+    const company = org.companies.find((c) => c.groupId === group.id);
+    const establishment = company && first(company.id);
+    if (!establishment) continue;
+    const named = group.id === org.main.groupId ? 'corrGroupe' : undefined;
+    out.push({ scopeLevel: 'GROUPEMENT', establishment, ...(named ? { named } : {}) });
+  }
+  return out;
+}
+
+export async function generateCorrespondants(
+  tx: DbOrTx,
+  random: Random,
+  org: Organisation,
+  userFactory: UserFactory,
+): Promise<CorrespondantSet> {
+  const { faker } = random;
+  const rows: (typeof correspondants.$inferInsert)[] = [];
+  const userRows: UserRow[] = [];
+  const byEstablishment = new Map<number, CorrespondantInfo[]>();
+  slots(org).forEach((slot, index) => {
+    const id = index + 1;
+    const female = random.chance(0.6);
+    const firstName = faker.person.firstName(female ? 'female' : 'male');
+    const lastName = faker.person.lastName();
+    const e = slot.establishment;
+    const email = `${slug(firstName)}.${slug(lastName)}@${slug(e.companyName).replaceAll('.', '-')}.example.com`;
+    const mobile = random.mobile();
+    rows.push({
+      id,
+      active: !e.terminated,
+      civilityId: female ? CIVILITY.mrs : CIVILITY.mr,
+      lastName,
+      firstName,
+      landline: random.phone('01'),
+      mobile,
+      fax: random.chance(0.3) ? random.phone('01') : null,
+      email,
+      jobTitle: random.pick(CORRESPONDANT_FUNCTIONS),
+      scopeLevel: slot.scopeLevel,
+      establishmentId: e.id,
+      companyId: e.companyId,
+      groupId: e.groupId,
+      roleAdmin: slot.named !== undefined || random.chance(0.3),
+      roleBilling: random.chance(0.4),
+      roleMailing: random.chance(0.5),
+      canSave: slot.named !== undefined || random.chance(0.5),
+    });
+    const person = { lastName, firstName, email, mobile, correspondantId: id };
+    const user = slot.named
+      ? userFactory.named(slot.named, person)
+      : userFactory.pending('CORRESPONDANT', `${slug(firstName)}.${slug(lastName)}.c${id}`, person);
+    userRows.push(user);
+    if (slot.scopeLevel === 'ETABLISSEMENT') {
+      const list = byEstablishment.get(e.id) ?? [];
+      list.push({
+        id,
+        userId: user.id ?? 0,
+        fullName: `${firstName} ${lastName.toUpperCase()}`,
+        scopeLevel: slot.scopeLevel,
+        establishmentId: e.id,
+        companyId: e.companyId,
+        groupId: e.groupId,
+      });
+      byEstablishment.set(e.id, list);
+    }
+  });
+  await insertAll(tx, correspondants, rows);
+  await insertAll(tx, users, userRows);
+  return { byEstablishment, count: rows.length, users: userRows.length };
+}

@@ -1,0 +1,32 @@
+export const DAY_MS = 86_400_000;
+
+/** Midnight UTC of the given instant's UTC day: the reference every generated date is relative to. */
+export function startOfDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY_MS);
+}
+
+/** The calendar date as `YYYY-MM-DD`, the string mode of the date columns. */
+export function isoDate(date: Date): string {
+  const month = date.getUTCMonth() + 1;
+  const day = date.getUTCDate();
+  return `${date.getUTCFullYear()}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
+/** The same day at a time of day (UTC, which the demo treats as the centre's clock). */
+export function atTime(day: Date, hours: number, minutes = 0): Date {
+  return new Date(day.getTime() + (hours * 60 + minutes) * 60_000);
+}
+
+/** `DD/MM/YYYY`, as the documents' labels print dates. */
+export function frenchDate(date: Date): string {
+  const iso = isoDate(date);
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+export function compactDate(date: Date): string {
+  return isoDate(date).replaceAll('-', '');
+}

@@ -1,0 +1,60 @@
+import type { users } from '../db/schema';
+import { DEMO_ACCOUNTS, type DemoAccountKey } from './accounts';
+import { Ids } from './insert';
+import { DEMO_SECRET_QUESTION_ID } from './reference';
+
+export type UserRow = typeof users.$inferInsert;
+
+const ROLES = {
+  PARTICIPANT: ['ROLE_PARTICIPANT'],
+  CORRESPONDANT: ['ROLE_CORRESPONDANT'],
+  STAFF: ['ROLE_ADMIN'],
+} as const;
+
+interface Person {
+  lastName: string;
+  firstName: string;
+  email: string | null;
+  mobile: string | null;
+  participantId?: number;
+  correspondantId?: number;
+  englishOnly?: boolean;
+}
+
+/**
+ * User rows. The named accounts take ids 1.. in DEMO_ACCOUNTS order, whatever order they are built
+ * in, and share one password hash and one secret-answer hash computed once: hashing per account
+ * would cost more than generating the rest of the data.
+ */
+export class UserFactory {
+  private readonly ids = new Ids(DEMO_ACCOUNTS.length);
+
+  constructor(
+    private readonly passwordHash: string,
+    private readonly answerHash: string,
+  ) {}
+
+  static namedId(key: DemoAccountKey): number {
+    return DEMO_ACCOUNTS.findIndex((a) => a.key === key) + 1;
+  }
+
+  named(key: DemoAccountKey, person: Person): UserRow {
+    const account = DEMO_ACCOUNTS.find((a) => a.key === key);
+    if (!account) throw new Error(`unknown demo account ${key}`);
+    return {
+      id: UserFactory.namedId(key),
+      kind: account.kind,
+      login: account.login,
+      passwordHash: this.passwordHash,
+      roles: [...ROLES[account.kind]],
+      secretQuestionId: DEMO_SECRET_QUESTION_ID,
+      secretAnswerHash: this.answerHash,
+      ...person,
+    };
+  }
+
+  /** An account created by the back office but not yet activated: no password until registration. */
+  pending(kind: 'PARTICIPANT' | 'CORRESPONDANT', login: string, person: Person): UserRow {
+    return { id: this.ids.next(), kind, login, passwordHash: null, roles: [...ROLES[kind]], ...person };
+  }
+}

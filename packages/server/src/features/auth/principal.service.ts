@@ -1,0 +1,31 @@
+import type { SessionUser } from '@portail/contract/schemas/auth';
+import type { Caller } from '../../auth/caller';
+
+/** The session user (000 §3) from what the guard loaded with the session: no query of its own. */
+export function toSessionUser(caller: Caller): SessionUser {
+  const { profile, kind, correspondant } = caller;
+  const isParticipant = kind === 'PARTICIPANT';
+  return {
+    id: caller.userId,
+    username: profile.login,
+    name: profile.login,
+    nomComplet: `${profile.firstName} ${profile.lastName}`.trim(),
+    idTechnique: profile.ownId,
+    tel: profile.mobile,
+    mail: profile.email,
+    actif: profile.active,
+    salarie: profile.employee,
+    dmcAccepte: isParticipant && profile.dmcStatus === 'ACCEPTED',
+    dmcRefuse: isParticipant && profile.dmcStatus === 'REFUSED',
+    correspondantEtablissement: correspondant?.level === 'ETABLISSEMENT',
+    correspondantEntreprise: correspondant?.level === 'ENTREPRISE',
+    correspondantGroupement: correspondant?.level === 'GROUPEMENT',
+    anglaisUniquement: profile.englishOnly,
+    authorities: caller.roles.map((authority) => ({ authority })),
+    doubleAuthentificationConfirmee: caller.confirmed,
+    premiereConnexion: profile.previousLoginAt === null,
+    derniereConnexion: profile.previousLoginAt?.toISOString() ?? null,
+    // Correspondants see their directory; an employee participant may see their employer's contacts.
+    canShowListeCorrespondant: kind === 'CORRESPONDANT' || kind === 'STAFF' || profile.employee,
+  };
+}

@@ -1,0 +1,52 @@
+import type { OutboxEntry } from '@portail/contract/schemas/dev';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** The demo outbox as a plain page, newest first: a person trying the portal reads their code here. */
+export function renderOutboxPage(items: OutboxEntry[], product: string): string {
+  const rows = items
+    .map(
+      (item) => `<tr>
+  <td>${escapeHtml(new Date(item.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }))}</td>
+  <td>${item.channel === 'SMS' ? 'SMS' : 'E-mail'}</td>
+  <td>${escapeHtml(item.recipient)}</td>
+  <td>${item.subject ? `<strong>${escapeHtml(item.subject)}</strong><br>` : ''}<pre>${escapeHtml(item.body)}</pre>${item.attachments
+    .map(
+      (file) =>
+        `<a href="/api/dev/outbox/${item.id}/attachments/${file.id}">${escapeHtml(file.fileName)}</a> (${file.size} o)`,
+    )
+    .join('<br>')}</td>
+</tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Boîte d'envoi de démonstration — ${escapeHtml(product)}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem; color: #1a1a1a; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border-bottom: 1px solid #ccc; padding: .5rem; text-align: left; vertical-align: top; }
+pre { white-space: pre-wrap; margin: 0; font: inherit; }
+</style>
+</head>
+<body>
+<main>
+<h1>Boîte d'envoi de démonstration</h1>
+<p>Mode démonstration : les SMS et e-mails du portail ne partent pas, ils arrivent ici (les plus récents en premier). Rechargez la page après une action.</p>
+<table>
+<thead><tr><th scope="col">Date</th><th scope="col">Canal</th><th scope="col">Destinataire</th><th scope="col">Message</th></tr></thead>
+<tbody>
+${rows || '<tr><td colspan="4">Aucun message pour le moment.</td></tr>'}
+</tbody>
+</table>
+</main>
+</body>
+</html>`;
+}

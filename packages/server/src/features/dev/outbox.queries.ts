@@ -1,0 +1,58 @@
+import type { OutboxEntry } from '@portail/contract/schemas/dev';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outbox, outboxAttachments } from '../../db/schema';
+
+export async function listOutbox(
+  db: Db,
+  query: { recipient?: string | undefined; limit: number },
+): Promise<OutboxEntry[]> {
+  const rows = await db
+    .select({
+      id: outbox.id,
+      createdAt: outbox.createdAt,
+      channel: outbox.channel,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      body: outbox.body,
+    })
+    .from(outbox)
+    .where(query.recipient ? eq(outbox.recipient, query.recipient) : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(query.limit);
+  const ids = rows.map((row) => row.id);
+  const files =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: outboxAttachments.id,
+            outboxId: outboxAttachments.outboxId,
+            fileName: outboxAttachments.fileName,
+            contentType: outboxAttachments.contentType,
+            content: outboxAttachments.content,
+          })
+          .from(outboxAttachments)
+          .where(inArray(outboxAttachments.outboxId, ids));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    attachments: files
+      .filter((file) => file.outboxId === row.id)
+      .map((file) => ({
+        id: file.id,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        size: file.content.byteLength,
+      })),
+  }));
+}
+
+export async function findAttachment(db: Db, outboxId: number, attachmentId: number) {
+  const [file] = await db
+    .select()
+    .from(outboxAttachments)
+    .where(and(eq(outboxAttachments.outboxId, outboxId), eq(outboxAttachments.id, attachmentId)))
+    .limit(1);
+  return file;
+}

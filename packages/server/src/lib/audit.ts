@@ -1,0 +1,23 @@
+import type { DbOrTx } from '../db/client';
+import { auditLog } from '../db/schema';
+
+export interface AuditEntry {
+  actorUserId: number | null;
+  action: string;
+  targetType?: string;
+  targetId?: string | number;
+  details?: Record<string, unknown>;
+  ip?: string;
+}
+
+/** Appends to the audit log; pass the transaction so the row commits with the change it records. */
+export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    details: entry.details ?? null,
+    ip: entry.ip ?? null,
+  });
+}

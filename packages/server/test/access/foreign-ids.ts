@@ -1,0 +1,51 @@
+import { and, eq, ne, not, type SQL } from 'drizzle-orm';
+import type { ResourceKind } from '../../src/auth/guard';
+import { correspondants, participants } from '../../src/db/schema';
+import type { TestContext } from '../helper';
+import type { Identity } from './identities';
+
+/** The participants a correspondant reaches, by the scope level of their record. */
+async function correspondantScope(ctx: TestContext, correspondantId: number): Promise<SQL> {
+  const [me] = await ctx.database.db
+    .select()
+    .from(correspondants)
+    .where(eq(correspondants.id, correspondantId));
+  if (!me) throw new Error(`no correspondant ${correspondantId}`);
+  if (me.scopeLevel === 'ETABLISSEMENT') return eq(participants.establishmentId, me.establishmentId ?? -1);
+  if (me.scopeLevel === 'ENTREPRISE') return eq(participants.companyId, me.companyId ?? -1);
+  return eq(participants.groupId, me.groupId ?? -1);
+}
+
+/**
+ * An id of the given kind that the identity must not reach: another participant for a participant,
+ * a participant outside the scope for a correspondant. Each new kind of resource gets its resolver
+ * here when its routes land; the matrix fails until it has one.
+ */
+export async function foreignId(ctx: TestContext, identity: Identity, kind: ResourceKind): Promise<number> {
+  const { db } = ctx.database;
+  switch (kind) {
+    case 'outbox':
+      return 1;
+    case 'participant': {
+      const outside = identity.participantId
+        ? ne(participants.id, identity.participantId)
+        : identity.correspondantId
+          ? not(await correspondantScope(ctx, identity.correspondantId))
+          : undefined;
+      const [row] = await db.select({ id: participants.id }).from(participants).where(and(outside)).limit(1);
+      return row?.id ?? 999_999;
+    }
+    case 'correspondant': {
+      const [row] = await db
+        .select({ id: correspondants.id })
+        .from(correspondants)
+        .where(identity.correspondantId ? ne(correspondants.id, identity.correspondantId) : undefined)
+        .limit(1);
+      return row?.id ?? 999_999;
+    }
+    default:
+      throw new Error(
+        `The access matrix has no foreign-id resolver for '${kind}' yet: add one in test/access/foreign-ids.ts`,
+      );
+  }
+}

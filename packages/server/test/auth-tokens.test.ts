@@ -1,0 +1,144 @@
+import { tokenReply } from '@portail/contract/schemas/auth';
+import { eq } from 'drizzle-orm';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIENCE, ISSUER } from '../src/auth/jwt';
+import { sessions } from '../src/db/schema';
+import {
+  createTestContext,
+  passwordRequest,
+  signIn,
+  TEST_SECRET,
+  type TestContext,
+  tokenRequest,
+} from './helper';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+const principal = (authorization: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/oauth/principal', headers: { authorization }, payload: {} });
+const refresh = (token: string) =>
+  tokenRequest(ctx.app, { grant_type: 'refresh_token', refresh_token: token });
+const secret = new TextEncoder().encode(TEST_SECRET);
+
+function claimsOf(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
+
+describe('access token', () => {
+  it('is a signed JWT of at most 15 minutes naming a session', async () => {
+    const signed = await signIn(ctx, 'corr.entreprise', 'correspondant');
+    const claims = claimsOf(signed.access);
+    expect(typeof claims.sid).toBe('string');
+    expect(Number(claims.exp) - Number(claims.iat)).toBeLessThanOrEqual(900);
+    expect((await principal(`Bearer ${signed.access}`)).statusCode).toBe(200);
+  });
+
+  it('refuses no token, alg none, an altered payload, a foreign signature, an expired token, another audience and a refresh token', async () => {
+    const signed = await signIn(ctx, 'corr.entreprise', 'correspondant');
+    const claims = claimsOf(signed.access);
+    const [header, , signature] = signed.access.split('.');
+    const altered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`;
+    const none = new UnsecuredJWT({ ...claims }).encode();
+    const sign = (
+      payload: Record<string, unknown>,
+      key: Uint8Array,
+      audience = AUDIENCE,
+      exp: number | string = '5m',
+    ) =>
+      new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.sub))
+        .setIssuer(ISSUER)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(key);
+    const base = { sid: claims.sid, typ: 'access', authorities: claims.authorities };
+    const foreign = await sign(base, new TextEncoder().encode('another-secret-another-secret-0000'));
+    const expired = await sign(base, secret, AUDIENCE, Math.floor(Date.now() / 1000) - 10);
+    const audience = await sign(base, secret, 'someone-else');
+    const wrongType = await sign({ ...base, typ: 'refresh' }, secret);
+    const cases = {
+      none: '',
+      algNone: `Bearer ${none}`,
+      altered: `Bearer ${altered}`,
+      foreign: `Bearer ${foreign}`,
+      expired: `Bearer ${expired}`,
+      audience: `Bearer ${audience}`,
+      wrongType: `Bearer ${wrongType}`,
+      refreshAsAccess: `Bearer ${signed.refresh}`,
+      basic: `Basic ${Buffer.from('a:b').toString('base64')}`,
+    };
+    for (const [name, authorization] of Object.entries(cases)) {
+      const reply = await principal(authorization);
+      expect({ name, status: reply.statusCode }).toEqual({ name, status: 401 });
+    }
+    // The genuine token still works: the refusals did not come from a broken session.
+    expect((await principal(`Bearer ${signed.access}`)).statusCode).toBe(200);
+  });
+});
+
+describe('refresh token', () => {
+  it('rotates at every use; presenting a rotated one ends the whole session', async () => {
+    const signed = await signIn(ctx, 'corr.groupe', 'correspondant');
+    const first = await refresh(signed.refresh);
+    expect(first.statusCode).toBe(200);
+    const next = tokenReply.parse(first.json());
+    expect(next.refresh_token).not.toBe(signed.refresh);
+    expect((await principal(`Bearer ${next.access_token}`)).statusCode).toBe(200);
+    const replay = await refresh(signed.refresh);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ error: 'invalid_grant' });
+    // The family is revoked: the newest tokens are dead too.
+    expect((await principal(`Bearer ${next.access_token}`)).statusCode).toBe(401);
+    expect((await refresh(next.refresh_token)).statusCode).toBe(400);
+    const [session] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, String(claimsOf(signed.access).sid)));
+    expect(session?.revokedReason).toBe('refresh_reuse');
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    expect((await refresh('not-a-token')).json()).toEqual({ error: 'invalid_grant' });
+  });
+
+  it('keeps the pending second step across a refresh', async () => {
+    const token = tokenReply.parse((await passwordRequest(ctx.app, 'participant.test5', false)).json());
+    const renewed = tokenReply.parse((await refresh(token.refresh_token)).json());
+    expect(renewed.confirmationRequise).toBe(true);
+  });
+});
+
+describe('session end', () => {
+  it('ends after the idle time-out and after the maximum lifetime', async () => {
+    const idle = await signIn(ctx, 'corr.etablissement', 'correspondant');
+    await ctx.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 301_000) })
+      .where(eq(sessions.id, String(claimsOf(idle.access).sid)));
+    expect((await principal(`Bearer ${idle.access}`)).statusCode).toBe(401);
+    expect((await refresh(idle.refresh)).statusCode).toBe(400);
+
+    const old = await signIn(ctx, 'corr.etablissement', 'correspondant');
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, String(claimsOf(old.access).sid)));
+    expect((await principal(`Bearer ${old.access}`)).statusCode).toBe(401);
+  });
+
+  it('logout revokes the session', async () => {
+    const signed = await signIn(ctx, 'corr.etablissement', 'correspondant');
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/oauth/logout', headers: signed.headers });
+    expect(out.statusCode).toBe(204);
+    expect((await principal(`Bearer ${signed.access}`)).statusCode).toBe(401);
+    expect((await refresh(signed.refresh)).statusCode).toBe(400);
+  });
+});

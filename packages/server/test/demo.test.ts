@@ -1,0 +1,211 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client';
+import {
+  checkups,
+  correspondants,
+  documentAttachments,
+  documents,
+  mutations,
+  participants,
+  users,
+  visits,
+} from '../src/db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
+import { type DemoSummary, generateDemo, isDatabaseEmpty, resetDatabase } from '../src/demo/generate';
+
+const TODAY = new Date('2026-03-16T10:00:00Z');
+const fastHash = async (password: string) => `x:${password}`;
+const options = { participants: 300, seed: 7, today: TODAY, hashPassword: fastHash };
+
+let database: Database;
+let summary: DemoSummary;
+
+beforeAll(async () => {
+  database = await openDatabase({});
+  await database.migrate();
+  summary = await generateDemo(database.db, options);
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+async function userOf(login: string) {
+  const [user] = await database.db.select().from(users).where(eq(users.login, login));
+  if (!user) throw new Error(`no user ${login}`);
+  return user;
+}
+
+async function correspondantOf(login: string) {
+  const user = await userOf(login);
+  const [row] = await database.db
+    .select()
+    .from(correspondants)
+    .where(eq(correspondants.id, user.correspondantId ?? -1));
+  if (!row) throw new Error(`no correspondant for ${login}`);
+  return row;
+}
+
+describe('demo data', () => {
+  it('creates every named account with its role, one shared password hash and the secret answer', async () => {
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+    const roles = {
+      PARTICIPANT: 'ROLE_PARTICIPANT',
+      CORRESPONDANT: 'ROLE_CORRESPONDANT',
+      STAFF: 'ROLE_ADMIN',
+    };
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await userOf(account.login);
+      expect(user.kind).toBe(account.kind);
+      expect(user.roles).toEqual([roles[account.kind]]);
+      expect(user.passwordHash).toBe(`x:${DEMO_PASSWORD}`);
+      expect(user.secretAnswerHash).toBe('x:paris');
+      expect(user.secretQuestionId).not.toBeNull();
+      if (account.kind === 'PARTICIPANT') {
+        expect(user.participantId).not.toBeNull();
+        expect(user.mobile).toMatch(/^0[67]( \d\d){4}$/);
+        expect(user.email).toContain('@');
+      }
+      if (account.kind === 'CORRESPONDANT') expect(user.correspondantId).not.toBeNull();
+    }
+    expect(summary.participants).toBe(300);
+  });
+
+  it('gives the correspondants nested scopes and corr.autre an unrelated company and group', async () => {
+    const etab = await correspondantOf('corr.etablissement');
+    const company = await correspondantOf('corr.entreprise');
+    const group = await correspondantOf('corr.groupe');
+    const other = await correspondantOf('corr.autre');
+    expect([etab.scopeLevel, company.scopeLevel, group.scopeLevel, other.scopeLevel]).toEqual([
+      'ETABLISSEMENT',
+      'ENTREPRISE',
+      'GROUPEMENT',
+      'ETABLISSEMENT',
+    ]);
+    expect(etab.canSave && company.canSave).toBe(true);
+    expect(company.companyId).toBe(etab.companyId);
+    expect(group.groupId).toBe(etab.groupId);
+    expect(etab.groupId).not.toBeNull();
+    expect(other.companyId).not.toBe(etab.companyId);
+    expect(other.groupId).not.toBe(etab.groupId);
+    const [shared] = await database.db
+      .select({ n: count() })
+      .from(mutations)
+      .where(
+        sql`(${mutations.sourceGroupId} = ${etab.groupId} and ${mutations.destinationCompanyId} = ${other.companyId})
+          or (${mutations.destinationGroupId} = ${etab.groupId} and ${mutations.sourceCompanyId} = ${other.companyId})`,
+      );
+    expect(shared?.n).toBe(0);
+  });
+
+  it('sets participant.dmc up with a check-up in progress, its visits and documents of every kind', async () => {
+    const user = await userOf('participant.dmc');
+    const participantId = user.participantId ?? -1;
+    const [p] = await database.db.select().from(participants).where(eq(participants.id, participantId));
+    expect(p).toMatchObject({
+      dmcStatus: 'ACCEPTED',
+      active: true,
+      checkupInProgress: true,
+      transferInProgress: false,
+    });
+    const open = await database.db
+      .select()
+      .from(checkups)
+      .where(and(eq(checkups.participantId, participantId), eq(checkups.state, 'IN_PROGRESS')));
+    expect(open).toHaveLength(1);
+    const rows = await database.db
+      .select({ kind: visits.kind, order: visits.visitOrder })
+      .from(visits)
+      .where(eq(visits.checkupId, open[0]?.id ?? -1))
+      .orderBy(asc(visits.id));
+    expect(rows.filter((v) => v.kind === 'VISIT').map((v) => v.order)).toEqual([1, 2, 3]);
+    expect(rows.map((v) => v.kind)).toEqual(expect.arrayContaining(['MAMMOGRAPHY', 'OSTEOPATHY']));
+    const categories = await database.db
+      .selectDistinct({ category: documents.category })
+      .from(documents)
+      .where(eq(documents.participantId, participantId));
+    expect(categories.map((c) => c.category).sort()).toEqual([
+      'CONSULT_GYN',
+      'CONS_MEDICAL',
+      'COURRIER',
+      'MEDICO_TECHNIQUE',
+    ]);
+    const kinds = await database.db
+      .selectDistinct({ kind: documentAttachments.kind })
+      .from(documentAttachments)
+      .innerJoin(documents, eq(documents.id, documentAttachments.documentId))
+      .where(eq(documents.participantId, participantId));
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['EXTRACIEM', 'LS']);
+  });
+
+  it('matches each named participant to its description', async () => {
+    const dmcOf = async (login: string) => {
+      const user = await userOf(login);
+      const [p] = await database.db
+        .select()
+        .from(participants)
+        .where(eq(participants.id, user.participantId ?? -1));
+      return p;
+    };
+    expect((await dmcOf('participant.sansdmc'))?.dmcStatus).toBe('NONE');
+    expect((await dmcOf('participant.refus'))?.dmcStatus).toBe('REFUSED');
+    expect(await dmcOf('participant.en')).toMatchObject({ englishOnly: true, dmcStatus: 'ACCEPTED' });
+    expect((await userOf('participant.en')).englishOnly).toBe(true);
+    for (const n of [1, 2, 3, 4, 5]) {
+      const user = await userOf(`participant.test${n}`);
+      expect((await dmcOf(`participant.test${n}`))?.dmcStatus).toBe('ACCEPTED');
+      const [none] = await database.db
+        .select({ n: count() })
+        .from(checkups)
+        .where(eq(checkups.participantId, user.participantId ?? -1));
+      expect(none?.n).toBe(0);
+    }
+  });
+
+  it('has check-ups in every state and transfers in progress both ways for the main establishment', async () => {
+    const states = await database.db.selectDistinct({ state: checkups.state }).from(checkups);
+    expect(states.map((s) => s.state).sort()).toEqual(['CLOSED', 'INVOICED', 'IN_PROGRESS']);
+    const etab = await correspondantOf('corr.etablissement');
+    const inProgress = eq(mutations.state, 'IN_PROGRESS');
+    const [incoming] = await database.db
+      .select({ n: count() })
+      .from(mutations)
+      .where(and(inProgress, eq(mutations.destinationEstablishmentId, etab.establishmentId ?? -1)));
+    const [outgoing] = await database.db
+      .select({ n: count() })
+      .from(mutations)
+      .where(and(inProgress, eq(mutations.sourceEstablishmentId, etab.establishmentId ?? -1)));
+    expect(incoming?.n).toBeGreaterThan(0);
+    expect(outgoing?.n).toBeGreaterThan(0);
+    // The participant flag agrees with the transfers.
+    const moving = await database.db
+      .select({ id: mutations.participantId })
+      .from(mutations)
+      .where(inProgress);
+    const flagged = await database.db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(eq(participants.transferInProgress, true));
+    expect(flagged.map((r) => r.id).sort()).toEqual(moving.map((r) => r.id).sort());
+  });
+
+  it('gives the same people for the same seed', async () => {
+    const names = () =>
+      database.db
+        .select({ id: participants.id, lastName: participants.lastName, firstName: participants.firstName })
+        .from(participants)
+        .where(inArray(participants.id, [1, 10, 100, 299]))
+        .orderBy(asc(participants.id));
+    const before = await names();
+    await resetDatabase(database.db);
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    const again = await generateDemo(database.db, options);
+    expect(await names()).toEqual(before);
+    expect({ ...again, tookMs: 0 }).toEqual({ ...summary, tookMs: 0 });
+  });
+
+  it('refuses to generate over existing data', async () => {
+    await expect(generateDemo(database.db, options)).rejects.toThrow(/reset/);
+  });
+});

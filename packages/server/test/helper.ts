@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@portail/contract/constants';
+import { composeUsername } from '@portail/contract/rules/username';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { hashPassword } from '../src/auth/passwords';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { DEMO_PASSWORD } from '../src/demo/accounts';
+import { generateDemo } from '../src/demo/generate';
+import type { Notifier, OutgoingMail } from '../src/notify/notifier';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or with TEST_DATABASE_URL a new
+ * PostgreSQL database created for the run and dropped after it.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: 'memory' });
+    await database.migrate();
+    return database;
+  }
+  const name = `portail_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 30 });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface SentSms {
+  to: string;
+  text: string;
+}
+
+/** Records what the portal sends instead of sending it. */
+export class RecordingNotifier implements Notifier {
+  readonly texts: SentSms[] = [];
+  readonly mails: OutgoingMail[] = [];
+  async sms(to: string, text: string) {
+    this.texts.push({ to, text });
+  }
+  async mail(message: OutgoingMail) {
+    this.mails.push(message);
+  }
+  lastCode(to?: string): string {
+    const sms = [...this.texts].reverse().find((entry) => !to || entry.to === to);
+    const code = sms?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error('no code was sent');
+    return code;
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  notifier: RecordingNotifier;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    DEMO_MODE: 'true',
+    JWT_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    OUTBOX_LOG: 'false',
+    WEB_DIST: '/nonexistent',
+    ...overrides,
+  });
+}
+
+/** The app on a fresh database holding a small demo data set (the named accounts of demo/accounts.ts). */
+export async function createTestContext(
+  options: { participants?: number; env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  await generateDemo(database.db, { participants: options.participants ?? 120, seed: 7, hashPassword });
+  const config = testConfig(options.env);
+  const notifier = new RecordingNotifier();
+  const app = await buildApp({ config, database, notifier, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    notifier,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const clientAuth = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`;
+
+export function tokenRequest(app: FastifyInstance, form: Record<string, string>, authorization = clientAuth) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/oauth/token',
+    headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+export function passwordRequest(
+  app: FastifyInstance,
+  login: string,
+  correspondant: boolean,
+  password = DEMO_PASSWORD,
+) {
+  return tokenRequest(app, {
+    grant_type: 'password',
+    username: composeUsername(login, correspondant),
+    password,
+  });
+}
+
+export interface SignedIn {
+  access: string;
+  refresh: string;
+  headers: { authorization: string };
+}
+
+/** Signs in; for participants also confirms the text-message code unless `confirm` is false. */
+export async function signIn(
+  ctx: TestContext,
+  login: string,
+  kind: 'participant' | 'correspondant' | 'staff',
+  options: { confirm?: boolean } = {},
+): Promise<SignedIn> {
+  const reply = await passwordRequest(ctx.app, login, kind === 'correspondant');
+  if (reply.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${reply.body}`);
+  const body = reply.json<{ access_token: string; refresh_token: string }>();
+  const signed = {
+    access: body.access_token,
+    refresh: body.refresh_token,
+    headers: { authorization: `Bearer ${body.access_token}` },
+  };
+  if (kind === 'participant' && options.confirm !== false) {
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/oauth/doubleAuthentification/confirmer-code',
+      headers: signed.headers,
+      payload: { code: ctx.notifier.lastCode() },
+    });
+    if (!confirm.json<{ ok: boolean }>().ok)
+      throw new Error(`code confirmation of ${login} failed: ${confirm.body}`);
+  }
+  return signed;
+}

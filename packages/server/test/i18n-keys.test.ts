@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const web = resolve(import.meta.dirname, '../../web/src/i18n');
+const catalogues = ['fr_FR.json', 'en_EN.json'].map((file) => ({
+  file,
+  data: JSON.parse(readFileSync(join(web, file), 'utf8')) as Record<string, unknown>,
+}));
+
+function has(tree: Record<string, unknown>, key: string): boolean {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object' || !(part in node)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' && node.length > 0;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/**
+ * Every message key the server can send must be translated in both languages: HTTP error keys as
+ * they are, business message codes under `messages.`.
+ */
+describe('server message keys', () => {
+  const text = sources(resolve(import.meta.dirname, '../src'))
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+  const plain = new Set(
+    [...text.matchAll(/'((?:errors|http|auth|notify)\.[A-Za-z0-9_.]+)'/g)].map((match) => match[1] ?? ''),
+  );
+  const business = new Set(
+    [
+      ...text.matchAll(/(?:errorMessage|warnMessage|infoMessage)\('([\w.]+)'/g),
+      ...text.matchAll(/errorCode: '([\w.]+)'/g),
+    ].map((match) => `messages.${match[1] ?? ''}`),
+  );
+  const keys = [...plain, ...business].filter((key) => !key.endsWith('.'));
+
+  it('finds the keys it checks', () => {
+    expect(keys).toEqual(
+      expect.arrayContaining(['auth.tokenException', 'http.403', 'messages.code.expired']),
+    );
+  });
+
+  it.each(catalogues)('$file translates every one', ({ data }) => {
+    expect(keys.filter((key) => !has(data, key))).toEqual([]);
+  });
+});

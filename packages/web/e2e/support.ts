@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Portail#2026';
+
+interface OutboxItem {
+  id: number;
+  channel: 'SMS' | 'MAIL';
+  recipient: string;
+  body: string;
+}
+
+/** The newest text message's 6-digit code sent after `afterId` (demo outbox). */
+export async function readCode(request: APIRequestContext, afterId: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const reply = await request.get('/api/dev/outbox?limit=20');
+        const { items } = (await reply.json()) as { items: OutboxItem[] };
+        code = items
+          .find((item) => item.channel === 'SMS' && item.id > afterId)
+          ?.body.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code ?? '';
+}
+
+export async function lastOutboxId(request: APIRequestContext): Promise<number> {
+  const reply = await request.get('/api/dev/outbox?limit=1');
+  const { items } = (await reply.json()) as { items: OutboxItem[] };
+  return items[0]?.id ?? 0;
+}
+
+export async function fillLogin(
+  page: Page,
+  identifier: string,
+  options: { correspondant?: boolean; password?: string } = {},
+) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  if (options.correspondant) await page.getByLabel('Je me connecte en tant que correspondant').check();
+  await page
+    .getByRole('textbox', { name: options.correspondant ? 'Identifiant correspondant' : 'Identifiant' })
+    .fill(identifier);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(options.password ?? PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs in through the screens; participants type the code read from the outbox. */
+export async function signIn(page: Page, identifier: string, options: { correspondant?: boolean } = {}) {
+  const before = await lastOutboxId(page.request);
+  await fillLogin(page, identifier, options);
+  if (identifier.startsWith('participant')) {
+    await expect(page).toHaveURL(/\/user\/confirm/);
+    const code = await readCode(page.request, before);
+    await page.getByRole('textbox').first().fill(code);
+    await page.getByRole('button', { name: /^(Confirmer|Confirm)$/ }).click();
+  }
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+}
+
+/** axe (WCAG 2.1 AA) finds nothing on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}

@@ -1,0 +1,56 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3310);
+
+/**
+ * Browser tests against the real server (built web app + API) on a fresh in-memory database with a
+ * small demo data set, in Debian's Chromium (scripts/e2e.mjs installs it when missing).
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../../test-results',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx packages/server/src/main.ts',
+    cwd: '../..',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DEMO_MODE: 'true',
+      DATA_DIR: 'memory',
+      DEMO_PARTICIPANTS: '300',
+      SIGN_IN_CODE_TTL_S: '20',
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-00000',
+      OUTBOX_LOG: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,66 @@
+import { SCREEN_ROUTES } from '@portail/contract/routes';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../test/users';
+import { accessDecision, canAccess } from './access';
+
+const participant = makeUser(['ROLE_PARTICIPANT']);
+const pending = makeUser(['ROLE_PARTICIPANT'], { doubleAuthentificationConfirmee: false });
+const correspondant = makeUser(['ROLE_CORRESPONDANT']);
+const admin = makeUser(['ROLE_ADMIN']);
+const paramMedisuiv = makeUser(['ROLE_PARAM_MEDISUIV']);
+
+describe('route guard', () => {
+  it('sends a visitor who is not signed in to the login page, and opens permit routes', () => {
+    expect(accessDecision('/home', null)).toBe('login');
+    expect(accessDecision('/adherents/12', null)).toBe('login');
+    expect(canAccess('/login', null)).toBe(true);
+    expect(canAccess('/forgotPassword', null)).toBe(true);
+    expect(canAccess('/Assistance', null)).toBe(true);
+  });
+
+  it('denies a path missing from the route table, signed in or not', () => {
+    expect(accessDecision('/nowhere', null)).toBe('notFound');
+    expect(accessDecision('/nowhere', admin)).toBe('notFound');
+    // Paths are case-sensitive: the public and the signed-in assistance are two routes.
+    expect(accessDecision('/ASSISTANCE', participant)).toBe('notFound');
+    expect(accessDecision('/adherents', correspondant)).toBe('notFound');
+  });
+
+  it('requires one of the roles of the route', () => {
+    expect(canAccess('/bilansCorrespondant', correspondant)).toBe(true);
+    expect(accessDecision('/bilansCorrespondant', participant)).toBe('denied');
+    expect(canAccess('/participant/mesrendezvous', participant)).toBe(true);
+    expect(accessDecision('/participant/mesrendezvous', correspondant)).toBe('denied');
+    expect(canAccess('/adherents/42', participant)).toBe(true);
+    expect(accessDecision('/mutation/3', admin)).toBe('denied');
+    expect(canAccess('/politiqueProtectionDonnees', correspondant)).toBe(true);
+    expect(accessDecision('/politiqueProtectionDonnees', admin)).toBe('denied');
+  });
+
+  it('applies the role hierarchy: PARAM_MEDISUIV implies ADMIN', () => {
+    expect(canAccess('/document/courrier', paramMedisuiv)).toBe(true);
+    expect(canAccess('/home', paramMedisuiv)).toBe(true);
+    expect(accessDecision('/adherentsCorrespondant', paramMedisuiv)).toBe('denied');
+  });
+
+  it('keeps a participant whose code is not confirmed on the confirmation page', () => {
+    expect(canAccess('/user/confirm', pending)).toBe(true);
+    for (const route of SCREEN_ROUTES) {
+      if (route.path === '/user/confirm') continue;
+      expect(accessDecision(route.path.replace(':id', '1'), pending)).toBe('confirm');
+    }
+  });
+
+  it('checks the confirmation page against roles only', () => {
+    // A confirmed participant may reach it (the page then signs them out, 000 §2.4).
+    expect(canAccess('/user/confirm', participant)).toBe(true);
+    expect(accessDecision('/user/confirm', correspondant)).toBe('denied');
+    expect(accessDecision('/user/confirm', null)).toBe('login');
+  });
+
+  it('sends a signed-in user from the login page to home', () => {
+    expect(accessDecision('/login', participant)).toBe('home');
+    expect(accessDecision('/login', correspondant)).toBe('home');
+    expect(canAccess('/forgotPassword', correspondant)).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import { hasAnyRole } from '@portail/contract/roles';
+import { findScreenRoute, type ScreenRoute } from '@portail/contract/routes';
+import type { SessionUser } from '@portail/contract/schemas/auth';
+import { LOGIN_PATH } from '../lib/paths';
+import { needsConfirmation, userRoles } from '../lib/session';
+
+/** What the guard does with a path (000 §2.1). */
+export type AccessDecision =
+  /** Show the page. */
+  | 'allow'
+  /** No entry in the route table: denied, shown as "resource not found". */
+  | 'notFound'
+  /** Not signed in: to the login page, then back here. */
+  | 'login'
+  /** The text-message code is not confirmed yet: only the confirmation page. */
+  | 'confirm'
+  /** The login page while fully signed in: home. */
+  | 'home'
+  /** Signed in without the role: toast auth.accessDenied, then home. */
+  | 'denied';
+
+/** The role check alone: `permit` is open, a role list needs one of its roles (hierarchy applied). */
+export function rolesAllow(route: ScreenRoute, user: SessionUser | null): boolean {
+  if (route.access === 'permit') return true;
+  return user !== null && hasAnyRole(userRoles(user), route.access);
+}
+
+export function accessDecision(path: string, user: SessionUser | null): AccessDecision {
+  const route = findScreenRoute(path);
+  if (!route) return 'notFound';
+  if (!user) return route.access === 'permit' ? 'allow' : 'login';
+  // The confirmation page is checked against roles only (000 §2.1).
+  if (route.roleOnly) return rolesAllow(route, user) ? 'allow' : 'denied';
+  if (needsConfirmation(user)) return 'confirm';
+  if (route.path === LOGIN_PATH) return 'home';
+  return rolesAllow(route, user) ? 'allow' : 'denied';
+}
+
+/** True when the guard lets this user (null: not signed in) see this path. */
+export function canAccess(path: string, user: SessionUser | null): boolean {
+  return accessDecision(path, user) === 'allow';
+}

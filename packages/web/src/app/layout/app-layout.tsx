@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DRAWER_WIDTH } from '@portail/contract/constants';
+import { useEffect, useMemo, useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
+import { useCurrentPageLabel } from '../../lib/page-label';
+import { currentUser, useSession } from '../../lib/session';
+import { QueryProvider } from '../query-layout';
+import { breadcrumbTrail } from './breadcrumb-trail';
+import { buildMenu } from './menu';
+import { SideMenu } from './side-menu';
+import { MAIN_ID, SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+
+/** With the docked drawer closed, the content slides over the space it leaves. */
+const Main = styled('main', { shouldForwardProp: (prop) => prop !== 'shifted' })<{ shifted: boolean }>(
+  ({ theme, shifted }) => ({
+    flexGrow: 1,
+    minWidth: 0,
+    padding: theme.spacing(3),
+    [theme.breakpoints.down('sm')]: { padding: theme.spacing(2) },
+    marginLeft: shifted ? -DRAWER_WIDTH : 0,
+    transition: theme.transitions.create('margin', {
+      easing: theme.transitions.easing.sharp,
+      duration: theme.transitions.duration.leavingScreen,
+    }),
+  }),
+);
+
+/** The layout once signed in and confirmed (000 §2.2): top bar, side menu, breadcrumb, page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const user = currentUser(useSession());
+  const { pathname } = useLocation();
+  const docked = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [open, setOpen] = useState(docked);
+  const pageLabel = useCurrentPageLabel();
+
+  useEffect(() => {
+    setOpen(docked);
+  }, [docked]);
+
+  useHotkeys('shift+m', () => setOpen((value) => !value), { useKey: true, preventDefault: true });
+
+  const entries = useMemo(() => buildMenu(user), [user]);
+  const crumbs: Crumb[] = breadcrumbTrail(pathname).map((entry) => ({
+    label: t(entry.labelKey),
+    path: entry.path,
+  }));
+  const last = crumbs.at(-1);
+  if (last && pageLabel) last.label = pageLabel;
+  const title = last?.label ?? t('product.name');
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  if (!user) return null;
+  return (
+    <QueryProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <SkipLink />
+        <TopBar user={user} menuOpen={open} onToggleMenu={() => setOpen((value) => !value)} />
+        <SideMenu entries={entries} open={open} docked={docked} onClose={() => setOpen(false)} />
+        <Main id={MAIN_ID} tabIndex={-1} shifted={docked && !open}>
+          <Toolbar />
+          <Breadcrumbs entries={crumbs} />
+          <Outlet />
+        </Main>
+      </Box>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/users';
+import { canAccess } from '../access';
+import { buildMenu, menuPaths } from './menu';
+
+const DOCUMENTS = [
+  '/document/resultatsAnalyses',
+  '/document/consultations',
+  '/document/consultationGynecologique',
+  '/document/courrier',
+];
+const CORRESPONDANT_GROUP = [
+  '/adherentsCorrespondant',
+  '/bilansCorrespondant',
+  '/historiqueBilansCorrespondant',
+  '/mutation',
+];
+
+describe('side menu', () => {
+  it('is empty before sign-in and before the code confirmation', () => {
+    expect(buildMenu(null)).toEqual([]);
+    expect(buildMenu(makeUser(['ROLE_PARTICIPANT'], { doubleAuthentificationConfirmee: false }))).toEqual([]);
+  });
+
+  it('shows a participant without medical-record consent no documents and no sheets', () => {
+    const paths = menuPaths(buildMenu(makeUser(['ROLE_PARTICIPANT'])));
+    expect(paths).toEqual([
+      '/home',
+      '/participant/mesrendezvous',
+      '/participant/mescoordonnees',
+      '/mescoordonnees',
+      '/assistance',
+      '/politiqueProtectionDonnees',
+    ]);
+  });
+
+  it('shows a consenting participant the documents group and the sheets', () => {
+    const entries = buildMenu(makeUser(['ROLE_PARTICIPANT'], { dmcAccepte: true }));
+    const group = entries.find((entry) => entry.kind === 'group');
+    expect(group).toMatchObject({ id: 'documents', labelKey: 'menu.documents' });
+    expect(group?.kind === 'group' && group.links.map((link) => link.path)).toEqual(DOCUMENTS);
+    expect(menuPaths(entries)).toContain('/fiche/liste');
+    expect(menuPaths(entries)).not.toContain('/adherentsCorrespondant');
+  });
+
+  it('shows a correspondant their group and the correspondant list, and no participant entries', () => {
+    const paths = menuPaths(buildMenu(makeUser(['ROLE_CORRESPONDANT'])));
+    expect(paths).toEqual([
+      '/home',
+      ...CORRESPONDANT_GROUP,
+      '/correspondant/mescorrespondants',
+      '/mescoordonnees',
+      '/assistance',
+      '/politiqueProtectionDonnees',
+    ]);
+  });
+
+  it('shows the correspondant list to a participant only when the server allows it', () => {
+    expect(menuPaths(buildMenu(makeUser(['ROLE_PARTICIPANT'])))).not.toContain(
+      '/correspondant/mescorrespondants',
+    );
+    const allowed = makeUser(['ROLE_PARTICIPANT'], { canShowListeCorrespondant: true });
+    expect(menuPaths(buildMenu(allowed))).toContain('/correspondant/mescorrespondants');
+  });
+
+  it('shows an admin only what the route table lets them open', () => {
+    const paths = menuPaths(buildMenu(makeUser(['ROLE_ADMIN'], { dmcAccepte: true })));
+    // Documents are for consenting participants; the data-protection page is not an admin route.
+    expect(paths).toEqual(['/home', '/participant/mescoordonnees', '/assistance']);
+  });
+
+  it('never offers a page the route guard would refuse', () => {
+    const users = [
+      makeUser(['ROLE_PARTICIPANT'], { dmcAccepte: true, canShowListeCorrespondant: true }),
+      makeUser(['ROLE_CORRESPONDANT'], { canShowListeCorrespondant: true }),
+      makeUser(['ROLE_ADMIN'], { canShowListeCorrespondant: true }),
+      makeUser(['ROLE_PARAM_MEDISUIV']),
+    ];
+    for (const user of users) {
+      for (const path of menuPaths(buildMenu(user))) expect(canAccess(path, user)).toBe(true);
+    }
+  });
+});

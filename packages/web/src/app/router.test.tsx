@@ -1,0 +1,110 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../lib/notify';
+import { clearSession, storeToken, storeUser } from '../lib/session-store';
+import { makeUser } from '../test/users';
+import { Providers } from './providers';
+import { appRoutes } from './router';
+
+vi.mock('../lib/notify', () => ({ notify: vi.fn(), showToast: vi.fn() }));
+
+function signIn(...args: Parameters<typeof makeUser>) {
+  storeToken(
+    {
+      access_token: 'a.b.c',
+      refresh_token: 'r',
+      token_type: 'bearer',
+      expires_in: 900,
+      tel: '•• 12',
+      confirmationRequise: false,
+    },
+    false,
+  );
+  storeUser(makeUser(...args));
+}
+
+function visit(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  clearSession(null);
+  vi.mocked(notify).mockClear();
+});
+
+describe('application routes', () => {
+  it('redirects / to the login page', async () => {
+    const router = visit('/');
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('asks a visitor to sign in, remembering the page asked for', async () => {
+    const router = visit('/document/courrier');
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/document/courrier' });
+    expect(notify).toHaveBeenCalledWith('auth.loginRequired', 'warning');
+  });
+
+  it('shows the home page with the menu once signed in and confirmed', async () => {
+    signIn(['ROLE_CORRESPONDANT'], { nomComplet: 'Claire Dupont', premiereConnexion: true });
+    visit('/home');
+    expect(await screen.findByRole('heading', { name: 'Bienvenue, Claire Dupont' })).toBeInTheDocument();
+    expect(screen.getByText("Bienvenue : c'est votre première connexion au portail.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Claire Dupont' })).toBeInTheDocument();
+    // On a narrow screen (jsdom has no media queries) the menu opens over the page.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher ou masquer le menu' }));
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toHaveTextContent(
+      'Liste des participants',
+    );
+    await waitFor(() => expect(document.title).toBe('Accueil'));
+  });
+
+  it('formats the last connection in local time', async () => {
+    signIn(['ROLE_PARTICIPANT'], { derniereConnexion: new Date(2026, 2, 9, 7, 5).toISOString() });
+    visit('/home');
+    expect(await screen.findByText('Dernière connexion le 09/03/2026 à 07:05')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from a page their roles refuse', async () => {
+    signIn(['ROLE_PARTICIPANT']);
+    const router = visit('/bilansCorrespondant');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(notify).toHaveBeenCalledWith('auth.accessDenied', 'error');
+  });
+
+  it('shows a page of a later version as coming soon, behind its real roles', async () => {
+    signIn(['ROLE_CORRESPONDANT']);
+    visit('/mutation/12');
+    expect(await screen.findByRole('heading', { name: 'Détail de la mutation' })).toBeInTheDocument();
+    expect(screen.getByText('Cet écran arrive dans une prochaine version du portail.')).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: "Fil d'Ariane" });
+    expect(breadcrumb).toHaveTextContent(/^Accueil\/Mutations\/Détail de la mutation$/);
+    expect(screen.getByRole('link', { name: 'Mutations' })).toHaveAttribute('href', '/mutation');
+    await waitFor(() => expect(document.title).toBe('Détail de la mutation'));
+  });
+
+  it('keeps a participant with a pending code on the confirmation page', async () => {
+    signIn(['ROLE_PARTICIPANT'], { doubleAuthentificationConfirmee: false });
+    const router = visit('/home');
+    expect(await screen.findByRole('heading', { name: 'Confirmation de connexion' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/confirm');
+    expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument();
+    expect(screen.getByText(/envoyé par SMS au •• 12/)).toBeInTheDocument();
+  });
+
+  it('shows an unknown path as a resource not found', async () => {
+    visit('/nulle-part');
+    expect(await screen.findByRole('heading', { name: 'Ressource non trouvée' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toHaveAttribute('href', '/login');
+  });
+});

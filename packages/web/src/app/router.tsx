@@ -1,0 +1,76 @@
+import { SCREEN_ROUTES } from '@portail/contract/routes';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { CONFIRM_PATH, HOME_PATH, LOGIN_PATH } from '../lib/paths';
+import { PublicLayout } from './layout/public-layout';
+import { NotFoundPage } from './not-found-page';
+import { Root, RootFallback } from './root';
+import { RouteErrorPage } from './route-error-page';
+import { RouteGuard } from './route-guard';
+
+/** Screens built by the shell itself; every other path of the route table is still "coming soon". */
+const BUILT = new Set<string>([LOGIN_PATH, HOME_PATH, CONFIRM_PATH]);
+
+// Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
+// the date pickers or the signed-in layout.
+const comingSoon = () =>
+  import('../features/coming/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
+
+function comingSoonRoutes(open: boolean): RouteObject[] {
+  return SCREEN_ROUTES.filter((route) => !BUILT.has(route.path) && (route.access === 'permit') === open).map(
+    (route) => ({ path: route.path, caseSensitive: true, lazy: comingSoon }),
+  );
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <RootFallback />,
+    children: [
+      { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+      {
+        // The guard runs before any layout: it decides, the layouts only draw.
+        element: <RouteGuard />,
+        children: [
+          {
+            element: <PublicLayout />,
+            children: [
+              {
+                path: LOGIN_PATH,
+                caseSensitive: true,
+                lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+              },
+              {
+                path: CONFIRM_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/auth/confirm-page').then((m) => ({ Component: m.ConfirmPage })),
+              },
+              {
+                // Public screens that fetch (recovery, registration, assistance) get the query cache.
+                lazy: () => import('./query-layout').then((m) => ({ Component: m.QueryLayout })),
+                children: comingSoonRoutes(true),
+              },
+            ],
+          },
+          {
+            lazy: () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+            children: [
+              {
+                path: HOME_PATH,
+                caseSensitive: true,
+                lazy: () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage })),
+              },
+              ...comingSoonRoutes(false),
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,129 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridRowIdGetter,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { enUS, frFR } from '@mui/x-data-grid/locales';
+import { PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
+import { useMemo } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { useTranslation } from 'react-i18next';
+import { fromSortParam, type TableQuery, toSortParam } from './table-query';
+
+export interface DataTableProps<R extends GridValidRowModel> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: readonly GridColDef<R>[];
+  rows: readonly R[];
+  /** Total number of rows on the server (`totalRows` of the list reply). */
+  rowCount: number;
+  loading?: boolean;
+  query: TableQuery;
+  onQueryChange: (query: TableQuery) => void;
+  onRowClick?: (row: R) => void;
+  /** Shows a "new" button and binds shift+n (000 §2.6). */
+  onCreate?: () => void;
+  createLabel?: string;
+  /** Rows styled as inactive (terminated participants, closed establishments). */
+  isRowInactive?: (row: R) => boolean;
+  getRowId?: GridRowIdGetter<R>;
+}
+
+/** The MUI X data grid with the portal's conventions: server-side pages and sort, localized texts. */
+export function DataTable<R extends GridValidRowModel>({
+  label,
+  columns,
+  rows,
+  rowCount,
+  loading = false,
+  query,
+  onQueryChange,
+  onRowClick,
+  onCreate,
+  createLabel,
+  isRowInactive,
+  getRowId,
+}: DataTableProps<R>) {
+  const { t, i18n } = useTranslation();
+  const localeText = (i18n.language === 'en_EN' ? enUS : frFR).components.MuiDataGrid.defaultProps.localeText;
+
+  useHotkeys(
+    'shift+n',
+    () => onCreate?.(),
+    { enabled: onCreate !== undefined, useKey: true, preventDefault: true },
+    [onCreate],
+  );
+
+  const sortModel = useMemo<GridSortModel>(() => {
+    const sort = fromSortParam(query.sort);
+    return sort ? [{ field: sort.field, sort: sort.direction === 'DESC' ? 'desc' : 'asc' }] : [];
+  }, [query.sort]);
+
+  const onPaginationModelChange = (model: GridPaginationModel) =>
+    onQueryChange({ ...query, page: model.pageSize === query.size ? model.page : 0, size: model.pageSize });
+
+  const onSortModelChange = (model: GridSortModel) => {
+    const item = model[0];
+    const sort = item?.sort
+      ? ({ field: item.field, direction: item.sort === 'desc' ? 'DESC' : 'ASC' } as const)
+      : null;
+    onQueryChange({ ...query, page: 0, sort: toSortParam(sort) });
+  };
+
+  return (
+    <Box>
+      {onCreate && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} aria-keyshortcuts="Shift+N">
+            {createLabel ?? t('table.create')}
+          </Button>
+        </Box>
+      )}
+      <DataGrid<R>
+        aria-label={label}
+        columns={columns}
+        rows={rows}
+        rowCount={rowCount}
+        loading={loading}
+        getRowId={getRowId}
+        localeText={localeText}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        disableColumnFilter
+        disableRowSelectionOnClick
+        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+        paginationModel={{ page: query.page, pageSize: query.size }}
+        onPaginationModelChange={onPaginationModelChange}
+        sortModel={sortModel}
+        onSortModelChange={onSortModelChange}
+        onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
+        onCellKeyDown={
+          onRowClick
+            ? (params, event) => {
+                if (event.key === 'Enter') onRowClick(params.row);
+              }
+            : undefined
+        }
+        getRowClassName={(params) => (isRowInactive?.(params.row) ? 'row-inactive' : '')}
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+        autoHeight
+        sx={{
+          backgroundColor: 'background.paper',
+          '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
+          '& .row-inactive': {
+            color: 'text.secondary',
+            fontStyle: 'italic',
+            backgroundColor: 'action.hover',
+          },
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DATE_FORMAT } from '@portail/contract/constants';
+import type { Dayjs } from 'dayjs';
+import { PickersProvider } from './pickers-provider';
+
+export interface DateFieldProps {
+  label: string;
+  value: Dayjs | null;
+  onChange: (value: Dayjs | null) => void;
+  minDate?: Dayjs;
+  maxDate?: Dayjs;
+  required?: boolean;
+  disabled?: boolean;
+  /** Translated message; marks the field invalid. */
+  error?: string;
+  helperText?: string;
+  name?: string;
+  onBlur?: () => void;
+}
+
+/** A date typed or picked as DD/MM/YYYY, the calendar starting on Monday (000 §9). */
+export function DateField({
+  label,
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  required,
+  disabled,
+  error,
+  helperText,
+  name,
+  onBlur,
+}: DateFieldProps) {
+  return (
+    <PickersProvider>
+      <DatePicker
+        label={label}
+        value={value}
+        onChange={(next) => onChange(next)}
+        format={DATE_FORMAT}
+        minDate={minDate}
+        maxDate={maxDate}
+        disabled={disabled}
+        slotProps={{
+          textField: {
+            name,
+            required,
+            fullWidth: true,
+            error: Boolean(error),
+            helperText: error ?? helperText,
+            onBlur,
+          },
+        }}
+      />
+    </PickersProvider>
+  );
+}

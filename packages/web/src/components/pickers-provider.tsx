@@ -1,0 +1,23 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { enUS, frFR } from '@mui/x-date-pickers/locales';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../lib/dates';
+import { dayjsLocale, isLanguage } from '../lib/i18n';
+
+/**
+ * Date adapter and picker texts of the current language (weeks start on Monday in both, see
+ * lib/i18n.ts). Each picker widget brings its own, so the pickers stay out of pages that have none.
+ */
+export function PickersProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'fr_FR';
+  const texts = (language === 'en_EN' ? enUS : frFR).components.MuiLocalizationProvider.defaultProps
+    .localeText;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale(language)} localeText={texts}>
+      {children}
+    </LocalizationProvider>
+  );
+}

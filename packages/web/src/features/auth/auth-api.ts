@@ -1,0 +1,45 @@
+import { type ConfirmCodeReply, confirmCodeReply, resendCodeReply } from '@portail/contract/schemas/auth';
+import type { Message } from '@portail/contract/schemas/common';
+import { api } from '../../lib/api';
+import { isApiError } from '../../lib/api-error';
+import { notify } from '../../lib/notify';
+
+const CONFIRM_PATH = '/oauth/doubleAuthentification/confirmer-code';
+const RESEND_PATH = '/oauth/doubleAuthentification/renvoyer-code';
+
+/** Checks the text-message code. A refused code may come as an error status carrying the same reply. */
+export async function confirmCode(code: string): Promise<ConfirmCodeReply> {
+  try {
+    return await api(CONFIRM_PATH, {
+      method: 'POST',
+      body: { code },
+      schema: confirmCodeReply,
+      handle: [400, 403],
+    });
+  } catch (error) {
+    if (isApiError(error)) {
+      const reply = confirmCodeReply.safeParse(error.body);
+      if (reply.success) return reply.data;
+      notify(error.status === 403 ? 'http.403' : 'http.400', 'error');
+    }
+    throw error;
+  }
+}
+
+export type ResendOutcome = { sent: true; tel: string } | { sent: false; messages: Message[] };
+
+/** Sends a new code; asking again too soon answers 429 with the seconds to wait. */
+export async function resendCode(): Promise<ResendOutcome> {
+  try {
+    const reply = await api(RESEND_PATH, { method: 'POST', schema: resendCodeReply, handle: [429] });
+    return reply.ok
+      ? { sent: true, tel: reply.tel }
+      : { sent: false, messages: reply.ciemException.messages };
+  } catch (error) {
+    if (isApiError(error) && error.status === 429) {
+      const seconds = String(error.retryAfter ?? 60);
+      return { sent: false, messages: [{ level: 'WARN', errorCode: 'code.throttled', args: [seconds] }] };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { changeLanguage, i18next } from '../../lib/i18n';
+import { notify, showToast } from '../../lib/notify';
+import { FORGOT_IDENTIFIER_PATH, FORGOT_PASSWORD_PATH, PUBLIC_ASSISTANCE_PATH } from '../../lib/paths';
+import { signIn } from '../../lib/session';
+import { acknowledgeSessionEnd, clearSession } from '../../lib/session-store';
+import { loginFailure } from './login-errors';
+import { LoginForm, type LoginValues } from './login-form';
+
+/**
+ * Sign-in (000 §2.3). Once signed in, the route guard moves the user on: to the code confirmation
+ * for a participant, else to the page first asked for or home.
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    acknowledgeSessionEnd();
+  }, []);
+
+  const submit = async (values: LoginValues): Promise<boolean> => {
+    try {
+      const user = await signIn(values);
+      if (user.anglaisUniquement) changeLanguage('en_EN', true);
+      notify('auth.connected', 'success');
+      return true;
+    } catch (error) {
+      const outcome = await loginFailure(error);
+      // The third wrong password locks the account: nothing of the attempt may remain (000 §8).
+      if (outcome.locked) clearSession(null);
+      if (outcome.text) showToast(i18next.exists(outcome.text) ? t(outcome.text) : outcome.text, 'error');
+      else if (outcome.key)
+        notify(i18next.exists(outcome.key) ? outcome.key : 'login.invalid_grant', 'error');
+      return false;
+    }
+  };
+
+  return (
+    <Paper sx={{ p: { xs: 3, sm: 4 } }}>
+      <Typography component="h1" variant="h5" gutterBottom>
+        {t('login.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('login.intro')}
+      </Typography>
+      <LoginForm onSubmit={submit} />
+      <Stack spacing={1} sx={{ mt: 3, pt: 3, borderTop: 1, borderColor: 'divider' }}>
+        <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
+          {t('login.forgotPassword')}
+        </Link>
+        <Link component={RouterLink} to={FORGOT_IDENTIFIER_PATH}>
+          {t('login.forgotIdentifier')}
+        </Link>
+        <Link component={RouterLink} to={PUBLIC_ASSISTANCE_PATH}>
+          {t('login.assistance')}
+        </Link>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,39 @@
+import { DATE_FORMAT, TIME_FORMAT } from '@portail/contract/constants';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/fr';
+import updateLocale from 'dayjs/plugin/updateLocale';
+import { currentLanguage, dayjsLocale, i18next } from './i18n';
+
+/**
+ * dayjs set up for the portal: weeks start on Monday in both languages (000 §9) and the locale
+ * follows the interface language. Import dayjs from here, not from 'dayjs', so the set-up is done.
+ */
+dayjs.extend(updateLocale);
+dayjs.updateLocale('en', { weekStart: 1 });
+
+const follow = () => {
+  dayjs.locale(dayjsLocale(currentLanguage()));
+};
+follow();
+i18next.on('languageChanged', follow);
+
+/** DD/MM/YYYY, or '' for nothing or an invalid date. */
+export function formatDate(value: string | Date | Dayjs | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_FORMAT) : '';
+}
+
+/** HH:mm in local time, or '' for nothing or an invalid date. */
+export function formatTime(value: string | Date | Dayjs | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(TIME_FORMAT) : '';
+}
+
+/** ISO calendar date (YYYY-MM-DD) of a picked day, as the API takes it; null for none or invalid. */
+export function toIsoDate(value: Dayjs | null): string | null {
+  return value?.isValid() ? value.format('YYYY-MM-DD') : null;
+}
+
+export { dayjs };

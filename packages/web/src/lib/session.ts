@@ -1,0 +1,81 @@
+import { hasAnyRole, type Role } from '@portail/contract/roles';
+import { composeUsername } from '@portail/contract/rules/username';
+import type { SessionUser } from '@portail/contract/schemas/auth';
+import { useSyncExternalStore } from 'react';
+import { api, endSession, requestPasswordToken } from './api';
+import { getSession, type SessionState, storeToken, storeUser, subscribeSession } from './session-store';
+
+/** The session as React state: token, user and how the last session ended. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+export function userRoles(user: SessionUser): Role[] {
+  return user.authorities.map((entry) => entry.authority);
+}
+
+export function isParticipant(user: SessionUser): boolean {
+  return hasAnyRole(userRoles(user), ['ROLE_PARTICIPANT']);
+}
+
+export function isCorrespondant(user: SessionUser): boolean {
+  return hasAnyRole(userRoles(user), ['ROLE_CORRESPONDANT']);
+}
+
+/** A participant must confirm the text-message code before anything else (000 §2.4, §6). */
+export function needsConfirmation(user: SessionUser): boolean {
+  return !user.doubleAuthentificationConfirmee && isParticipant(user);
+}
+
+/** The signed-in user, when both token and user are there. */
+export function currentUser(state: SessionState): SessionUser | null {
+  return state.token && state.user ? state.user : null;
+}
+
+/** Loads (or reloads) the signed-in user: POST /oauth/principal with the sign-in kind. */
+export async function loadPrincipal(): Promise<SessionUser> {
+  const roleCorrespondant = getSession().token?.roleCorrespondant ?? false;
+  const { sessionUser } = await import('@portail/contract/schemas/auth');
+  const user = await api('/oauth/principal', {
+    method: 'POST',
+    body: { roleCorrespondant },
+    schema: sessionUser,
+  });
+  storeUser(user);
+  return user;
+}
+
+export interface Credentials {
+  identifier: string;
+  password: string;
+  correspondant: boolean;
+}
+
+/**
+ * Password grant, then the principal. Token errors reach the caller untouched (the sign-in page maps
+ * them, 000 §8); a failing principal ends the half-open session.
+ */
+export async function signIn(credentials: Credentials): Promise<SessionUser> {
+  const reply = await requestPasswordToken(
+    composeUsername(credentials.identifier, credentials.correspondant),
+    credentials.password,
+  );
+  storeToken(reply, credentials.correspondant);
+  try {
+    return await loadPrincipal();
+  } catch (error) {
+    endSession(null, 'info', { remember: false });
+    throw error;
+  }
+}
+
+/**
+ * Signs out (000 §4): forgets confirmation state, token and user, tells the server, and shows
+ * `auth.disconnected` or the reason given.
+ */
+export function logout(
+  reasonKey = 'auth.disconnected',
+  variant: 'success' | 'warning' | 'error' = 'success',
+) {
+  endSession(reasonKey, variant, { remember: false });
+}

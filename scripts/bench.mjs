@@ -1,0 +1,193 @@
+// `npm run bench`: the real server on PGlite (and on PostgreSQL when BENCH_DATABASE_URL is set) with a
+// large demo data set, driven by autocannon; then the JavaScript the sign-in page loads, gzipped.
+// Figures are printed; the budgets named by the issues are checked here, not in unit tests.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 200_000);
+const PGLITE_PARTICIPANTS = Number(process.env.BENCH_PGLITE_PARTICIPANTS ?? 50_000);
+const CLIENT = `Basic ${Buffer.from('portail-web:portail-web-public').toString('base64')}`;
+const PASSWORD = 'Portail#2026';
+const results = [];
+
+function startServer(port, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      OUTBOX_LOG: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+async function waitFor(url, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server did not answer ${url} in time`);
+}
+
+async function signIn(base, login, correspondant) {
+  const body = new URLSearchParams({
+    grant_type: 'password',
+    username: `${login}|${correspondant ? 'C' : 'P'}`,
+    password: PASSWORD,
+  });
+  const reply = await fetch(`${base}/api/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
+  if (!reply.ok) throw new Error(`sign-in failed: ${reply.status} ${await reply.text()}`);
+  return (await reply.json()).access_token;
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function measure(db, base, name, options, baseline) {
+  const result = await cannon({ url: `${base}${options.path}`, ...options });
+  const rps = result.requests.average;
+  const errors = result.errors + result.non2xx;
+  const row = {
+    db,
+    name,
+    rps: Math.round(rps),
+    p99: result.latency.p99,
+    errors,
+    ratio: baseline ? rps / baseline : 1,
+  };
+  results.push(row);
+  console.log(
+    `${db.padEnd(8)} ${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p99 ${String(row.p99).padStart(4)} ms  ` +
+      `${baseline ? `${(row.ratio * 100).toFixed(0).padStart(3)}% of baseline` : 'baseline'}${errors ? `  ${errors} errors` : ''}`,
+  );
+  return rps;
+}
+
+async function benchServer(db, env, port) {
+  const server = startServer(port, env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health`, 15 * 60_000);
+    const baseline = await measure(db, base, 'GET /api/health', { path: '/api/health' });
+    const token = await signIn(base, 'corr.etablissement', true);
+    await measure(
+      db,
+      base,
+      'POST /api/oauth/principal',
+      {
+        path: '/api/oauth/principal',
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ roleCorrespondant: true }),
+      },
+      baseline,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+async function signInPageJs() {
+  ensureChromium();
+  const build = spawnSync('npm', ['run', 'build', '-w', '@portail/web'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const dataDir = mkdtempSync(join(tmpdir(), 'portail-bench-web-'));
+  const server = startServer(3199, { DATA_DIR: dataDir, DEMO_PARTICIPANTS: '50' });
+  const { chromium } = await import('@playwright/test');
+  try {
+    await waitFor('http://127.0.0.1:3199/api/health', 120_000);
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const page = await browser.newPage();
+    const scripts = new Set();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    });
+    await page.goto('http://127.0.0.1:3199/login', { waitUntil: 'networkidle' });
+    await browser.close();
+    let gzip = 0;
+    let raw = 0;
+    for (const path of scripts) {
+      const bytes = readFileSync(join(root, 'packages/web/dist', path));
+      raw += bytes.length;
+      gzip += gzipSync(bytes, { level: 9 }).length;
+    }
+    console.log(
+      `web      sign-in page JavaScript: ${scripts.size} files, ${(raw / 1024).toFixed(0)} kB, ${(gzip / 1024).toFixed(1)} kB gzip (budget 200 kB)`,
+    );
+    return gzip;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function freshPostgres(adminUrl) {
+  const name = 'portail_bench';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+console.log(`bench: ${DURATION}s a call, ${CONNECTIONS} connections`);
+const pgliteDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
+try {
+  console.log(`PGlite: generating ${PGLITE_PARTICIPANTS} participants…`);
+  await benchServer('pglite', { DATA_DIR: pgliteDir, DEMO_PARTICIPANTS: String(PGLITE_PARTICIPANTS) }, 3197);
+} finally {
+  rmSync(pgliteDir, { recursive: true, force: true });
+}
+if (process.env.BENCH_DATABASE_URL) {
+  const url = await freshPostgres(process.env.BENCH_DATABASE_URL);
+  console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
+  await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
+} else {
+  console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)');
+}
+const js = await signInPageJs();
+const principalPg = results.find((row) => row.db === 'postgres' && row.name.includes('principal'));
+console.log('\nbudgets');
+if (principalPg)
+  console.log(
+    `  principal ≥ 50% of baseline on PostgreSQL: ${(principalPg.ratio * 100).toFixed(0)}% ${principalPg.ratio >= 0.5 ? 'OK' : 'OVER BUDGET'}`,
+  );
+console.log(
+  `  sign-in page JS ≤ 200 kB gzip: ${(js / 1024).toFixed(1)} kB ${js <= 200 * 1024 ? 'OK' : 'OVER BUDGET'}`,
+);

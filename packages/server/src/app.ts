@@ -5,15 +5,18 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { installGuard } from './auth/guard';
+import { sessionCache } from './auth/session-cache';
+import { listenForSessionChanges } from './auth/session-events';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { installErrorHandler } from './lib/error-handler';
+import { serializerCompiler } from './lib/serializer';
 import { createNotifier, type Notifier } from './notify/notifier';
 
 export interface AppDeps {
@@ -90,6 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
+  sessionCache.configure(config.sessionCacheTtlMs);
+  if (config.databaseUrl) {
+    const stop = listenForSessionChanges(config.databaseUrl, app.log);
+    app.addHook('onClose', stop);
+  }
   installGuard(app, { db: database.db, config });
   const notifier = deps.notifier ?? createNotifier(config, database.db, app.log);
   const featureDeps = { db: database.db, config, notifier };

@@ -29,6 +29,7 @@ const env = z.object({
     .int()
     .min(300)
     .default(12 * 3600),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SIGN_IN_CODE_TTL_S: z.coerce.number().int().min(5).max(3600).default(600),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Portail Bilans <no-reply@portail-bilans.example>'),
@@ -55,6 +56,7 @@ export interface Config {
   sessionIdleTimeoutS: number;
   sessionMaxLifetimeS: number;
   signInCodeTtlS: number;
+  sessionCacheTtlMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProviderUrl: string | undefined;
@@ -107,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleTimeoutS: e.SESSION_IDLE_TIMEOUT_S,
     sessionMaxLifetimeS: e.SESSION_MAX_LIFETIME_S,
     signInCodeTtlS: e.SIGN_IN_CODE_TTL_S,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProviderUrl: e.SMS_PROVIDER_URL,

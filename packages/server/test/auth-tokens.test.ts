@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCE, ISSUER } from '../src/auth/jwt';
+import { SessionCache, sessionCache } from '../src/auth/session-cache';
 import { sessions } from '../src/db/schema';
 import {
   createTestContext,
@@ -123,6 +124,8 @@ describe('session end', () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 301_000) })
       .where(eq(sessions.id, String(claimsOf(idle.access).sid)));
+    // Written behind the server's back: drop what it remembers of the session.
+    sessionCache.clear();
     expect((await principal(`Bearer ${idle.access}`)).statusCode).toBe(401);
     expect((await refresh(idle.refresh)).statusCode).toBe(400);
 
@@ -131,6 +134,7 @@ describe('session end', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, String(claimsOf(old.access).sid)));
+    sessionCache.clear();
     expect((await principal(`Bearer ${old.access}`)).statusCode).toBe(401);
   });
 
@@ -140,5 +144,30 @@ describe('session end', () => {
     expect(out.statusCode).toBe(204);
     expect((await principal(`Bearer ${signed.access}`)).statusCode).toBe(401);
     expect((await refresh(signed.refresh)).statusCode).toBe(400);
+  });
+});
+
+describe('session cache', () => {
+  it('serves a validated session again until something evicts it, and never stores a load that raced an eviction', () => {
+    const cache = new SessionCache(60_000);
+    const caller = { userId: 7 } as never;
+    const value = { caller, expiresAt: new Date(Date.now() + 60_000), lastSeenAt: new Date() };
+    const epoch = cache.begin();
+    cache.set('a', value, epoch);
+    expect(cache.get('a')?.caller).toBe(caller);
+    cache.evictUser(7);
+    expect(cache.get('a')).toBeUndefined();
+    const stale = cache.begin();
+    cache.evictSession('b');
+    cache.set('a', value, stale);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('a revoked session is refused at once although it was just cached', async () => {
+    const signed = await signIn(ctx, 'corr.entreprise', 'correspondant');
+    expect((await principal(`Bearer ${signed.access}`)).statusCode).toBe(200);
+    expect((await principal(`Bearer ${signed.access}`)).statusCode).toBe(200);
+    await ctx.app.inject({ method: 'POST', url: '/api/oauth/logout', headers: signed.headers });
+    expect((await principal(`Bearer ${signed.access}`)).statusCode).toBe(401);
   });
 });

@@ -7,6 +7,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { correspondants, enumItems, participants, refreshTokens, sessions, users } from '../db/schema';
 import type { AccountKind, Caller, ScopeLevel } from './caller';
 import { hashToken, randomToken } from './secrets';
+import { sessionCache } from './session-cache';
+import { sessionChanged } from './session-events';
 
 /** Only write last_seen_at when it is older than this, so that reads do not all become writes. */
 const TOUCH_INTERVAL_MS = 15_000;
@@ -34,6 +36,7 @@ export async function revokeSession(db: DbOrTx, sessionId: string, reason: strin
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await sessionChanged(db, sessionId);
 }
 
 export interface LiveSession {
@@ -110,6 +113,15 @@ export async function loadCaller(
   sessionId: string,
   config: Config,
 ): Promise<Caller | null> {
+  const cached = sessionCache.get(sessionId);
+  if (cached && cached.caller.userId === userId) {
+    if (!sessionEndReason({ revokedAt: null, ...cached }, config)) {
+      await touch(db, sessionId, cached.lastSeenAt);
+      return cached.caller;
+    }
+    sessionCache.evictSession(sessionId);
+  }
+  const epoch = sessionCache.begin();
   let query = prepared.get(db);
   if (!query) {
     query = prepareCallerQuery(db);
@@ -122,14 +134,9 @@ export async function loadCaller(
     if (ended !== 'revoked') await revokeSession(db, sessionId, ended);
     return null;
   }
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date() })
-      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now()`)));
-  }
+  const lastSeenAt = await touch(db, sessionId, row.lastSeenAt);
   const kind = row.kind as AccountKind;
-  return {
+  const caller: Caller = {
     userId,
     sessionId,
     kind,
@@ -161,4 +168,18 @@ export async function loadCaller(
       employee: kind === 'PARTICIPANT' && row.categoryCode === 'SAL',
     },
   };
+  sessionCache.set(sessionId, { caller, expiresAt: row.expiresAt, lastSeenAt }, epoch);
+  return caller;
+}
+
+/** Records activity for the idle time-out, at most every TOUCH_INTERVAL_MS per session. */
+async function touch(db: Db, sessionId: string, lastSeenAt: Date): Promise<Date> {
+  if (Date.now() - lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return lastSeenAt;
+  const now = new Date();
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now()`)));
+  sessionCache.touch(sessionId, now);
+  return now;
 }

@@ -27,20 +27,19 @@ export interface CorrespondantSet {
 
 type Slot = { scopeLevel: CorrespondantScopeLevel; establishment: EstablishmentInfo; named?: DemoAccountKey };
 
+function namedEstablishmentAccount(org: Organisation, e: EstablishmentInfo): DemoAccountKey | undefined {
+  if (e === org.main) return 'corrEtablissement';
+  if (e === org.unrelated) return 'corrAutre';
+  return undefined;
+}
+
 function slots(org: Organisation): Slot[] {
   const out: Slot[] = [];
   const first = (companyId: number) => org.establishments.find((e) => e.companyId === companyId);
   for (const e of org.establishments) {
     const count = e === org.main ? 3 : e.terminated ? 1 : 1 + (e.id % 2);
     for (let k = 0; k < count; k++) {
-      const named =
-        k > 0
-          ? undefined
-          : e === org.main
-            ? 'corrEtablissement'
-            : e === org.unrelated
-              ? 'corrAutre'
-              : undefined;
+      const named = k === 0 ? namedEstablishmentAccount(org, e) : undefined;
       out.push({ scopeLevel: 'ETABLISSEMENT', establishment: e, ...(named ? { named } : {}) });
     }
   }

@@ -31,11 +31,11 @@ export async function insertAll<T extends PgTable>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = getTableColumns(table) as Record<string, Column>;
-  const present = new Set<string>();
-  for (const row of rows) {
-    for (const [key, value] of Object.entries(row)) if (value !== undefined) present.add(key);
-  }
-  const keys = Object.keys(columns).filter((key) => present.has(key));
+  // A column is written when any row gives it; rows of one table nearly always share a shape, so
+  // this stops at the first row for most columns instead of walking every key of every row.
+  const keys = Object.keys(columns).filter((key) =>
+    rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
+  );
   const sqlNames = keys.map((key) => columns[key]?.name ?? key);
   const defaults = keys.map((key) => {
     const fallback = columns[key]?.default;

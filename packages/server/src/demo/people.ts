@@ -95,9 +95,10 @@ export function buildPerson(
   }
   const birth = addDays(today, -random.int(25 * 365, 66 * 365));
   // Named participants joined long ago, so that none of their check-up history predates membership.
-  const membership = addDays(today, named ? -3650 : -random.int(200, 15 * 365));
+  const memberForDays = named ? 3650 : random.int(200, 15 * 365);
+  const membership = addDays(today, -memberForDays);
   const firstMembership = random.chance(0.8) ? membership : addDays(membership, -random.int(365, 3000));
-  const termination = active ? null : addDays(today, -random.int(1, 1000));
+  const termination = active ? null : addDays(today, -random.int(1, Math.min(1000, memberForDays - 1)));
   const contact = random.chance(0.2);
   const contactFemale = !female;
   const email =

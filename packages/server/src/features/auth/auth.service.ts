@@ -11,6 +11,7 @@ import { signAccessToken } from '../../auth/jwt';
 import { attemptKey, clearAttempts, reserveAttempt } from '../../auth/lockout';
 import { verifyPassword } from '../../auth/passwords';
 import { hashToken, randomToken } from '../../auth/secrets';
+import { sessionChanged } from '../../auth/session-events';
 import { createSession, revokeSession, sessionEndReason } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -225,6 +226,7 @@ export async function confirmSignInCode(
         .update(sessions)
         .set({ secondFactorConfirmedAt: new Date() })
         .where(eq(sessions.id, caller.sessionId));
+      await sessionChanged(db, caller.sessionId);
       await audit(db, {
         actorUserId: caller.userId,
         action: 'SIGN_IN_CONFIRMED',

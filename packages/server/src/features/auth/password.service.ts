@@ -2,6 +2,7 @@ import { meetsPasswordRules } from '@portail/contract/rules/password';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { userChanged } from '../../auth/session-events';
 import { sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { FieldErrors } from '../../lib/field-errors';
@@ -32,6 +33,7 @@ export async function changePassword(
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: 'password_changed' })
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, caller.sessionId)));
+    await userChanged(tx, user.id);
     await audit(tx, {
       actorUserId: caller.userId,
       action: 'PASSWORD_CHANGED',

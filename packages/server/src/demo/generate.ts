@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { normaliseAnswer } from '../auth/passwords';
 import type { Db, DbOrTx } from '../db/client';
 import {
@@ -130,6 +131,8 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
       ...sheets,
     };
   });
+  // Fresh statistics after a bulk load, or the planner guesses on empty tables until autovacuum runs.
+  await db.execute(sql`analyze`);
   return { seed, ...counts, tookMs: Math.round(performance.now() - started) };
 }
 

@@ -45,7 +45,10 @@ export function ConfirmPage() {
     if (reply.ok) {
       // The API client has already reported a failure to reload the user.
       const confirmed = await loadPrincipal().catch(() => null);
-      if (confirmed) void navigate(from ?? HOME_PATH, { replace: true });
+      if (confirmed) {
+        notify('auth.connected', 'success');
+        void navigate(from ?? HOME_PATH, { replace: true });
+      }
       return;
     }
     const received = reply.ciemException.messages;

@@ -28,7 +28,8 @@ export function LoginPage() {
     try {
       const user = await signIn(values);
       if (user.anglaisUniquement) changeLanguage('en_EN', true);
-      notify('auth.connected', 'success');
+      // A participant is signed in only once the text-message code is confirmed (confirm page).
+      if (user.doubleAuthentificationConfirmee) notify('auth.connected', 'success');
       return true;
     } catch (error) {
       const outcome = await loginFailure(error);

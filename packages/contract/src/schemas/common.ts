@@ -7,7 +7,7 @@ export type MessageLevel = z.infer<typeof messageLevel>;
 export const message = z.object({
   level: messageLevel,
   errorCode: z.string(),
-  /** Values for the message's placeholders, in order ({0}, {1}, ...). */
+  /** Values substituted for {0}, {1}, ... in the message, in order. */
   args: z.array(z.string()).optional(),
 });
 export type Message = z.infer<typeof message>;
@@ -23,7 +23,7 @@ export const fieldError = z.object({
   field: z.string(),
   /** An i18n key (`errors.required`, `errors.email`, `errors.maxlength`, ...). */
   defaultMessage: z.string(),
-  /** Values for the key's placeholders ({0}), e.g. the maximum length. */
+  /** Values substituted for {0} in the key's text, e.g. the maximum length. */
   args: z.array(z.string()).optional(),
 });
 export const errorReply = z.object({

@@ -14,7 +14,9 @@ function apply(payload: string): void {
 
 /**
  * Tells this instance and every other one that a session ended or changed. Inside a transaction the
- * notification leaves at commit, like the change it announces.
+ * notification leaves at commit, like the change it announces: the local eviction happens at once,
+ * and the listener (this instance's too) evicts again after commit, so a request that read the row
+ * before the commit cannot keep it cached.
  */
 export async function sessionChanged(db: DbOrTx, sessionId: string): Promise<void> {
   apply(`s:${sessionId}`);

@@ -9,7 +9,7 @@ import { useSession } from '../lib/session';
 // Only a session can go idle: the timer and its dialog load once signed in.
 const IdleLogout = lazy(() => import('./idle-logout').then((module) => ({ default: module.IdleLogout })));
 
-/** The global loading indicator (000 §7): any API call in flight, or a screen's code still loading. */
+/** The global loading indicator (000 §7): an API call in flight, or a screen's code still loading. */
 function GlobalProgress() {
   const { t } = useTranslation();
   const apiLoading = useApiLoading();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 /** ERROR red, WARN orange, INFO teal (the theme's success colour) (000 §7). */
 const SEVERITY: Record<MessageLevel, AlertColor> = { ERROR: 'error', WARN: 'warning', INFO: 'success' };
 
-/** Values of a message's placeholders: `{{0}}`, `{{1}}`... in the catalogues. */
+/** Values substituted for `{{0}}`, `{{1}}`... in the catalogues' texts. */
 export function messageValues(message: Message): Record<string, string> {
   return Object.fromEntries((message.args ?? []).map((value, index) => [String(index), value]));
 }

@@ -6,7 +6,7 @@ afterEach(async () => {
 });
 
 describe('interface language', () => {
-  it('follows the browser: any English gives en_EN, anything else French', () => {
+  it('follows the browser: English of every region gives en_EN, other languages French', () => {
     expect(browserLanguage(['en-GB', 'fr'])).toBe('en_EN');
     expect(browserLanguage(['en'])).toBe('en_EN');
     expect(browserLanguage(['de-DE', 'en'])).toBe('fr_FR');

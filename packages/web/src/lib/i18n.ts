@@ -19,7 +19,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Browser language: any English variant gives en_EN, anything else the French fallback. */
+/** Browser language: an English variant gives en_EN, other languages the French fallback. */
 export function browserLanguage(languages: readonly string[] = navigator.languages ?? [navigator.language]) {
   const first = languages[0] ?? '';
   return first.toLowerCase().startsWith('en') ? 'en_EN' : FALLBACK_LANGUAGE;

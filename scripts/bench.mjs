@@ -16,6 +16,12 @@ const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 200_000);
 const PGLITE_PARTICIPANTS = Number(process.env.BENCH_PGLITE_PARTICIPANTS ?? 50_000);
+/** The scope measured by the list endpoints: corr.etablissement's establishment holds about this many. */
+const SCOPE = Number(process.env.BENCH_SCOPE ?? 5000);
+/** The table-size check: the same page at SCALE_SMALL and at SCALE_LARGE participants. */
+const SCALE_SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 10_000);
+const SCALE_LARGE = Number(process.env.BENCH_SCALE_LARGE ?? 1_000_000);
+const LIST_PATH = '/api/adherentsCorrespondant?page=3&size=15&actif=true&sort=raisonSocialeEntreprise,ASC';
 const CLIENT = `Basic ${Buffer.from('portail-web:portail-web-public').toString('base64')}`;
 const PASSWORD = 'Portail#2026';
 const results = [];
@@ -99,14 +105,23 @@ async function settle(url) {
   await client.end();
 }
 
+const authorised = (token) => ({ authorization: `Bearer ${token}` });
+
 async function benchServer(db, env, port) {
-  const server = startServer(port, env);
+  const server = startServer(port, { DEMO_MAIN_PARTICIPANTS: String(SCOPE), ...env });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/health`, 15 * 60_000);
     if (env.DATABASE_URL) await settle(env.DATABASE_URL);
     const baseline = await measure(db, base, 'GET /api/health', { path: '/api/health' });
     const token = await signIn(base, 'corr.etablissement', true);
+    await measure(
+      db,
+      base,
+      'GET /api/adherentsCorrespondant',
+      { path: LIST_PATH, headers: authorised(token) },
+      baseline,
+    );
     await measure(
       db,
       base,
@@ -120,6 +135,79 @@ async function benchServer(db, env, port) {
       baseline,
     );
   } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+/**
+ * Does a page of the participant list cost the same whatever the size of the table? The same scope and
+ * page are measured on a database of SCALE_SMALL participants, then again after filling it up to
+ * SCALE_LARGE with participants of other establishments (copies of the existing ones, in bulk).
+ */
+async function benchScale(adminUrl, port) {
+  const url = await freshPostgres(adminUrl, 'portail_bench_scale');
+  console.log(`PostgreSQL: table-size check, ${SCALE_SMALL} then ${SCALE_LARGE} participants…`);
+  const server = startServer(port, {
+    DATABASE_URL: url,
+    DEMO_PARTICIPANTS: String(SCALE_SMALL),
+    DEMO_MAIN_PARTICIPANTS: String(SCOPE),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await waitFor(`${base}/api/health`, 15 * 60_000);
+    await client.connect();
+    await client.query('vacuum analyze');
+    const token = await signIn(base, 'corr.etablissement', true);
+    const page = async (label) => {
+      const result = await cannon({ url: `${base}${LIST_PATH}`, headers: authorised(token) });
+      const row = {
+        label,
+        rps: Math.round(result.requests.average),
+        mean: result.latency.mean,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+      };
+      console.log(
+        `postgres list page at ${label.padEnd(22)} ${String(row.rps).padStart(7)} req/s  mean ${row.mean.toFixed(2)} ms  p99 ${row.p99} ms${row.errors ? `  ${row.errors} errors` : ''}`,
+      );
+      return row;
+    };
+    const small = await page(`${SCALE_SMALL} participants`);
+    const {
+      rows: [main],
+    } = await client.query(
+      `select establishment_id as id from participants group by establishment_id order by count(*) desc limit 1`,
+    );
+    const {
+      rows: [{ count }],
+    } = await client.query('select count(*)::int as count from participants');
+    const others = await client.query(
+      `select count(*)::int as n from participants where establishment_id <> $1`,
+      [main.id],
+    );
+    const copies = Math.ceil((SCALE_LARGE - count) / Math.max(1, others.rows[0].n));
+    const started = Date.now();
+    await client.query(
+      `insert into participants (last_name, first_name, birth_date, civility_id, gender_id, email, mobile,
+         active, establishment_id, company_id, group_id, company_name, checkup_type_id, periodicity_id)
+       select p.last_name, p.first_name, p.birth_date, p.civility_id, p.gender_id, p.email, p.mobile,
+         p.active, p.establishment_id, p.company_id, p.group_id, p.company_name, p.checkup_type_id, p.periodicity_id
+       from participants p cross join generate_series(1, $2::int) copy
+       where p.establishment_id <> $1
+       limit $3`,
+      [main.id, copies, SCALE_LARGE - count],
+    );
+    await client.query('vacuum analyze participants');
+    const {
+      rows: [{ total }],
+    } = await client.query('select count(*)::int as total from participants');
+    console.log(`  filled to ${total} participants in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const large = await page(`${total} participants`);
+    return { small, large };
+  } finally {
+    await client.end().catch(() => {});
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
@@ -163,8 +251,7 @@ async function signInPageJs() {
   }
 }
 
-async function freshPostgres(adminUrl) {
-  const name = 'portail_bench';
+async function freshPostgres(adminUrl, name = 'portail_bench') {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
@@ -175,7 +262,8 @@ async function freshPostgres(adminUrl) {
   return url.toString();
 }
 
-console.log(`bench: ${DURATION}s a call, ${CONNECTIONS} connections`);
+console.log(`bench: ${DURATION}s a call, ${CONNECTIONS} connections, list scope about ${SCOPE} participants`);
+let scale = null;
 const pgliteDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
 try {
   console.log(`PGlite: generating ${PGLITE_PARTICIPANTS} participants…`);
@@ -187,6 +275,7 @@ if (process.env.BENCH_DATABASE_URL) {
   const url = await freshPostgres(process.env.BENCH_DATABASE_URL);
   console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
   await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
+  if (SCALE_LARGE > 0) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)');
 }
@@ -197,6 +286,17 @@ if (principalPg)
   console.log(
     `  principal ≥ 50% of baseline on PostgreSQL: ${(principalPg.ratio * 100).toFixed(0)}% ${principalPg.ratio >= 0.5 ? 'OK' : 'OVER BUDGET'}`,
   );
+const listPg = results.find((row) => row.db === 'postgres' && row.name.includes('adherentsCorrespondant'));
+if (listPg)
+  console.log(
+    `  participant list ≥ 30% of baseline and p99 ≤ 50 ms on PostgreSQL: ${(listPg.ratio * 100).toFixed(0)}%, p99 ${listPg.p99} ms ${listPg.ratio >= 0.3 && listPg.p99 <= 50 ? 'OK' : 'OVER BUDGET'}`,
+  );
+if (scale) {
+  const growth = scale.large.mean / scale.small.mean;
+  console.log(
+    `  participant list page at ${SCALE_LARGE} within 1.5× of ${SCALE_SMALL}: mean ${scale.small.mean.toFixed(2)} → ${scale.large.mean.toFixed(2)} ms (×${growth.toFixed(2)}) ${growth <= 1.5 ? 'OK' : 'OVER BUDGET'}`,
+  );
+}
 console.log(
   `  sign-in page JS ≤ 200 kB gzip: ${(js / 1024).toFixed(1)} kB ${js <= 200 * 1024 ? 'OK' : 'OVER BUDGET'}`,
 );

@@ -12,9 +12,13 @@ import { sessionCache } from './auth/session-cache';
 import { listenForSessionChanges } from './auth/session-events';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { addressRoutes } from './features/addresses/addresses.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { devRoutes } from './features/dev/dev.routes';
+import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { homeRoutes } from './features/home/home.routes';
+import { participantRoutes } from './features/participants/participants.routes';
 import { installErrorHandler } from './lib/error-handler';
 import { serializerCompiler } from './lib/serializer';
 import { createNotifier, type Notifier } from './notify/notifier';
@@ -104,6 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(featureDeps));
+  await app.register(enumRoutes(featureDeps));
+  await app.register(addressRoutes());
+  await app.register(homeRoutes(featureDeps));
+  await app.register(participantRoutes(featureDeps));
   if (config.demoMode) await app.register(devRoutes(featureDeps));
 
   await registerWeb(app, config.webDist);

@@ -20,6 +20,7 @@ const env = z.object({
   DATA_DIR: z.string().default(resolve(REPO_ROOT, 'data')),
   DEMO_MODE: flag,
   DEMO_PARTICIPANTS: z.coerce.number().int().min(0).default(2000),
+  DEMO_MAIN_PARTICIPANTS: z.coerce.number().int().min(0).optional(),
   OUTBOX_LOG: flag,
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(900).default(900),
@@ -50,6 +51,8 @@ export interface Config {
   dataDir: string;
   demoMode: boolean;
   demoParticipants: number;
+  /** About how many demo participants belong to corr.etablissement's establishment (benchmarks). */
+  demoMainParticipants: number | undefined;
   outboxLog: boolean;
   jwtSecret: Uint8Array;
   accessTokenTtlS: number;
@@ -101,6 +104,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     demoMode,
     demoParticipants: e.DEMO_PARTICIPANTS,
+    demoMainParticipants: e.DEMO_MAIN_PARTICIPANTS,
     outboxLog: e.OUTBOX_LOG ?? demoMode,
     // A demo server without a configured secret signs with a per-process key: its access tokens end
     // with the process, and refresh tokens (kept in the database) renew them.

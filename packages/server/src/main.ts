@@ -16,7 +16,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (config.demoMode && (await isDatabaseEmpty(database.db))) {
     app.log.info(`empty database: generating demo data (${config.demoParticipants} participants)`);
-    const summary = await generateDemo(database.db, { participants: config.demoParticipants, hashPassword });
+    const summary = await generateDemo(database.db, {
+      participants: config.demoParticipants,
+      mainParticipants: config.demoMainParticipants,
+      hashPassword,
+    });
     app.log.info({ summary }, 'demo data ready');
   }
   const shutdown = async (signal: string) => {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PARTICIPANT_MESSAGES } from '@portail/contract/schemas/participants';
 import { describe, expect, it } from 'vitest';
 
 const web = resolve(import.meta.dirname, '../../web/src/i18n');
@@ -41,7 +42,9 @@ describe('server message keys', () => {
       ...text.matchAll(/errorCode: '([\w.]+)'/g),
     ].map((match) => `messages.${match[1] ?? ''}`),
   );
-  const keys = [...plain, ...business].filter((key) => !key.endsWith('.'));
+  // Codes the contract names for the server (and the web) to use.
+  const contract = Object.values(PARTICIPANT_MESSAGES).map((code) => `messages.${code}`);
+  const keys = [...plain, ...business, ...contract].filter((key) => !key.endsWith('.'));
 
   it('finds the keys it checks', () => {
     expect(keys).toEqual(

@@ -38,7 +38,9 @@ export type ResourceKind =
   | 'attachment'
   | 'sheet'
   | 'mutation'
-  | 'outbox';
+  | 'outbox'
+  /** A parameter that names no resource (a list's name, a phone number): nothing to reach across scopes. */
+  | 'value';
 
 export interface RouteInfo {
   method: string;

@@ -9,7 +9,8 @@ import { DEFAULT_DEMO_PARTICIPANTS, DEFAULT_DEMO_SEED, generateDemo, resetDataba
 /** `./data` of the repository, wherever the command is run from. */
 const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../data');
 
-const USAGE = 'usage: node --import tsx src/demo/cli.ts [--reset] [--participants N] [--seed S]';
+const USAGE =
+  'usage: node --import tsx src/demo/cli.ts [--reset] [--participants N] [--main-participants M] [--seed S]';
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     options: {
       reset: { type: 'boolean', default: false },
       participants: { type: 'string' },
+      'main-participants': { type: 'string' },
       seed: { type: 'string' },
     },
   });
@@ -36,6 +38,10 @@ async function main(): Promise<void> {
     if (values.reset) await resetDatabase(database.db);
     const summary = await generateDemo(database.db, {
       participants,
+      mainParticipants:
+        values['main-participants'] === undefined
+          ? undefined
+          : positiveInteger('main-participants', values['main-participants'], 0),
       seed,
       hashPassword: (password) => hash(password),
     });

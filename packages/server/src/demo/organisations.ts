@@ -75,6 +75,7 @@ export async function generateOrganisations(
   tx: DbOrTx,
   random: Random,
   communes: readonly Commune[],
+  plan: { total: number; mainParticipants?: number | undefined },
 ): Promise<Organisation> {
   const { faker } = random;
   const groupRows = Array.from({ length: GROUP_COUNT }, (_, i) => ({
@@ -155,7 +156,12 @@ export async function generateOrganisations(
   const main = infos[0];
   const unrelated = infos.find((e) => e.companyId === UNRELATED_COMPANY + 1);
   if (!main || !unrelated) throw new Error('company plan has no main or unrelated establishment');
-  main.weight = (others * MAIN_SHARE) / (1 - MAIN_SHARE);
+  // Either the default share, or the weight that gives main about `mainParticipants` of `total`.
+  const share =
+    plan.mainParticipants !== undefined && plan.total > 0
+      ? Math.min(plan.mainParticipants / plan.total, 0.99)
+      : MAIN_SHARE;
+  main.weight = (others * share) / (1 - share);
 
   await insertAll(tx, establishments, rows);
   await insertAll(

@@ -54,15 +54,18 @@ export class Random {
     return `${prefix} ${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4, 6)} ${d.slice(6, 8)}`;
   }
 
+  /** A mobile number of a range that is allocated (06 1x–8x, 07 3x–9x), so it passes the mobile check. */
   mobile(): string {
-    return this.phone(this.chance(0.8) ? '06' : '07');
+    const french06 = this.chance(0.8);
+    const [first = '0', ...rest] = this.digits(8);
+    const lead = french06 ? 1 + (Number(first) % 8) : 3 + (Number(first) % 7);
+    const d = `${lead}${rest.join('')}`;
+    return `${french06 ? '06' : '07'} ${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4, 6)} ${d.slice(6, 8)}`;
   }
 }
 
 /** Upper case without accents: the stored form of a participant's last name (000 §3). */
-export function normaliseLastName(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
-}
+export { normaliseLastName } from '@portail/contract/rules/participant';
 
 /** Lower-case ASCII letters and dots, for logins and e-mail addresses. */
 export function slug(text: string): string {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   COUNTRY_FRANCE_ID,
   DEFAULT_APPOINTMENT_MANAGEMENT_ID,
@@ -5,6 +6,8 @@ import {
   ORIGIN_PARIS_ID,
   ORIGIN_PROVINCE_ID,
 } from '@portail/contract/constants';
+import type * as IsoCountries from 'i18n-iso-countries';
+import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/max';
 import type { EnumNamespace } from '../db/schema';
 
 /**
@@ -55,12 +58,60 @@ const item = (
   extra?: Record<string, unknown>,
 ): EnumSeed => ({ id, namespace, label, labelEn, ...(code ? { code } : {}), ...(extra ? { extra } : {}) });
 
-const country = (id: number, label: string, labelEn: string, code: string, eu: boolean, dial: string) =>
-  item('pays', id, label, labelEn, code, { unionEuropeenne: eu, indicatif: dial });
-
 export const MOVEMENT_REASON_IDS = [50, 51, 52, 53, 54, 55, 56] as const;
+/** Foreign countries the demo participants live or work in (ids of COUNTRY_IDS below). */
 export const FOREIGN_COUNTRY_IDS = [701, 703, 705, 710, 712, 718, 720, 730, 731, 740] as const;
 export const STREET_TYPE_IDS = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109] as const;
+
+// The library's main entry loads its eighty languages; the portal speaks two.
+const require = createRequire(import.meta.url);
+const isoCountries = require('i18n-iso-countries/index.js') as typeof IsoCountries;
+isoCountries.registerLocale(require('i18n-iso-countries/langs/fr.json'));
+isoCountries.registerLocale(require('i18n-iso-countries/langs/en.json'));
+
+/**
+ * Countries with an id older than the full list: France's is the specification's (716), the others
+ * are those the demo data uses. Every other country is 2000 + its ISO 3166 numeric code.
+ */
+const COUNTRY_IDS: Readonly<Record<string, number>> = {
+  FR: FRANCE,
+  DE: 701,
+  BE: 703,
+  ES: 705,
+  IT: 710,
+  LU: 712,
+  GB: 718,
+  CH: 720,
+  US: 730,
+  CA: 731,
+  MA: 740,
+};
+const COUNTRY_ID_BASE = 2000;
+
+/** The 27 member states (outermost regions such as Guadeloupe are listed as countries of their own). */
+const EUROPEAN_UNION = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+);
+
+/** Every ISO 3166 country, France first (the default of every country field), then by French name. */
+function countrySeeds(): EnumSeed[] {
+  const french = isoCountries.getNames('fr');
+  const english = isoCountries.getNames('en');
+  const byFrenchName = new Intl.Collator('fr');
+  return Object.keys(isoCountries.getAlpha2Codes())
+    .map((alpha2) => {
+      const id = COUNTRY_IDS[alpha2] ?? COUNTRY_ID_BASE + Number(isoCountries.alpha2ToNumeric(alpha2));
+      // Antarctica, Bouvet Island and a few other uninhabited territories have no calling code.
+      const dial = isSupportedCountry(alpha2) ? { indicatif: `00${getCountryCallingCode(alpha2)}` } : {};
+      return item('pays', id, french[alpha2] ?? alpha2, english[alpha2] ?? alpha2, alpha2, {
+        unionEuropeenne: EUROPEAN_UNION.has(alpha2),
+        ...dial,
+      });
+    })
+    .sort(
+      (a, b) => Number(b.id === FRANCE) - Number(a.id === FRANCE) || byFrenchName.compare(a.label, b.label),
+    );
+}
 
 export const ENUM_SEEDS: readonly EnumSeed[] = [
   item('civilite', CIVILITY.mr, 'Monsieur', 'Mr', 'M.'),
@@ -147,17 +198,7 @@ export const ENUM_SEEDS: readonly EnumSeed[] = [
   item('typeVoie', 107, 'Quai', 'Quay', 'QU'),
   item('typeVoie', 108, 'Route', 'Road', 'RTE'),
   item('typeVoie', 109, 'Cours', 'Course', 'CRS'),
-  country(FRANCE, 'France', 'France', 'FR', true, '0033'),
-  country(701, 'Allemagne', 'Germany', 'DE', true, '0049'),
-  country(703, 'Belgique', 'Belgium', 'BE', true, '0032'),
-  country(705, 'Espagne', 'Spain', 'ES', true, '0034'),
-  country(710, 'Italie', 'Italy', 'IT', true, '0039'),
-  country(712, 'Luxembourg', 'Luxembourg', 'LU', true, '00352'),
-  country(718, 'Royaume-Uni', 'United Kingdom', 'GB', false, '0044'),
-  country(720, 'Suisse', 'Switzerland', 'CH', false, '0041'),
-  country(730, 'États-Unis', 'United States', 'US', false, '001'),
-  country(731, 'Canada', 'Canada', 'CA', false, '001'),
-  country(740, 'Maroc', 'Morocco', 'MA', false, '00212'),
+  ...countrySeeds(),
 ];
 
 export const SECRET_QUESTIONS = [

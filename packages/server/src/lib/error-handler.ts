@@ -53,7 +53,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send({ ...body(400, 'errors.validation'), fieldErrors: error.validation.map(toFieldError) });
     }
     if (error instanceof FieldErrors) {
-      return reply.code(400).send({ ...body(400, 'errors.validation'), fieldErrors: error.fieldErrors });
+      const messages = error.messages.length > 0 ? { ciemException: { messages: error.messages } } : {};
+      return reply
+        .code(400)
+        .send({ ...body(400, 'errors.validation'), fieldErrors: error.fieldErrors, ...messages });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(body(error.statusCode, error.message));

@@ -16,14 +16,28 @@ async function correspondantScope(ctx: TestContext, correspondantId: number): Pr
   return eq(participants.groupId, me.groupId ?? -1);
 }
 
+/** Samples for path parameters of kind `value`, which name no resource: any caller may pass them. */
+const VALUE_SAMPLES: Record<string, string> = { name: 'civilite', portable: '0612345678' };
+
 /**
  * An id of the given kind that the identity must not reach: another participant for a participant,
  * a participant outside the scope for a correspondant. Each new kind of resource gets its resolver
  * here when its routes land; the matrix fails until it has one.
  */
-export async function foreignId(ctx: TestContext, identity: Identity, kind: ResourceKind): Promise<number> {
+export async function foreignId(
+  ctx: TestContext,
+  identity: Identity,
+  kind: ResourceKind,
+  parameter = '',
+): Promise<number | string> {
   const { db } = ctx.database;
   switch (kind) {
+    case 'value': {
+      const sample = VALUE_SAMPLES[parameter];
+      if (sample === undefined)
+        throw new Error(`The access matrix has no sample for the value parameter '${parameter}' yet`);
+      return sample;
+    }
     case 'outbox':
       return 1;
     case 'participant': {

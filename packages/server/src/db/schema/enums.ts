@@ -33,18 +33,11 @@ export const enumItems = pgTable(
   ],
 );
 
-/** Namespaces the portal reads; the string stored in `enum_items.namespace`. */
-export const ENUM_NAMESPACES = [
-  'civilite',
-  'sexe',
-  'pays',
-  'provenance',
-  'categorie',
-  'typeBilan',
-  'periodicite',
-  'gestionRdv',
-  'motifmouvement',
-  'typeMouvement',
-  'typeVoie',
-] as const;
-export type EnumNamespace = (typeof ENUM_NAMESPACES)[number];
+/**
+ * Namespaces the portal reads, the string stored in `enum_items.namespace`: the contract's list, so
+ * the server and the web cannot disagree on it.
+ */
+export {
+  ENUM_NAMES as ENUM_NAMESPACES,
+  type EnumName as EnumNamespace,
+} from '@portail/contract/schemas/enums';

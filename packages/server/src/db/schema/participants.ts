@@ -84,5 +84,9 @@ export const participants = pgTable(
     index('participants_group_list_idx').on(t.groupId, t.active, t.companyName, t.id),
     // Prefix search (`like 'DUP%'`) needs the pattern operator class whatever the database collation.
     index('participants_last_name_idx').on(t.lastName.op('text_pattern_ops')),
+    // The duplicate rule (rules/participant.ts duplicateKey): creation and re-admission look for an
+    // active participant of the same last name and birth date anywhere in the centre, then compare
+    // first names; inactive rows never count, so they stay out of the index.
+    index('participants_duplicate_idx').on(t.lastName, t.birthDate).where(sql`${t.active}`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "participants_duplicate_idx" ON "participants" USING btree ("last_name","birth_date") WHERE "participants"."active";

@@ -1,0 +1,186 @@
+import type { Message } from '@portail/contract/schemas/common';
+import { PARTICIPANT_MESSAGES } from '@portail/contract/schemas/participants';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { enumItems, mutations, participants } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { centreToday } from '../../lib/dates';
+import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
+import { FieldErrors } from '../../lib/field-errors';
+import { hasActiveDuplicate } from './duplicates';
+import { acceptsCheckupType, findEstablishment } from './establishment.queries';
+import { lockParticipant, type ParticipantRecord } from './participant.queries';
+import { loadEnumItems } from './participant-form';
+import type { ParticipantDeps, RequestContext } from './participant-write.service';
+
+const refuse = (errorCode: string) => new BusinessError([errorMessage(errorCode)]);
+
+/** The movement type of a transfer request: the `typeMouvement` item of code MUT. */
+const TRANSFER_MOVEMENT_CODE = 'MUT';
+
+/**
+ * Runs a state change on one participant of the caller's scope: locks the row first, so the checks
+ * of `change` read a state no one else can alter before the commit, and records the audit row in the
+ * same transaction. Out of scope and unknown both answer 404, revealing nothing.
+ */
+async function withLockedParticipant(
+  deps: ParticipantDeps,
+  ctx: RequestContext,
+  id: number,
+  action: string,
+  change: (tx: DbOrTx, current: ParticipantRecord) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const current = await lockParticipant(tx, ctx.caller, id);
+    if (!current) throw notFound();
+    if (current.lockedByExternalSystem) throw refuse(PARTICIPANT_MESSAGES.locked);
+    const details = await change(tx, current);
+    await audit(tx, {
+      actorUserId: ctx.caller.userId,
+      action,
+      targetType: 'participant',
+      targetId: current.id,
+      details,
+      ip: ctx.ip,
+    });
+  });
+}
+
+/** POST adherents/{id}/resilier (000 §4): active to inactive with a reason, never during a check-up. */
+export async function terminateParticipant(
+  deps: ParticipantDeps,
+  ctx: RequestContext,
+  id: number,
+  reasonId: number,
+): Promise<Message[]> {
+  await withLockedParticipant(deps, ctx, id, 'PARTICIPANT_TERMINATED', async (tx, current) => {
+    const reason = (await loadEnumItems(tx, [reasonId])).get(reasonId);
+    if (reason?.namespace !== 'motifmouvement' || !reason.active)
+      throw new FieldErrors([{ field: 'motifMouvement', defaultMessage: 'errors.invalid' }]);
+    if (!current.active) throw refuse(PARTICIPANT_MESSAGES.inactive);
+    if (current.checkupInProgress) throw refuse(PARTICIPANT_MESSAGES.terminateCheckupInProgress);
+    const after = { active: false, terminationDate: centreToday(), terminationReasonId: reasonId };
+    await tx
+      .update(participants)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(participants.id, current.id));
+    return {
+      before: {
+        active: true,
+        terminationDate: current.terminationDate,
+        terminationReasonId: current.terminationReasonId,
+      },
+      after,
+    };
+  });
+  return [infoMessage(PARTICIPANT_MESSAGES.terminated)];
+}
+
+/** POST adherents/{id}/adherer (000 §4): inactive to active again, unless that person is already active. */
+export async function readmitParticipant(
+  deps: ParticipantDeps,
+  ctx: RequestContext,
+  id: number,
+): Promise<Message[]> {
+  await withLockedParticipant(deps, ctx, id, 'PARTICIPANT_READMITTED', async (tx, current) => {
+    if (current.active) throw refuse(PARTICIPANT_MESSAGES.alreadyActive);
+    const identity = {
+      lastName: current.lastName,
+      firstName: current.firstName,
+      birthDate: current.birthDate,
+    };
+    if (await hasActiveDuplicate(tx, identity, current.id)) throw refuse(PARTICIPANT_MESSAGES.duplicate);
+    const after = {
+      active: true,
+      membershipDate: centreToday(),
+      terminationDate: null,
+      terminationReasonId: null,
+    };
+    await tx
+      .update(participants)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(participants.id, current.id));
+    return {
+      before: {
+        active: false,
+        membershipDate: current.membershipDate,
+        terminationDate: current.terminationDate,
+        terminationReasonId: current.terminationReasonId,
+      },
+      after,
+    };
+  });
+  return [infoMessage(PARTICIPANT_MESSAGES.readmitted)];
+}
+
+/** A unique violation of mutations_one_in_progress_key (drizzle wraps the driver's error as its cause). */
+function isSecondTransfer(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; depth < 4 && e !== null && typeof e === 'object'; depth++) {
+    const { code, constraint, cause } = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === '23505') return constraint === undefined || constraint === 'mutations_one_in_progress_key';
+    e = cause;
+  }
+  return false;
+}
+
+/**
+ * POST adherents/{id}/muter (000 §4, §8; 001 §3): asks the destination establishment to take the
+ * participant. The request row and the participant's pending-transfer flag are written together;
+ * the row lock serialises two correspondants asking at once, and the partial unique index on
+ * in-progress transfers backs it, its violation answering as the business error it is.
+ */
+export async function transferParticipant(
+  deps: ParticipantDeps,
+  ctx: RequestContext,
+  id: number,
+  body: { etablissementDestination: number; priseEnChargeBilanEnCours: boolean },
+): Promise<Message[]> {
+  try {
+    await withLockedParticipant(deps, ctx, id, 'PARTICIPANT_TRANSFER_REQUESTED', async (tx, current) => {
+      if (!current.active) throw refuse(PARTICIPANT_MESSAGES.inactive);
+      if (current.transferInProgress) throw refuse(PARTICIPANT_MESSAGES.transferInProgress);
+      const destination = await findEstablishment(tx, body.etablissementDestination);
+      if (!destination) throw refuse(PARTICIPANT_MESSAGES.destinationUnknown);
+      if (destination.id === current.establishmentId) throw refuse(PARTICIPANT_MESSAGES.sameEstablishment);
+      if (destination.terminationDate !== null) throw refuse(PARTICIPANT_MESSAGES.destinationClosed);
+      if (
+        current.checkupTypeId !== null &&
+        !(await acceptsCheckupType(tx, destination.id, current.checkupTypeId))
+      )
+        throw refuse(PARTICIPANT_MESSAGES.destinationCheckupType);
+      const [movement] = await tx
+        .select({ id: enumItems.id })
+        .from(enumItems)
+        .where(and(eq(enumItems.namespace, 'typeMouvement'), eq(enumItems.code, TRANSFER_MOVEMENT_CODE)))
+        .limit(1);
+      const { profile } = ctx.caller;
+      const [created] = await tx
+        .insert(mutations)
+        .values({
+          authorUserId: ctx.caller.userId,
+          authorName: `${profile.firstName} ${profile.lastName}`.trim(),
+          participantId: current.id,
+          sourceEstablishmentId: current.establishmentId,
+          sourceCompanyId: current.companyId,
+          sourceGroupId: current.groupId,
+          destinationEstablishmentId: destination.id,
+          destinationCompanyId: destination.companyId,
+          destinationGroupId: destination.groupId,
+          movementTypeId: movement?.id ?? null,
+          checkupInProgress: current.checkupInProgress,
+          takeoverRequested: body.priseEnChargeBilanEnCours && current.checkupInProgress,
+        })
+        .returning({ id: mutations.id });
+      await tx
+        .update(participants)
+        .set({ transferInProgress: true, updatedAt: new Date() })
+        .where(eq(participants.id, current.id));
+      return { mutationId: created?.id, destinationEstablishmentId: destination.id };
+    });
+  } catch (error) {
+    if (isSecondTransfer(error)) throw refuse(PARTICIPANT_MESSAGES.transferInProgress);
+    throw error;
+  }
+  return [infoMessage(PARTICIPANT_MESSAGES.transferRequested)];
+}

@@ -1,0 +1,145 @@
+import { stripAccents } from '@portail/contract/rules/participant';
+import type { ParticipantRow, ParticipantSortField } from '@portail/contract/schemas/participants';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Caller } from '../../auth/caller';
+import { scopeCondition } from '../../auth/scope';
+import type { Db } from '../../db/client';
+import { participants } from '../../db/schema';
+
+/** The participant list's filters once parsed (000 §2.6). */
+export interface ListFilters {
+  activeOnly: boolean;
+  /** Already normalised with normaliseLastName. */
+  lastNamePrefix?: string | undefined;
+  firstNamePrefix?: string | undefined;
+  id?: number | undefined;
+}
+
+export interface ListPage {
+  offset: number;
+  limit: number;
+  field: ParticipantSortField;
+  descending: boolean;
+}
+
+export const scopedColumns = {
+  participantId: participants.id,
+  establishmentId: participants.establishmentId,
+  companyId: participants.companyId,
+  groupId: participants.groupId,
+};
+
+/** Only the row's own columns: civility is an id (the web labels it from enum/civilite), no join. */
+const rowColumns = {
+  id: participants.id,
+  actif: participants.active,
+  civilite: participants.civilityId,
+  nom: participants.lastName,
+  prenom: participants.firstName,
+  dateNaissance: participants.birthDate,
+  mail: participants.email,
+  mutationEnCours: participants.transferInProgress,
+  bilanEnCours: participants.checkupInProgress,
+  raisonSocialeEntreprise: participants.companyName,
+};
+
+const SORT_COLUMNS: Record<ParticipantSortField, PgColumn> = {
+  raisonSocialeEntreprise: participants.companyName,
+  id: participants.id,
+  nom: participants.lastName,
+  prenom: participants.firstName,
+  dateNaissance: participants.birthDate,
+  mail: participants.email,
+};
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern once escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const likePrefix = (text: string) => `${escapeLike(text)}%`;
+
+// Accented Latin letters and their plain forms, for an accent-insensitive comparison without the
+// unaccent extension (PGlite has none): the same letters stripAccents folds on the JavaScript side.
+const ACCENTED = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
+const PLAIN = stripAccents(ACCENTED);
+
+/** Upper case without accents, in SQL: comparable with `stripAccents(text).toUpperCase()`. */
+export function foldedSql(column: PgColumn): SQL {
+  return sql`upper(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+}
+
+function filterConditions(filters: ListFilters): SQL[] {
+  const out: SQL[] = [];
+  if (filters.lastNamePrefix)
+    out.push(sql`${participants.lastName} like ${likePrefix(filters.lastNamePrefix)}`);
+  if (filters.firstNamePrefix) {
+    const folded = stripAccents(filters.firstNamePrefix).toUpperCase();
+    out.push(sql`${foldedSql(participants.firstName)} like ${likePrefix(folded)}`);
+  }
+  if (filters.id !== undefined) out.push(eq(participants.id, filters.id));
+  return out;
+}
+
+/**
+ * The queries of one page of the caller's participants and of the total of the filtered scope, built
+ * but not run (the plan test explains them as they are).
+ *
+ * The default order (company name, then id) is the order of the participants_{establishment,company,
+ * group}_list_idx indexes after the scope column and `active`, so a page is an index range scan
+ * stopped by the limit and the count an index-only scan: their cost follows the page, not the size of
+ * the scope or of the centre. With inactive participants included, the same order is kept by reading
+ * the active and the inactive range of the index separately, each stopped at offset + limit, and
+ * merging them (Merge Append); a plain `order by` over both would sort the whole scope.
+ */
+export function participantListQueries(db: Db, caller: Caller, filters: ListFilters, page: ListPage) {
+  const scope = scopeCondition(caller, scopedColumns);
+  const conditions = [scope, ...filterConditions(filters)];
+  const direction = page.descending ? desc : asc;
+  const column = SORT_COLUMNS[page.field];
+  // Ties (same company, same name...) are broken by id in the same direction, so pages never overlap.
+  const order =
+    column === participants.id ? [direction(column)] : [direction(column), direction(participants.id)];
+  const byActive = (active: boolean) => and(...conditions, eq(participants.active, active));
+  const where = filters.activeOnly ? byActive(true) : and(...conditions);
+  const total = db.select({ n: count() }).from(participants).where(where);
+
+  if (filters.activeOnly || page.field !== 'raisonSocialeEntreprise') {
+    const items = db
+      .select(rowColumns)
+      .from(participants)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    return { items, total };
+  }
+  const branch = (active: boolean) =>
+    db
+      .select(rowColumns)
+      .from(participants)
+      .where(byActive(active))
+      .orderBy(...order)
+      .limit(page.offset + page.limit);
+  // Each branch keeps its own order by and limit (drizzle parenthesises them).
+  const merged = branch(true).unionAll(branch(false)).as('merged');
+  const items = db
+    .select()
+    .from(merged)
+    .orderBy(direction(merged.raisonSocialeEntreprise), direction(merged.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { items, total };
+}
+
+export async function listParticipants(
+  db: Db,
+  caller: Caller,
+  filters: ListFilters,
+  page: ListPage,
+): Promise<{ items: ParticipantRow[]; totalRows: number }> {
+  const queries = participantListQueries(db, caller, filters, page);
+  const [items, total] = await Promise.all([queries.items, queries.total]);
+  return { items, totalRows: total[0]?.n ?? 0 };
+}

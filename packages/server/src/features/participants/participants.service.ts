@@ -1,0 +1,73 @@
+import { normaliseLastName } from '@portail/contract/rules/participant';
+import {
+  DEFAULT_PARTICIPANT_SORT,
+  PARTICIPANT_SORT_FIELDS,
+  type Participant,
+  type ParticipantEstablishment,
+  type ParticipantListReply,
+  type ParticipantSortField,
+} from '@portail/contract/schemas/participants';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { FieldErrors } from '../../lib/field-errors';
+import { findParticipantEstablishment } from './establishment.queries';
+import { findParticipant } from './participant.queries';
+import { type ListPage, listParticipants } from './participant-list.queries';
+
+const isSortField = (value: string): value is ParticipantSortField =>
+  (PARTICIPANT_SORT_FIELDS as readonly string[]).includes(value);
+
+/** `field,ASC|DESC` over the list's sort keys (the schema checked the shape). */
+function parseSort(sort: string | undefined): Pick<ListPage, 'field' | 'descending'> {
+  const [field = '', direction = ''] = (sort ?? DEFAULT_PARTICIPANT_SORT).split(',');
+  if (!isSortField(field)) throw new FieldErrors([{ field: 'sort', defaultMessage: 'errors.sort' }]);
+  return { field, descending: direction.toUpperCase() === 'DESC' };
+}
+
+export interface ListQuery {
+  page: number;
+  size: number;
+  sort?: string | undefined;
+  actif: boolean;
+  nom?: string | undefined;
+  prenom?: string | undefined;
+  idParticipant?: number | undefined;
+}
+
+/**
+ * GET adherentsCorrespondant (000 §2.6): the caller's participants, active only unless `actif=false`;
+ * the last name searched as it is stored (normalised), the first name case- and accent-insensitively.
+ */
+export async function listForCaller(db: Db, caller: Caller, query: ListQuery): Promise<ParticipantListReply> {
+  const lastName = query.nom ? normaliseLastName(query.nom) : '';
+  const { items, totalRows } = await listParticipants(
+    db,
+    caller,
+    {
+      activeOnly: query.actif,
+      lastNamePrefix: lastName || undefined,
+      firstNamePrefix: query.prenom || undefined,
+      id: query.idParticipant,
+    },
+    { offset: query.page * query.size, limit: query.size, ...parseSort(query.sort) },
+  );
+  return { items, totalRows, subTotal: items.length };
+}
+
+/** A participant the caller reaches, or 404 whether it exists elsewhere or not at all. */
+export async function participantForCaller(db: Db, caller: Caller, id: number): Promise<Participant> {
+  const found = await findParticipant(db, caller, id);
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function participantEstablishmentForCaller(
+  db: Db,
+  caller: Caller,
+  participantId: number,
+): Promise<ParticipantEstablishment> {
+  const found = await findParticipantEstablishment(db, caller, participantId);
+  if (!found) throw notFound();
+  return found;
+}

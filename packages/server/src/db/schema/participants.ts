@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { addressColumns } from './columns';
 import { companies, establishments, groups } from './organisations';
 
@@ -89,4 +100,23 @@ export const participants = pgTable(
     // first names; inactive rows never count, so they stay out of the index.
     index('participants_duplicate_idx').on(t.lastName, t.birthDate).where(sql`${t.active}`),
   ],
+);
+
+export const COUNT_SCOPE_LEVELS = ['ETABLISSEMENT', 'ENTREPRISE', 'GROUPEMENT'] as const;
+
+/**
+ * How many active and inactive participants each establishment, company and group holds, kept by
+ * statement-level triggers on participants (migration 0002): the participant list's total is then one
+ * primary-key read instead of counting the scope's index entries on every page (about 1 ms of database
+ * time for 5,000 participants, 60 ms for a group of 65,000). Searches with a name or id still count.
+ */
+export const participantCounts = pgTable(
+  'participant_counts',
+  {
+    scopeLevel: text('scope_level', { enum: COUNT_SCOPE_LEVELS }).notNull(),
+    scopeId: integer('scope_id').notNull(),
+    active: boolean('active').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeLevel, t.scopeId, t.active] })],
 );

@@ -2,10 +2,10 @@ import { stripAccents } from '@portail/contract/rules/participant';
 import type { ParticipantRow, ParticipantSortField } from '@portail/contract/schemas/participants';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Caller } from '../../auth/caller';
+import type { Caller, CorrespondantScope, ScopeLevel } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { Db } from '../../db/client';
-import { participants } from '../../db/schema';
+import { participantCounts, participants } from '../../db/schema';
 
 /** The participant list's filters once parsed (000 §2.6). */
 export interface ListFilters {
@@ -82,14 +82,43 @@ function filterConditions(filters: ListFilters): SQL[] {
   return out;
 }
 
+/** A correspondant's whole scope, unfiltered: its total is kept in participant_counts. */
+function countedScope(caller: Caller, filters: ListFilters): boolean {
+  return (
+    caller.participantId === null &&
+    caller.correspondant !== null &&
+    !filters.lastNamePrefix &&
+    !filters.firstNamePrefix &&
+    filters.id === undefined
+  );
+}
+
+function scopeIdOf(scope: CorrespondantScope): number | null {
+  if (scope.level === 'ETABLISSEMENT') return scope.establishmentId;
+  return scope.level === 'ENTREPRISE' ? scope.companyId : scope.groupId;
+}
+
+function countCondition(caller: Caller, filters: ListFilters): SQL | undefined {
+  const scope = caller.correspondant;
+  if (!scope) return sql`false`;
+  const scopeId = scopeIdOf(scope);
+  if (scopeId === null) return sql`false`;
+  return and(
+    eq(participantCounts.scopeLevel, scope.level),
+    eq(participantCounts.scopeId, scopeId),
+    filters.activeOnly ? eq(participantCounts.active, true) : undefined,
+  );
+}
+
 /**
  * The queries of one page of the caller's participants and of the total of the filtered scope, built
  * but not run (the plan test explains them as they are).
  *
  * The default order (company name, then id) is the order of the participants_{establishment,company,
  * group}_list_idx indexes after the scope column and `active`, so a page is an index range scan
- * stopped by the limit and the count an index-only scan: their cost follows the page, not the size of
- * the scope or of the centre. With inactive participants included, the same order is kept by reading
+ * stopped by the limit, and the total of a whole scope is its counter (participant_counts) while a
+ * search counts from the index alone: their cost follows the page, not the size of the scope or of
+ * the centre. With inactive participants included, the same order is kept by reading
  * the active and the inactive range of the index separately, each stopped at offset + limit, and
  * merging them (Merge Append); a plain `order by` over both would sort the whole scope.
  */
@@ -103,7 +132,12 @@ export function participantListQueries(db: Db, caller: Caller, filters: ListFilt
     column === participants.id ? [direction(column)] : [direction(column), direction(participants.id)];
   const byActive = (active: boolean) => and(...conditions, eq(participants.active, active));
   const where = filters.activeOnly ? byActive(true) : and(...conditions);
-  const total = db.select({ n: count() }).from(participants).where(where);
+  const total = countedScope(caller, filters)
+    ? db
+        .select({ n: sql<number>`coalesce(sum(${participantCounts.n}), 0)::int` })
+        .from(participantCounts)
+        .where(countCondition(caller, filters))
+    : db.select({ n: count() }).from(participants).where(where);
 
   if (filters.activeOnly || page.field !== 'raisonSocialeEntreprise') {
     const items = db
@@ -133,12 +167,97 @@ export function participantListQueries(db: Db, caller: Caller, filters: ListFilt
   return { items, total };
 }
 
+const SCOPE_COLUMNS = {
+  ETABLISSEMENT: participants.establishmentId,
+  ENTREPRISE: participants.companyId,
+  GROUPEMENT: participants.groupId,
+} as const;
+
+/**
+ * The list's most frequent call, a correspondant's active participants without a search, as one
+ * prepared statement: the scope's counter joined to the page (lateral), so one round trip and no
+ * planning per call. One statement per scope level and order; node-postgres prepares it once per
+ * connection under its name.
+ */
+function scopePageStatement(db: Db, level: ScopeLevel, page: Pick<ListPage, 'field' | 'descending'>) {
+  const direction = page.descending ? desc : asc;
+  const column = SORT_COLUMNS[page.field];
+  const order =
+    column === participants.id ? [direction(column)] : [direction(column), direction(participants.id)];
+  const totals = db
+    .select({ total: sql<number>`coalesce(sum(${participantCounts.n}), 0)::int`.as('total') })
+    .from(participantCounts)
+    .where(
+      and(
+        eq(participantCounts.scopeLevel, level),
+        eq(participantCounts.scopeId, sql.placeholder('scopeId')),
+        eq(participantCounts.active, true),
+      ),
+    )
+    .as('totals');
+  const rows = db
+    .select(rowColumns)
+    .from(participants)
+    .where(and(eq(SCOPE_COLUMNS[level], sql.placeholder('scopeId')), eq(participants.active, true)))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select({
+      total: totals.total,
+      id: rows.id,
+      actif: rows.actif,
+      civilite: rows.civilite,
+      nom: rows.nom,
+      prenom: rows.prenom,
+      dateNaissance: rows.dateNaissance,
+      mail: rows.mail,
+      mutationEnCours: rows.mutationEnCours,
+      bilanEnCours: rows.bilanEnCours,
+      raisonSocialeEntreprise: rows.raisonSocialeEntreprise,
+    })
+    .from(totals)
+    .leftJoinLateral(rows, sql`true`)
+    .prepare(`participant_page_${level}_${page.field}_${page.descending ? 'desc' : 'asc'}`);
+}
+
+type ScopePageStatement = ReturnType<typeof scopePageStatement>;
+const statements = new WeakMap<Db, Map<string, ScopePageStatement>>();
+
+function preparedScopePage(db: Db, level: ScopeLevel, page: ListPage): ScopePageStatement {
+  const byKey = statements.get(db) ?? new Map<string, ScopePageStatement>();
+  statements.set(db, byKey);
+  const key = `${level}:${page.field}:${page.descending}`;
+  let statement = byKey.get(key);
+  if (!statement) {
+    statement = scopePageStatement(db, level, page);
+    byKey.set(key, statement);
+  }
+  return statement;
+}
+
 export async function listParticipants(
   db: Db,
   caller: Caller,
   filters: ListFilters,
   page: ListPage,
 ): Promise<{ items: ParticipantRow[]; totalRows: number }> {
+  const scope = caller.correspondant;
+  if (scope && filters.activeOnly && countedScope(caller, filters)) {
+    const scopeId = scopeIdOf(scope);
+    if (scopeId === null) return { items: [], totalRows: 0 };
+    const result = await preparedScopePage(db, scope.level, page).execute({
+      scopeId,
+      limit: page.limit,
+      offset: page.offset,
+    });
+    const items: ParticipantRow[] = [];
+    for (const { total: _total, ...row } of result) {
+      if (row.id !== null) items.push(row as ParticipantRow);
+    }
+    return { items, totalRows: result[0]?.total ?? 0 };
+  }
   const queries = participantListQueries(db, caller, filters, page);
   const [items, total] = await Promise.all([queries.items, queries.total]);
   return { items, totalRows: total[0]?.n ?? 0 };

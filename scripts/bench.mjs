@@ -122,6 +122,14 @@ async function benchServer(db, env, port) {
       { path: LIST_PATH, headers: authorised(token) },
       baseline,
     );
+    // Every call a search: no cached page, a count over the index.
+    await measure(
+      db,
+      base,
+      '  same, searching nom=M (uncached)',
+      { path: `${LIST_PATH}&nom=M`, headers: authorised(token) },
+      baseline,
+    );
     await measure(
       db,
       base,
@@ -148,10 +156,12 @@ async function benchServer(db, env, port) {
 async function benchScale(adminUrl, port) {
   const url = await freshPostgres(adminUrl, 'portail_bench_scale');
   console.log(`PostgreSQL: table-size check, ${SCALE_SMALL} then ${SCALE_LARGE} participants…`);
+  // The database's own cost is what grows with the table: the page cache is off.
   const server = startServer(port, {
     DATABASE_URL: url,
     DEMO_PARTICIPANTS: String(SCALE_SMALL),
     DEMO_MAIN_PARTICIPANTS: String(SCOPE),
+    LIST_CACHE_TTL_MS: '0',
   });
   const base = `http://127.0.0.1:${port}`;
   const client = new pg.Client({ connectionString: url });

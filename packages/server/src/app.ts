@@ -18,6 +18,7 @@ import { devRoutes } from './features/dev/dev.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { PARTICIPANTS_CHANNEL, participantPageCache } from './features/participants/participant-page-cache';
 import { participantRoutes } from './features/participants/participants.routes';
 import { installErrorHandler } from './lib/error-handler';
 import { serializerCompiler } from './lib/serializer';
@@ -100,6 +101,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sessionCache.configure(config.sessionCacheTtlMs);
   if (config.databaseUrl) {
     const stop = listenForSessionChanges(config.databaseUrl, app.log);
+    app.addHook('onClose', stop);
+  }
+  participantPageCache.configure(config.listCacheTtlMs);
+  if (participantPageCache.enabled) {
+    const stop = database.listen(
+      PARTICIPANTS_CHANNEL,
+      { message: (payload) => participantPageCache.evict(payload), lost: () => participantPageCache.clear() },
+      app.log,
+    );
     app.addHook('onClose', stop);
   }
   installGuard(app, { db: database.db, config });

@@ -31,6 +31,7 @@ const env = z.object({
     .min(300)
     .default(12 * 3600),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SIGN_IN_CODE_TTL_S: z.coerce.number().int().min(5).max(3600).default(600),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Portail Bilans <no-reply@portail-bilans.example>'),
@@ -60,6 +61,8 @@ export interface Config {
   sessionMaxLifetimeS: number;
   signInCodeTtlS: number;
   sessionCacheTtlMs: number;
+  /** Longest life of a cached participant-list page (0: no cache); writes evict at once. */
+  listCacheTtlMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProviderUrl: string | undefined;
@@ -114,6 +117,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxLifetimeS: e.SESSION_MAX_LIFETIME_S,
     signInCodeTtlS: e.SIGN_IN_CODE_TTL_S,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    listCacheTtlMs: e.LIST_CACHE_TTL_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProviderUrl: e.SMS_PROVIDER_URL,

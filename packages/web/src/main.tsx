@@ -8,13 +8,33 @@ import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
-import { initialLanguage, setupI18n } from './lib/i18n';
+import { initialLanguage, prefetchCatalogues, setupI18n } from './lib/i18n';
 import { getSession, restoreSession } from './lib/session-store';
 
+/** Without its texts the portal cannot speak: a plain page in both languages offers to try again. */
+function showLoadFailure(container: HTMLElement) {
+  const paragraph = document.createElement('p');
+  paragraph.textContent =
+    'Le portail n’a pas pu se charger. Vérifiez votre connexion. / The portal could not load. Check your connection.';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Recharger / Reload';
+  button.addEventListener('click', () => window.location.reload());
+  container.replaceChildren(paragraph, button);
+}
+
 async function start(container: HTMLElement) {
+  // The texts are fetched while the session is restored; the stored choice is known already.
+  prefetchCatalogues(initialLanguage(undefined));
   // A reload keeps the tab's session (000 §4): restore it before the guard first decides.
   await restoreSession();
-  await setupI18n(initialLanguage(getSession().user?.anglaisUniquement));
+  try {
+    await setupI18n(initialLanguage(getSession().user?.anglaisUniquement));
+  } catch (error) {
+    console.error(error);
+    showLoadFailure(container);
+    return;
+  }
   createRoot(container).render(
     <StrictMode>
       <AppErrorBoundary>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { DbOrTx } from '../db/client';
+import { listenOnPostgres } from '../db/notifications';
 import { sessionCache } from './session-cache';
 
 const CHANNEL = 'portail_sessions';
@@ -31,45 +31,16 @@ export async function userChanged(db: DbOrTx, userId: number): Promise<void> {
 
 /**
  * Listens for other instances' notifications on PostgreSQL. A lost connection clears the cache (a
- * notification may have been missed) and reconnects.
+ * notification may have been missed) until the listener is back.
  */
 export function listenForSessionChanges(
   url: string,
   log: { warn: (msg: string) => void },
 ): () => Promise<void> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const reconnect = () => {
-    clearTimeout(retry);
-    if (!stopped) retry = setTimeout(() => void connect(), 1000);
-  };
-  const connect = async () => {
-    if (stopped) return;
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) apply(message.payload);
-    });
-    next.on('error', () => undefined);
-    next.on('end', () => {
-      sessionCache.clear();
-      reconnect();
-    });
-    try {
-      await next.connect();
-      await next.query(`listen ${CHANNEL}`);
-      client = next;
-    } catch {
-      log.warn('session notifications: cannot listen yet, retrying');
-      sessionCache.clear();
-      await next.end().catch(() => undefined);
-      reconnect();
-    }
-  };
-  void connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await client?.end().catch(() => undefined);
-  };
+  return listenOnPostgres(
+    url,
+    CHANNEL,
+    { message: (payload) => payload && apply(payload), lost: () => sessionCache.clear() },
+    log,
+  );
 }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ChannelHandlers, listenOnPostgres } from './notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,6 +27,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** LISTEN on a channel (what triggers and other instances NOTIFY); returns the function that stops. */
+  listen(
+    channel: string,
+    handlers: ChannelHandlers,
+    log: { warn: (msg: string) => void },
+  ): () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           return false;
         }
       },
+      listen: (channel, handlers, log) => listenOnPostgres(options.url ?? '', channel, handlers, log),
       close: () => pool.end(),
     };
   }
@@ -78,6 +86,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => !client.closed,
+    listen: (channel, handlers) => {
+      // PGlite delivers the notifications of its own connection, the only one there is.
+      const stop = client.listen(channel, (payload) => handlers.message(payload));
+      return async () => {
+        if (!client.closed) await (await stop)();
+      };
+    },
     close: () => client.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { SCREEN_ROUTES } from '@portail/contract/routes';
+import { SCREEN_ROUTES, type ScreenPath } from '@portail/contract/routes';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CONFIRM_PATH, HOME_PATH, LOGIN_PATH } from '../lib/paths';
 import { PublicLayout } from './layout/public-layout';
@@ -7,8 +7,11 @@ import { Root, RootFallback } from './root';
 import { RouteErrorPage } from './route-error-page';
 import { RouteGuard } from './route-guard';
 
-/** Screens built by the shell itself; every other path of the route table is still "coming soon". */
-const BUILT = new Set<string>([LOGIN_PATH, HOME_PATH, CONFIRM_PATH]);
+const PARTICIPANTS_PATH: ScreenPath = '/adherentsCorrespondant';
+const PARTICIPANT_PATH: ScreenPath = '/adherents/:id';
+
+/** Screens built so far; every other path of the route table is still "coming soon". */
+const BUILT = new Set<string>([LOGIN_PATH, HOME_PATH, CONFIRM_PATH, PARTICIPANTS_PATH, PARTICIPANT_PATH]);
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
 // the date pickers or the signed-in layout.
@@ -60,6 +63,22 @@ export const appRoutes: RouteObject[] = [
                 path: HOME_PATH,
                 caseSensitive: true,
                 lazy: () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage })),
+              },
+              {
+                path: PARTICIPANTS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/participants/participants-page').then((m) => ({
+                    Component: m.ParticipantsPage,
+                  })),
+              },
+              {
+                path: PARTICIPANT_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/participants/participant-page').then((m) => ({
+                    Component: m.ParticipantPage,
+                  })),
               },
               ...comingSoonRoutes(false),
             ],

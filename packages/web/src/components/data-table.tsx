@@ -33,6 +33,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   /** Rows styled as inactive (terminated participants, closed establishments). */
   isRowInactive?: (row: R) => boolean;
   getRowId?: GridRowIdGetter<R>;
+  /** Text of an empty table (else the grid's own "no rows"). */
+  noRowsLabel?: string;
 }
 
 /** The MUI X data grid with the portal's conventions: server-side pages and sort, localized texts. */
@@ -49,9 +51,11 @@ export function DataTable<R extends GridValidRowModel>({
   createLabel,
   isRowInactive,
   getRowId,
+  noRowsLabel,
 }: DataTableProps<R>) {
   const { t, i18n } = useTranslation();
-  const localeText = (i18n.language === 'en_EN' ? enUS : frFR).components.MuiDataGrid.defaultProps.localeText;
+  const gridTexts = (i18n.language === 'en_EN' ? enUS : frFR).components.MuiDataGrid.defaultProps.localeText;
+  const localeText = noRowsLabel ? { ...gridTexts, noRowsLabel } : gridTexts;
 
   useHotkeys(
     'shift+n',
@@ -60,10 +64,12 @@ export function DataTable<R extends GridValidRowModel>({
     [onCreate],
   );
 
+  // A default sort on a field the table does not show (the participants' company) shows no arrow.
   const sortModel = useMemo<GridSortModel>(() => {
     const sort = fromSortParam(query.sort);
-    return sort ? [{ field: sort.field, sort: sort.direction === 'DESC' ? 'desc' : 'asc' }] : [];
-  }, [query.sort]);
+    if (!sort || !columns.some((column) => column.field === sort.field)) return [];
+    return [{ field: sort.field, sort: sort.direction === 'DESC' ? 'desc' : 'asc' }];
+  }, [query.sort, columns]);
 
   const onPaginationModelChange = (model: GridPaginationModel) =>
     onQueryChange({ ...query, page: model.pageSize === query.size ? model.page : 0, size: model.pageSize });

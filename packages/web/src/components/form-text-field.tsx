@@ -6,14 +6,16 @@ import {
   type RegisterOptions,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { translateError } from '../lib/form-errors';
 import { TextInput, type TextInputProps } from './text-input';
 
-export type FormTextFieldProps<T extends FieldValues, N extends FieldPath<T>> = Omit<
+export type FormTextFieldProps<T extends FieldValues, N extends FieldPath<T>, O = T> = Omit<
   TextInputProps,
   'value' | 'onChange' | 'onBlur' | 'name' | 'inputRef' | 'error'
 > & {
   name: N;
-  control: Control<T>;
+  /** The form's control; `O` is what its resolver gives on submit. */
+  control: Control<T, unknown, O>;
   /** Extra checks when the form has no resolver; messages are i18n keys. */
   rules?: RegisterOptions<T, N>;
 };
@@ -22,12 +24,12 @@ export type FormTextFieldProps<T extends FieldValues, N extends FieldPath<T>> = 
  * A text field bound to react-hook-form. Validation messages are i18n keys (from the zod schema, the
  * rules or the server's fieldErrors) and are translated here.
  */
-export function FormTextField<T extends FieldValues, N extends FieldPath<T>>({
+export function FormTextField<T extends FieldValues, N extends FieldPath<T>, O = T>({
   name,
   control,
   rules,
   ...props
-}: FormTextFieldProps<T, N>) {
+}: FormTextFieldProps<T, N, O>) {
   const { t } = useTranslation();
   return (
     <Controller
@@ -42,7 +44,7 @@ export function FormTextField<T extends FieldValues, N extends FieldPath<T>>({
           onChange={field.onChange}
           onBlur={field.onBlur}
           inputRef={field.ref}
-          error={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+          error={translateError(t, fieldState.error?.message)}
         />
       )}
     />

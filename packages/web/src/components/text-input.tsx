@@ -37,7 +37,7 @@ export interface TextInputProps {
  * The required mark drawn by CSS, with empty alternative text: the label's text (what a test or a
  * screen reader reads) stays the label itself, the input carrying `required`.
  */
-const REQUIRED_MARK = { '&::after': { content: '"\\2009*" / ""' } } as const;
+export const REQUIRED_MARK = { '&::after': { content: '"\\2009*" / ""' } } as const;
 
 /**
  * An outlined text field with its label and message. Built from the input parts rather than

@@ -1,19 +1,10 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portail/contract/constants';
-import i18next, { type ResourceLanguage } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import fr from '../i18n/fr_FR.json';
+import { loadCatalogue } from './catalogues';
 
 /** The user's explicit choice from the account menu or the sign-in page, for this tab only. */
 const CHOICE_KEY = 'portail.language';
-
-/**
- * The French catalogue (the fallback) is in the main bundle; the English one is bundled too but
- * as its own chunk, loaded only when English is used.
- */
-const CATALOGUES: Record<Language, () => Promise<ResourceLanguage>> = {
-  fr_FR: async () => fr,
-  en_EN: () => import('../i18n/en_EN.json').then((module) => module.default),
-};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -59,14 +50,30 @@ i18next.on('languageChanged', () => {
 
 async function ensureCatalogue(language: Language): Promise<void> {
   if (i18next.hasResourceBundle(language, 'translation')) return;
-  i18next.addResourceBundle(language, 'translation', await CATALOGUES[language]());
+  i18next.addResourceBundle(language, 'translation', await loadCatalogue(language));
 }
 
-/** Initialises i18next in `language` (the French fallback is always there). */
+/**
+ * Starts fetching the catalogues a start in `language` needs (the French fallback, and the language
+ * itself), so that the requests run while the session is restored.
+ */
+export function prefetchCatalogues(language: Language): void {
+  for (const needed of new Set([FALLBACK_LANGUAGE, language])) void loadCatalogue(needed).catch(() => null);
+}
+
+/**
+ * Initialises i18next in `language`. The French fallback is always loaded first (fetched as a JSON
+ * asset, see catalogues.ts): a key missing from English still shows in French.
+ */
 export async function setupI18n(language: Language): Promise<void> {
   if (!i18next.isInitialized) {
+    const [fallback] = await Promise.all([
+      loadCatalogue(FALLBACK_LANGUAGE),
+      // Fetched alongside, not after, the fallback.
+      language === FALLBACK_LANGUAGE ? null : loadCatalogue(language).catch(() => null),
+    ]);
     await i18next.use(initReactI18next).init({
-      resources: { fr_FR: { translation: fr } },
+      resources: { [FALLBACK_LANGUAGE]: { translation: fallback } },
       partialBundledLanguages: true,
       lng: FALLBACK_LANGUAGE,
       fallbackLng: FALLBACK_LANGUAGE,
@@ -76,7 +83,13 @@ export async function setupI18n(language: Language): Promise<void> {
       interpolation: { escapeValue: false },
     });
   }
-  await ensureCatalogue(language);
+  try {
+    await ensureCatalogue(language);
+  } catch {
+    // English could not load: the interface starts in French rather than not at all.
+    await i18next.changeLanguage(FALLBACK_LANGUAGE);
+    return;
+  }
   await i18next.changeLanguage(language);
 }
 
@@ -92,7 +105,7 @@ export async function changeLanguage(language: Language, remember: boolean): Pro
   try {
     await ensureCatalogue(language);
   } catch {
-    // The catalogue's chunk could not load (offline): stay in the current language.
+    // The catalogue could not load (offline): stay in the current language.
     return;
   }
   await i18next.changeLanguage(language);

@@ -8,6 +8,15 @@ CREATE TABLE "participant_counts" (
 --> statement-breakpoint
 -- Counters of participants per establishment, company and group and per state, kept by statement-level
 -- triggers: a bulk insert (the demo's COPY batches) updates each counter once per statement.
+-- Tells every instance which establishments (E), companies (C) and groups (G) had participants
+-- written, at commit: their cached list pages are dropped (participant-page-cache.ts). Too many at
+-- once (a bulk load) says '*': drop everything.
+CREATE FUNCTION participants_changed(scopes text[]) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_notify('portail_participants',
+    CASE WHEN cardinality(scopes) > 500 THEN '*' ELSE array_to_string(scopes, ',') END)
+  WHERE cardinality(scopes) > 0;
+$$;
+--> statement-breakpoint
 CREATE FUNCTION participant_counts_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO participant_counts AS c (scope_level, scope_id, active, n)
@@ -21,6 +30,7 @@ BEGIN
   GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3
   ON CONFLICT (scope_level, scope_id, active) DO UPDATE SET n = c.n + excluded.n;
+  PERFORM participants_changed(ARRAY(SELECT DISTINCT k FROM (SELECT unnest(ARRAY['E' || new_rows.establishment_id, 'C' || new_rows.company_id, 'G' || new_rows.group_id]) FROM new_rows) AS s(k) WHERE k IS NOT NULL));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -37,6 +47,7 @@ BEGIN
   GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3
   ON CONFLICT (scope_level, scope_id, active) DO UPDATE SET n = c.n + excluded.n;
+  PERFORM participants_changed(ARRAY(SELECT DISTINCT k FROM (SELECT unnest(ARRAY['E' || old_rows.establishment_id, 'C' || old_rows.company_id, 'G' || old_rows.group_id]) FROM old_rows) AS s(k) WHERE k IS NOT NULL));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -62,6 +73,7 @@ BEGIN
   HAVING sum(v.delta) <> 0
   ORDER BY 1, 2, 3
   ON CONFLICT (scope_level, scope_id, active) DO UPDATE SET n = c.n + excluded.n;
+  PERFORM participants_changed(ARRAY(SELECT DISTINCT k FROM (SELECT unnest(ARRAY['E' || old_rows.establishment_id, 'C' || old_rows.company_id, 'G' || old_rows.group_id]) FROM old_rows UNION SELECT unnest(ARRAY['E' || new_rows.establishment_id, 'C' || new_rows.company_id, 'G' || new_rows.group_id]) FROM new_rows) AS s(k) WHERE k IS NOT NULL));
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -6,6 +6,7 @@ import type { Caller, CorrespondantScope, ScopeLevel } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { participantCounts, participants } from '../../db/schema';
+import { participantPageCache, scopeKey } from './participant-page-cache';
 
 /** The participant list's filters once parsed (000 §2.6). */
 export interface ListFilters {
@@ -247,6 +248,11 @@ export async function listParticipants(
   if (scope && filters.activeOnly && countedScope(caller, filters)) {
     const scopeId = scopeIdOf(scope);
     if (scopeId === null) return { items: [], totalRows: 0 };
+    const cacheScope = scopeKey(scope.level, scopeId);
+    const cachePage = `${page.field}:${page.descending ? 'd' : 'a'}:${page.offset}:${page.limit}`;
+    const cached = participantPageCache.get(cacheScope, cachePage);
+    if (cached) return cached;
+    const epoch = participantPageCache.begin();
     const result = await preparedScopePage(db, scope.level, page).execute({
       scopeId,
       limit: page.limit,
@@ -254,9 +260,12 @@ export async function listParticipants(
     });
     const items: ParticipantRow[] = [];
     for (const { total: _total, ...row } of result) {
+      // The lateral join's row is all null only when the page is empty; otherwise it is a whole row.
       if (row.id !== null) items.push(row as ParticipantRow);
     }
-    return { items, totalRows: result[0]?.total ?? 0 };
+    const found = { items, totalRows: result[0]?.total ?? 0 };
+    participantPageCache.set(cacheScope, cachePage, found, epoch);
+    return found;
   }
   const queries = participantListQueries(db, caller, filters, page);
   const [items, total] = await Promise.all([queries.items, queries.total]);

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
 import { listScopeEstablishments, searchDestinations } from './establishment.queries';
 import { readmitParticipant, terminateParticipant, transferParticipant } from './participant-actions.service';
+import { participantPageCache } from './participant-page-cache';
 import {
   createParticipant,
   type ParticipantDeps,
@@ -46,6 +47,12 @@ export function participantRoutes(deps: ParticipantDeps) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const { db } = deps;
+    // A write of this instance has committed when its reply leaves: the pages it may have changed are
+    // dropped before the caller can ask for the list again (other instances hear the triggers).
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET') participantPageCache.clear();
+      return payload;
+    });
 
     app.get(
       '/api/adherentsCorrespondant',

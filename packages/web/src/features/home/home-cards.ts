@@ -1,6 +1,9 @@
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import type { ComponentType } from 'react';
+import { isCorrespondant } from '../../lib/session';
+import { AttachmentCard } from './attachment-card';
 import { LastConnectionCard } from './last-connection-card';
+import { TransfersCard } from './transfers-card';
 
 export interface HomeCard {
   id: string;
@@ -12,9 +15,11 @@ export interface HomeCard {
 }
 
 /**
- * The cards of the home page, in order (000 §2.5). The correspondant's establishment and transfer
- * cards, the participant's check-up card and the new-documents table are added here by their issues.
+ * The cards of the home page, in order (000 §2.5). The participant's check-up card and the
+ * new-documents table are added here by their issues.
  */
 export const HOME_CARDS: readonly HomeCard[] = [
   { id: 'last-connection', visible: () => true, Component: LastConnectionCard, width: 6 },
+  { id: 'attachment', visible: isCorrespondant, Component: AttachmentCard, width: 6 },
+  { id: 'transfers', visible: isCorrespondant, Component: TransfersCard, width: 6 },
 ];

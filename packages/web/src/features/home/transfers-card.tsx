@@ -1,0 +1,62 @@
+import CallMadeIcon from '@mui/icons-material/CallMade';
+import CallReceivedIcon from '@mui/icons-material/CallReceived';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useHomeDetail } from './api/get-home-detail';
+
+/** The transfer list (its own screen, 001 §2). */
+const MUTATIONS_PATH = '/mutation';
+
+/** "Mutations en cours" (000 §2.5): incoming and outgoing transfers in progress, to the transfer list. */
+export function TransfersCard() {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = useHomeDetail();
+  return (
+    <Card component="section" aria-labelledby="transfers-card-title" sx={{ height: '100%' }}>
+      <CardHeader
+        avatar={<SwapHorizIcon color="primary" />}
+        title={t('home.transfers.title')}
+        slotProps={{ title: { id: 'transfers-card-title', component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {isPending && <Skeleton variant="rounded" height={96} aria-label={t('layout.loading')} />}
+        {isError && <Typography color="error">{t('home.loadError')}</Typography>}
+        {data && (
+          <List disablePadding>
+            <ListItem disableGutters>
+              <ListItemIcon>
+                <CallReceivedIcon />
+              </ListItemIcon>
+              <ListItemText>
+                <Link component={RouterLink} to={MUTATIONS_PATH}>
+                  {t('home.transfers.incoming', { count: data.nbMutationsEntrantes })}
+                </Link>
+              </ListItemText>
+            </ListItem>
+            <ListItem disableGutters>
+              <ListItemIcon>
+                <CallMadeIcon />
+              </ListItemIcon>
+              <ListItemText>
+                <Link component={RouterLink} to={MUTATIONS_PATH}>
+                  {t('home.transfers.outgoing', { count: data.nbMutationsSortantes })}
+                </Link>
+              </ListItemText>
+            </ListItem>
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { participantEstablishment } from '@portail/contract/schemas/participants';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { participantKeys } from './participant-keys';
+
+/** `GET etablissement-participant/{id}`: the participant's establishment with its address. */
+export function useParticipantEstablishment(id: number | null) {
+  return useQuery({
+    queryKey: participantKeys.establishment(id ?? 0),
+    queryFn: ({ signal }) =>
+      api(`/etablissement-participant/${id}`, {
+        schema: participantEstablishment,
+        silent: true,
+        // Only a convenience (the establishment's address shown beside the checkbox).
+        handle: 'all',
+        signal,
+      }),
+    enabled: id !== null,
+  });
+}

@@ -1,0 +1,31 @@
+import { type ParticipantListQuery, participantListReply } from '@portail/contract/schemas/participants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { participantKeys } from './participant-keys';
+
+/** `GET adherentsCorrespondant` (000 §2.6, §7): one page of the caller's participants. */
+export function participantsQueryOptions(query: ParticipantListQuery) {
+  return queryOptions({
+    queryKey: participantKeys.list(query),
+    queryFn: ({ signal }) =>
+      api('/adherentsCorrespondant', {
+        query: {
+          page: query.page,
+          size: query.size,
+          sort: query.sort,
+          actif: query.actif,
+          nom: query.nom,
+          prenom: query.prenom,
+          idParticipant: query.idParticipant,
+        },
+        schema: participantListReply,
+        signal,
+      }),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useParticipants(query: ParticipantListQuery) {
+  return useQuery(participantsQueryOptions(query));
+}

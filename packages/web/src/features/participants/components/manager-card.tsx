@@ -1,0 +1,44 @@
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { Participant } from '@portail/contract/schemas/participants';
+import { useTranslation } from 'react-i18next';
+import { FormSection } from './form-section';
+
+type Manager = NonNullable<Participant['gestionnaire']>;
+
+/** The centre's account manager of the participant's establishment (001 §3 Manager), read-only. */
+export function ManagerCard({ manager }: { manager: Manager }) {
+  const { t } = useTranslation();
+  return (
+    <FormSection title={t('participant.sections.manager')} icon={<SupportAgentIcon color="primary" />}>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('participant.manager.name')}
+        </Typography>
+        <Typography>{manager.name}</Typography>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Typography variant="body2" color="text.secondary">
+          {manager.standard ? t('participant.manager.standard') : t('participant.manager.telephone')}
+        </Typography>
+        <Typography>
+          {manager.telephone ? (
+            <Link href={`tel:${manager.telephone.replace(/\s+/g, '')}`}>{manager.telephone}</Link>
+          ) : (
+            '—'
+          )}
+        </Typography>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('participant.manager.email')}
+        </Typography>
+        <Typography>
+          {manager.email ? <Link href={`mailto:${manager.email}`}>{manager.email}</Link> : '—'}
+        </Typography>
+      </Grid>
+    </FormSection>
+  );
+}

@@ -1,0 +1,125 @@
+import BlockIcon from '@mui/icons-material/Block';
+import RestoreIcon from '@mui/icons-material/Restore';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { Message } from '@portail/contract/schemas/common';
+import {
+  PARTICIPANT_MESSAGES,
+  type Participant,
+  type TransferBody,
+} from '@portail/contract/schemas/participants';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/confirm-provider';
+import { notify } from '../../../lib/notify';
+import type { Outcome } from '../api/outcome';
+import { useReadmitParticipant } from '../api/readmit-participant';
+import { useTerminateParticipant } from '../api/terminate-participant';
+import { useTransferParticipant } from '../api/transfer-participant';
+import { TerminateDialog } from './terminate-dialog';
+import { TransferDialog } from './transfer-dialog';
+
+/** The reply's messages; a success the server did not word still says so. */
+function messagesOf(outcome: Outcome, successCode: string): Message[] {
+  if (outcome.messages.length > 0 || !outcome.done) return outcome.messages;
+  return [{ level: 'INFO', errorCode: successCode }];
+}
+
+export interface ParticipantActionsProps {
+  participant: Participant;
+  /** Messages of an operation (refusal or success), shown above the form. */
+  onMessages: (messages: Message[]) => void;
+  /** The membership has ended: the screen goes back (000 §2.7). */
+  onTerminated: () => void;
+}
+
+/**
+ * A correspondant's operations on a participant (000 §2.7, §4): terminate and transfer an active one
+ * (transfer once at a time), re-admit an inactive one.
+ */
+export function ParticipantActions({ participant, onMessages, onTerminated }: ParticipantActionsProps) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const [dialog, setDialog] = useState<'terminate' | 'transfer' | null>(null);
+  const terminate = useTerminateParticipant(participant.id);
+  const readmit = useReadmitParticipant(participant.id);
+  const transfer = useTransferParticipant(participant.id);
+  const name = `${participant.nom} ${participant.prenom}`;
+  const close = () => setDialog(null);
+
+  const onTerminate = async (reason: number) => {
+    const outcome = await terminate.mutateAsync(reason).catch(() => null);
+    close();
+    if (!outcome) return;
+    if (outcome.done) {
+      notify('participant.resiliation.resilie', 'success');
+      onTerminated();
+    } else onMessages(outcome.messages);
+  };
+
+  const onTransfer = async (body: TransferBody) => {
+    const outcome = await transfer.mutateAsync(body).catch(() => null);
+    close();
+    if (outcome) onMessages(messagesOf(outcome, PARTICIPANT_MESSAGES.transferRequested));
+  };
+
+  const onReadmit = async () => {
+    const confirmed = await confirm({
+      title: t('participant.readmit.title'),
+      message: t('participant.readmit.text', { name }),
+      confirmLabel: t('participant.readmit.confirm'),
+    });
+    if (!confirmed) return;
+    const outcome = await readmit.mutateAsync().catch(() => null);
+    if (outcome) onMessages(messagesOf(outcome, PARTICIPANT_MESSAGES.readmitted));
+  };
+
+  return (
+    <>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flexShrink: 0 }}>
+        {participant.actif && !participant.mutationEnCours && (
+          <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setDialog('transfer')}>
+            {t('participant.transfer.action')}
+          </Button>
+        )}
+        {participant.actif && (
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<BlockIcon />}
+            onClick={() => setDialog('terminate')}
+          >
+            {t('participant.terminate.action')}
+          </Button>
+        )}
+        {!participant.actif && (
+          <Button
+            variant="contained"
+            startIcon={<RestoreIcon />}
+            loading={readmit.isPending}
+            onClick={() => void onReadmit()}
+          >
+            {t('participant.readmit.action')}
+          </Button>
+        )}
+      </Stack>
+      <TerminateDialog
+        open={dialog === 'terminate'}
+        name={name}
+        busy={terminate.isPending}
+        onConfirm={(reason) => void onTerminate(reason)}
+        onClose={close}
+      />
+      <TransferDialog
+        open={dialog === 'transfer'}
+        name={name}
+        currentEstablishmentId={participant.etablissement.id}
+        checkupInProgress={participant.bilanEnCours}
+        busy={transfer.isPending}
+        onConfirm={(body) => void onTransfer(body)}
+        onClose={close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import type { SessionUser } from '@portail/contract/schemas/auth';
+import type { Message } from '@portail/contract/schemas/common';
+import { PARTICIPANT_MESSAGES, type Participant } from '@portail/contract/schemas/participants';
+import { useEffect, useMemo, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type To, useLocation, useNavigate } from 'react-router';
+import { AlertDialog } from '../../../components/alert-dialog';
+import { useLeaveConfirmation } from '../../../components/leave-confirmation';
+import { MessagesAlerts } from '../../../components/messages-alerts';
+import { dayjs, toIsoDate } from '../../../lib/dates';
+import { isCorrespondant } from '../../../lib/session';
+import { useParticipantEstablishment } from '../api/get-participant-establishment';
+import {
+  newParticipantDraft,
+  type ParticipantDraft,
+  type ParticipantValues,
+  participantDraft,
+} from '../participant-draft';
+import { participantResolver } from '../participant-resolver';
+import { PARTICIPANTS_PATH, participantPath } from '../paths';
+import { useAutomaticOrigin } from '../use-automatic-origin';
+import { useParticipantSubmit } from '../use-participant-submit';
+import { ParticipantActions } from './participant-actions';
+import { ParticipantFormBody } from './participant-form-body';
+import { ParticipantHeader } from './participant-header';
+import { SaveBar } from './save-bar';
+
+export interface ParticipantScreenProps {
+  /** null: creating a participant. */
+  participant: Participant | null;
+  user: SessionUser;
+  /** Messages brought from the previous screen (the creation's). */
+  initialMessages: Message[];
+}
+
+type Leave = { to: To; replace: boolean; state?: unknown } | { back: true };
+
+/**
+ * View, edit and create a participant (000 §2.7). Correspondants edit active participants and act on
+ * them; an inactive participant, or a participant looking at their own record, is read-only.
+ */
+export function ParticipantScreen({ participant, user, initialMessages }: ParticipantScreenProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mode = participant ? 'update' : 'create';
+  const correspondant = isCorrespondant(user);
+  // The centre's back office may lock a participant: the portal then changes nothing (000 §8).
+  const locked = participant?.verrouille === true;
+  const readOnly = !correspondant || locked || (participant !== null && !participant.actif);
+  const establishmentRequired = user.correspondantEntreprise || user.correspondantGroupement;
+  const resolver = useMemo(
+    () => participantResolver(mode, establishmentRequired),
+    [mode, establishmentRequired],
+  );
+  const form = useForm<ParticipantDraft, unknown, ParticipantValues>({
+    resolver,
+    defaultValues: participant
+      ? participantDraft(participant)
+      : newParticipantDraft(toIsoDate(dayjs()) ?? ''),
+  });
+  const [messages, setMessages] = useState<Message[]>(initialMessages);
+  const [leave, setLeave] = useState<Leave | null>(null);
+  const { data: establishment } = useParticipantEstablishment(participant?.id ?? null);
+  const { isDirty } = form.formState;
+
+  // A reload after an operation or a save shows the stored participant.
+  useEffect(() => {
+    if (participant) form.reset(participantDraft(participant));
+  }, [participant, form]);
+
+  useAutomaticOrigin(form);
+  useLeaveConfirmation(isDirty && !readOnly);
+
+  // Leave once the form is clean, so the leave confirmation does not ask about what was just saved.
+  useEffect(() => {
+    if (!leave || isDirty) return;
+    if ('back' in leave) {
+      // Opened directly (no page before it in the app): back to the list.
+      if (location.key === 'default') void navigate(PARTICIPANTS_PATH, { replace: true });
+      else void navigate(-1);
+    } else void navigate(leave.to, { replace: leave.replace, state: leave.state });
+    setLeave(null);
+  }, [leave, isDirty, location.key, navigate]);
+
+  const { submit, saving, mobileRejected, closeMobileAlert } = useParticipantSubmit({
+    form,
+    mode,
+    onMessages: setMessages,
+    onSaved: (outcome, values) => {
+      form.reset(values);
+      if (mode === 'create') {
+        const created: Message[] =
+          outcome.messages.length > 0
+            ? outcome.messages
+            : [{ level: 'INFO', errorCode: PARTICIPANT_MESSAGES.created }];
+        setLeave({ to: participantPath(outcome.id), replace: true, state: { messages: created } });
+      } else setMessages(outcome.messages);
+    },
+  });
+
+  return (
+    <>
+      <ParticipantHeader
+        participant={participant}
+        actions={
+          correspondant &&
+          participant &&
+          !locked && (
+            <ParticipantActions
+              participant={participant}
+              onMessages={setMessages}
+              onTerminated={() => {
+                form.reset(form.getValues());
+                setLeave({ back: true });
+              }}
+            />
+          )
+        }
+      />
+      <MessagesAlerts messages={messages} />
+      {participant && !participant.actif && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('participant.readOnly.inactive')}
+        </Alert>
+      )}
+      {locked && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('messages.participant.error.verrouille')}
+        </Alert>
+      )}
+      <FormProvider {...form}>
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={submit}
+          spacing={2}
+          aria-label={t('participant.formLabel')}
+        >
+          <ParticipantFormBody
+            control={form.control}
+            readOnly={readOnly}
+            participant={participant}
+            establishment={establishment}
+            chooseEstablishment={mode === 'create'}
+          />
+          {!readOnly && <SaveBar mode={mode} saving={saving} dirty={isDirty} onCancel={() => form.reset()} />}
+        </Stack>
+      </FormProvider>
+      <AlertDialog
+        open={mobileRejected}
+        title={t('participant.mobileAlert.title')}
+        text={t('participant.mobileAlert.text')}
+        onClose={closeMobileAlert}
+      />
+    </>
+  );
+}

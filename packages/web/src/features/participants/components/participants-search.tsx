@@ -1,0 +1,109 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import { SEARCH_DEBOUNCE_MS } from '@portail/contract/constants';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
+import { type ParticipantFilters, parseParticipantId } from '../list-params';
+
+export interface ParticipantsSearchProps {
+  filters: ParticipantFilters;
+  /** Called with the filters once typing pauses (000 §2.6: 200 ms), text trimmed by the caller. */
+  onSearch: (filters: ParticipantFilters) => void;
+}
+
+const sameSearch = (a: ParticipantFilters, b: ParticipantFilters) =>
+  a.activeOnly === b.activeOnly &&
+  a.lastName.trim() === b.lastName.trim() &&
+  a.firstName.trim() === b.firstName.trim() &&
+  a.participantId.trim() === b.participantId.trim();
+
+/** The search of the participant list (000 §2.6): active flag, last name, first name, id. */
+export function ParticipantsSearch({ filters, onSearch }: ParticipantsSearchProps) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(filters);
+  // What this form last asked for, and the address last seen: the address lags behind a search.
+  const [requested, setRequested] = useState(filters);
+  const [seen, setSeen] = useState(filters);
+
+  if (!sameSearch(filters, seen)) {
+    setSeen(filters);
+    // Changed from outside (the menu link, back): show what the address says.
+    if (!sameSearch(filters, requested)) {
+      setRequested(filters);
+      setTyped(filters);
+    }
+  }
+
+  useEffect(() => {
+    if (sameSearch(typed, requested)) return;
+    const timer = setTimeout(() => {
+      setRequested(typed);
+      onSearch(typed);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, requested, onSearch]);
+
+  const idError = parseParticipantId(typed.participantId) === 'invalid' ? t('errors.number') : undefined;
+
+  return (
+    <Paper
+      component="form"
+      role="search"
+      aria-label={t('participants.search.title')}
+      onSubmit={(event) => event.preventDefault()}
+      sx={{ p: 2, mb: 2 }}
+    >
+      <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <TextInput
+            name="nom"
+            label={t('participants.search.lastName')}
+            value={typed.lastName}
+            onChange={(event) => setTyped({ ...typed, lastName: event.target.value })}
+            htmlInput={{ maxLength: 100 }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <TextInput
+            name="prenom"
+            label={t('participants.search.firstName')}
+            value={typed.firstName}
+            onChange={(event) => setTyped({ ...typed, firstName: event.target.value })}
+            htmlInput={{ maxLength: 100 }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <TextInput
+            name="idParticipant"
+            label={t('participants.search.id')}
+            value={typed.participantId}
+            onChange={(event) => setTyped({ ...typed, participantId: event.target.value })}
+            error={idError}
+            htmlInput={{ inputMode: 'numeric', maxLength: 10 }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }} sx={{ display: 'flex', alignItems: 'center', minHeight: 56 }}>
+          <FormControlLabel
+            label={t('participants.search.activeOnly')}
+            control={
+              <Checkbox
+                name="actif"
+                checked={typed.activeOnly}
+                onChange={(event) => {
+                  // A tick is a choice, not typing: searched at once.
+                  const next = { ...typed, activeOnly: event.target.checked };
+                  setTyped(next);
+                  setRequested(next);
+                  onSearch(next);
+                }}
+              />
+            }
+          />
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}

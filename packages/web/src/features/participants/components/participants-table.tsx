@@ -1,0 +1,92 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { ParticipantRow } from '@portail/contract/schemas/participants';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import type { TableQuery } from '../../../components/table-query';
+import { formatDate } from '../../../lib/dates';
+import { useEnumLabel } from '../../../lib/enums';
+import { CheckupBadge } from './checkup-badge';
+import { TransferIcon } from './transfer-icon';
+
+export interface ParticipantsTableProps {
+  rows: readonly ParticipantRow[];
+  rowCount: number;
+  loading: boolean;
+  query: TableQuery;
+  onQueryChange: (query: TableQuery) => void;
+  onOpen: (row: ParticipantRow) => void;
+  onCreate?: () => void;
+}
+
+/** The participant list's table (000 §2.6); sortable columns are the contract's sort fields. */
+export function ParticipantsTable({ onOpen, ...props }: ParticipantsTableProps) {
+  const { t } = useTranslation();
+  const civility = useEnumLabel('civilite');
+
+  const columns = useMemo<GridColDef<ParticipantRow>[]>(
+    () => [
+      { field: 'id', headerName: t('participants.columns.id'), width: 90 },
+      {
+        field: 'civilite',
+        headerName: t('participants.columns.civility'),
+        width: 110,
+        sortable: false,
+        valueGetter: (_, row) => civility(row.civilite),
+      },
+      {
+        field: 'nom',
+        headerName: t('participants.columns.name'),
+        flex: 1,
+        minWidth: 200,
+        valueGetter: (_, row) => `${row.nom} ${row.prenom}`,
+        renderCell: ({ row, value }) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <span>{value}</span>
+            {!row.actif && <Chip size="small" variant="outlined" label={t('participant.status.inactive')} />}
+          </Stack>
+        ),
+      },
+      {
+        field: 'dateNaissance',
+        headerName: t('participants.columns.birthDate'),
+        width: 140,
+        valueFormatter: (value: string) => formatDate(value),
+      },
+      { field: 'mail', headerName: t('participants.columns.mail'), flex: 1.3, minWidth: 220 },
+      {
+        field: 'mutationEnCours',
+        headerName: t('participants.columns.transfer'),
+        width: 100,
+        sortable: false,
+        align: 'center',
+        headerAlign: 'center',
+        renderCell: ({ row }) => (row.mutationEnCours ? <TransferIcon /> : null),
+      },
+      {
+        field: 'bilanEnCours',
+        headerName: t('participants.columns.checkup'),
+        width: 90,
+        sortable: false,
+        align: 'center',
+        headerAlign: 'center',
+        renderCell: ({ row }) => (row.bilanEnCours ? <CheckupBadge /> : null),
+      },
+    ],
+    [t, civility],
+  );
+
+  return (
+    <DataTable<ParticipantRow>
+      {...props}
+      label={t('participants.table')}
+      columns={columns}
+      onRowClick={onOpen}
+      createLabel={t('participants.create')}
+      isRowInactive={(row) => !row.actif}
+      noRowsLabel={t('participants.empty')}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import WorkIcon from '@mui/icons-material/Work';
+import Grid from '@mui/material/Grid';
+import { EMPLOYEE_CATEGORY_CODE } from '@portail/contract/rules/participant';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormAutocomplete } from '../../../components/form-autocomplete';
+import { FormSelect } from '../../../components/form-select';
+import { FormTextField } from '../../../components/form-text-field';
+import { useEnum, useEnumOptions } from '../../../lib/enums';
+import { EstablishmentChooser } from './establishment-chooser';
+import { FormSection } from './form-section';
+import { ReadOnlyField } from './read-only-field';
+import type { SectionProps } from './section-props';
+
+export interface ProfessionalSectionProps extends SectionProps {
+  /** Creating: the establishment is chosen among the correspondant's (required when several). */
+  chooseEstablishment: boolean;
+}
+
+/**
+ * Profession, country of practice, category and origin (000 §3). The origin is set from the countries
+ * and postal code; an employee (category SAL) shows their establishment (000 §2.7).
+ */
+export function ProfessionalSection({
+  control,
+  readOnly,
+  participant,
+  chooseEstablishment,
+}: ProfessionalSectionProps) {
+  const { t } = useTranslation();
+  const countries = useEnumOptions('pays');
+  const categories = useEnumOptions('categorie', participant?.categorie);
+  const origins = useEnumOptions('provenance', participant?.provenance);
+  const { data: categoryItems } = useEnum('categorie');
+  const category = useWatch({ control, name: 'categorie' });
+  const employee =
+    category !== null &&
+    categoryItems?.find((item) => item.id === category)?.raccourci === EMPLOYEE_CATEGORY_CODE;
+
+  return (
+    <FormSection title={t('participant.sections.professional')} icon={<WorkIcon color="primary" />}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField
+          control={control}
+          name="profession"
+          label={t('participant.fields.profession')}
+          disabled={readOnly}
+          htmlInput={{ maxLength: 100 }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormAutocomplete
+          control={control}
+          name="paysExercice"
+          label={t('participant.fields.paysExercice')}
+          options={countries.options}
+          loading={countries.loading}
+          required
+          disabled={readOnly}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormSelect
+          control={control}
+          name="categorie"
+          label={t('participant.fields.categorie')}
+          options={categories.options}
+          disabled={readOnly}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormSelect
+          control={control}
+          name="provenance"
+          label={t('participant.fields.provenance')}
+          options={origins.options}
+          disabled={readOnly}
+          helperText={t('participant.help.provenance')}
+        />
+      </Grid>
+      {chooseEstablishment && (
+        <Grid size={12}>
+          <EstablishmentChooser control={control} />
+        </Grid>
+      )}
+      {employee && participant && (
+        <>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+            <ReadOnlyField
+              label={t('participant.fields.idEtablissement')}
+              value={participant.etablissement.id}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 8, md: 9 }}>
+            <ReadOnlyField
+              label={t('participant.fields.raisonSociale')}
+              value={participant.etablissement.raisonsociale}
+            />
+          </Grid>
+        </>
+      )}
+    </FormSection>
+  );
+}

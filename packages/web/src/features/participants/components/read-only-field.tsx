@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import { TextInput } from '../../../components/text-input';
+
+/**
+ * A value the form shows but nobody edits here (phonetic name, termination date): readable and
+ * focusable, drawn apart from the fields one types in.
+ */
+export function ReadOnlyField({
+  label,
+  value,
+}: {
+  label: string;
+  value: string | number | null | undefined;
+}) {
+  const text = value === null || value === undefined ? '' : String(value);
+  return (
+    <Box
+      sx={{
+        '& .MuiOutlinedInput-root': { bgcolor: 'action.hover' },
+        '& .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
+      }}
+    >
+      <TextInput
+        label={label}
+        value={text === '' ? '—' : text}
+        onChange={() => undefined}
+        htmlInput={{ readOnly: true }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { REQUIRED_MARK } from '../../../components/text-input';
+import { useEnumOptions } from '../../../lib/enums';
+
+export interface TerminateDialogProps {
+  open: boolean;
+  name: string;
+  busy?: boolean;
+  onConfirm: (reason: number) => void;
+  onClose: () => void;
+}
+
+/** Terminating a membership (000 §2.7): a reason from motifmouvement, required before confirming. */
+export function TerminateDialog({ open, name, busy = false, onConfirm, onClose }: TerminateDialogProps) {
+  const { t } = useTranslation();
+  const reasons = useEnumOptions('motifmouvement');
+  const [reason, setReason] = useState<number | ''>('');
+  // Closed (cancelled or done), the dialog forgets the reason.
+  if (!open && reason !== '') setReason('');
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t('participant.terminate.title')}
+      confirmLabel={t('participant.terminate.confirm')}
+      confirmColor="error"
+      confirmDisabled={reason === '' || busy}
+      onConfirm={() => {
+        if (reason !== '') onConfirm(reason);
+      }}
+      onCancel={onClose}
+    >
+      <Typography sx={{ mb: 2 }}>{t('participant.terminate.text', { name })}</Typography>
+      <TextField
+        select
+        fullWidth
+        required
+        label={t('participant.terminate.reason')}
+        value={reason}
+        onChange={(event) => setReason(event.target.value === '' ? '' : Number(event.target.value))}
+        slotProps={{ inputLabel: { required: false, sx: REQUIRED_MARK } }}
+      >
+        {reasons.options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </ConfirmDialog>
+  );
+}

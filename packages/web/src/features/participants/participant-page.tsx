@@ -1,0 +1,81 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { message } from '@portail/contract/schemas/common';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { z } from 'zod';
+import { notify } from '../../lib/notify';
+import { usePageLabel } from '../../lib/page-label';
+import { currentUser, isCorrespondant, useSession } from '../../lib/session';
+import { useParticipant } from './api/get-participant';
+import { ParticipantScreen } from './components/participant-screen';
+import { NEW_PARTICIPANT_ID, PARTICIPANTS_PATH } from './paths';
+
+const carriedMessages = z.object({ messages: z.array(message) });
+
+/** Reads `/adherents/:id`: `nouveau` creates (correspondants only), a number opens that participant. */
+function useParticipantId(): number | 'new' | null {
+  const { id = '' } = useParams();
+  if (id === NEW_PARTICIPANT_ID) return 'new';
+  return /^\d{1,10}$/.test(id) && Number(id) > 0 ? Number(id) : null;
+}
+
+function BackToList() {
+  const { t } = useTranslation();
+  return (
+    <Link component={RouterLink} to={PARTICIPANTS_PATH}>
+      {t('participant.backToList')}
+    </Link>
+  );
+}
+
+function Refused() {
+  useEffect(() => notify('auth.accessDenied', 'error'), []);
+  return <Navigate to={PARTICIPANTS_PATH} replace />;
+}
+
+/** The participant detail screen (000 §2.7): one page to view, edit and create. */
+export function ParticipantPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const user = currentUser(useSession());
+  const id = useParticipantId();
+  const creating = id === 'new';
+  const { data, isPending, isError, refetch } = useParticipant(typeof id === 'number' ? id : null);
+  usePageLabel(creating ? t('participant.newTitle') : null);
+
+  if (!user) return null;
+  if (creating && !isCorrespondant(user)) return <Refused />;
+  if (id === null)
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error">{t('http.404')}</Alert>
+        <BackToList />
+      </Stack>
+    );
+  const carried = carriedMessages.safeParse(location.state);
+  const initialMessages = carried.success ? carried.data.messages : [];
+  if (creating) return <ParticipantScreen participant={null} user={user} initialMessages={initialMessages} />;
+  if (isError)
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {t('app.retry')}
+            </Button>
+          }
+        >
+          {t('participant.loadError')}
+        </Alert>
+        <BackToList />
+      </Stack>
+    );
+  if (isPending) return <LinearProgress aria-label={t('layout.loading')} />;
+  return <ParticipantScreen key={data.id} participant={data} user={user} initialMessages={initialMessages} />;
+}

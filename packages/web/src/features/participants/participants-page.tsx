@@ -1,0 +1,81 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ParticipantRow } from '@portail/contract/schemas/participants';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { TableQuery } from '../../components/table-query';
+import { currentUser, isCorrespondant, useSession } from '../../lib/session';
+import { useParticipants } from './api/get-participants';
+import { ParticipantsSearch } from './components/participants-search';
+import { ParticipantsTable } from './components/participants-table';
+import { type ParticipantFilters, readListState, toListQuery, writeListState } from './list-params';
+import { NEW_PARTICIPANT_PATH, participantPath } from './paths';
+
+/**
+ * The participant list (000 §2.6). A correspondant sees the participants of their establishment,
+ * company or group and may create one; a participant sees their own row only.
+ */
+export function ParticipantsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = currentUser(useSession());
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params), [params]);
+  const { data, isFetching, isError, refetch } = useParticipants(toListQuery(state));
+  const correspondant = user !== null && isCorrespondant(user);
+  // Until the first reply, a count that keeps the page of the address valid (the grid would go back).
+  const placeholderCount = (state.table.page + 1) * state.table.size;
+
+  const onSearch = useCallback(
+    (filters: ParticipantFilters) =>
+      setParams(
+        (current) => writeListState({ filters, table: { ...readListState(current).table, page: 0 } }),
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onQueryChange = (table: TableQuery) =>
+    setParams((current) => writeListState({ filters: readListState(current).filters, table }), {
+      replace: true,
+    });
+  const onCreate = useCallback(() => void navigate(NEW_PARTICIPANT_PATH), [navigate]);
+  const onOpen = (row: ParticipantRow) => void navigate(participantPath(row.id));
+
+  return (
+    <>
+      <Typography
+        component="h1"
+        variant="h4"
+        gutterBottom
+        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+      >
+        {t('routes.participants')}
+      </Typography>
+      <ParticipantsSearch filters={state.filters} onSearch={onSearch} />
+      {isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {t('app.retry')}
+            </Button>
+          }
+        >
+          {t('participants.loadError')}
+        </Alert>
+      )}
+      <ParticipantsTable
+        rows={isError ? [] : (data?.items ?? [])}
+        rowCount={isError ? 0 : (data?.totalRows ?? placeholderCount)}
+        loading={isFetching}
+        query={state.table}
+        onQueryChange={onQueryChange}
+        onOpen={onOpen}
+        onCreate={correspondant ? onCreate : undefined}
+      />
+    </>
+  );
+}

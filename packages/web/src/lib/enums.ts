@@ -1,0 +1,111 @@
+import type { Language } from '@portail/contract/constants';
+import {
+  type CreatableEnum,
+  type EnumItem,
+  type EnumName,
+  enumItem,
+  enumReply,
+} from '@portail/contract/schemas/enums';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from './api';
+import { isLanguage } from './i18n';
+
+/** Enumerations change with the centre's reference data, not during a session. */
+const ENUM_STALE_MS = 60 * 60 * 1000;
+
+export const enumKeys = {
+  all: ['enum'] as const,
+  list: (name: EnumName, activeOnly: boolean) => ['enum', name, activeOnly ? 'active' : 'all'] as const,
+};
+
+/**
+ * `GET enum/{name}` (000 §7). `activeOnly` false also lists retired items, which a form still needs to
+ * show the value an old record holds.
+ */
+export function enumQueryOptions(name: EnumName, activeOnly = false) {
+  return queryOptions({
+    queryKey: enumKeys.list(name, activeOnly),
+    queryFn: ({ signal }) =>
+      api(`/enum/${name}`, {
+        query: activeOnly ? { actif: true } : {},
+        schema: enumReply,
+        silent: true,
+        signal,
+      }),
+    staleTime: ENUM_STALE_MS,
+    gcTime: ENUM_STALE_MS,
+  });
+}
+
+export function useEnum(name: EnumName, activeOnly = false) {
+  return useQuery(enumQueryOptions(name, activeOnly));
+}
+
+/** The label of an item in the interface language (French when no English label is known). */
+export function enumLabel(item: EnumItem, language: Language | string): string {
+  const english = isLanguage(language) && language === 'en_EN';
+  return english && item.labelEn ? item.labelEn : item.label;
+}
+
+/** A function giving the label of an item id of `name`, '' while the list loads or for an unknown id. */
+export function useEnumLabel(name: EnumName): (id: number | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const { data } = useEnum(name);
+  return useCallback(
+    (id) => {
+      const item = id === null || id === undefined ? undefined : data?.find((entry) => entry.id === id);
+      return item ? enumLabel(item, i18n.language) : '';
+    },
+    [data, i18n.language],
+  );
+}
+
+export interface EnumOption {
+  value: number;
+  label: string;
+  disabled?: boolean;
+}
+
+/**
+ * The items of `name` as dropdown options in the interface language. Retired items are left out,
+ * except `keep` (the value a record holds), which stays visible but cannot be chosen.
+ */
+export function useEnumOptions(
+  name: EnumName,
+  keep?: number | null,
+): { options: EnumOption[]; loading: boolean } {
+  const { i18n } = useTranslation();
+  const { data, isLoading } = useEnum(name);
+  const options = useMemo(
+    () =>
+      (data ?? [])
+        .filter((item) => item.actif || item.id === keep)
+        .map((item) => ({
+          value: item.id,
+          label: enumLabel(item, i18n.language),
+          ...(item.actif ? {} : { disabled: true }),
+        })),
+    [data, i18n.language, keep],
+  );
+  return { options, loading: isLoading };
+}
+
+/** `PUT enum/{name}`: adds a value to a list users may extend and refreshes that list. */
+export function useCreateEnumItem(name: CreatableEnum) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (label: string): Promise<EnumItem> => {
+      const created = await api(`/enum/${name}`, {
+        method: 'PUT',
+        body: { label },
+        schema: enumItem,
+        handle: 'all',
+      });
+      await queryClient.invalidateQueries({ queryKey: ['enum', name] });
+      return created;
+    },
+    [name, queryClient],
+  );
+}

@@ -1,0 +1,24 @@
+import { mobileCheckReply } from '@portail/contract/schemas/addresses';
+import { api } from './api';
+import { isApiError } from './api-error';
+import { notify } from './notify';
+
+/**
+ * `GET user/verifIfPortableCorrecte/{portable}` before a form with a mobile is saved (000 §5, 001 §5).
+ * Resolves true or false; null when the check itself failed, after telling the user (001 §8:
+ * `auth.accessDenied` for a refusal, else a technical error about the mobile check).
+ */
+export async function checkMobile(mobile: string): Promise<boolean | null> {
+  try {
+    return await api(`/user/verifIfPortableCorrecte/${encodeURIComponent(mobile.trim())}`, {
+      schema: mobileCheckReply,
+      handle: 'all',
+    });
+  } catch (error) {
+    // A number the server cannot even read is simply not a valid mobile.
+    if (isApiError(error) && error.status === 400) return false;
+    if (isApiError(error) && error.status === 401) return null;
+    notify(isApiError(error) && error.status === 403 ? 'auth.accessDenied' : 'mobile.checkError', 'error');
+    return null;
+  }
+}

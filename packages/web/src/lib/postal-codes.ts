@@ -1,0 +1,26 @@
+import { POSTAL_CODE_LOOKUP_MIN } from '@portail/contract/constants';
+import { type Locality, postalCodeReply } from '@portail/contract/schemas/addresses';
+import { api } from './api';
+
+/** Whether a typed postal code is long enough to name communes (000 §5, 001 §5: five characters). */
+export function canLookUpPostalCode(code: string | null | undefined): boolean {
+  return (code ?? '').trim().length >= POSTAL_CODE_LOOKUP_MIN;
+}
+
+/**
+ * `GET adresse/code-postal`: the communes of a French postal code. A failed lookup is silently
+ * ignored (001 §8): the user types the locality.
+ */
+export async function lookUpPostalCode(code: string, signal?: AbortSignal): Promise<Locality[]> {
+  try {
+    return await api('/adresse/code-postal', {
+      query: { codePostal: code.trim() },
+      schema: postalCodeReply,
+      handle: 'all',
+      silent: true,
+      signal,
+    });
+  } catch {
+    return [];
+  }
+}

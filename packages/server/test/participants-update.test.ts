@@ -142,6 +142,22 @@ describe('POST /api/adherentsCorrespondant/detail (update)', () => {
         { level: 'ERROR', errorCode: 'participant.error.inactif' },
       ]);
     });
+    const moving = await takeParticipant(
+      ctx,
+      and(
+        await inScope(),
+        eq(participants.active, true),
+        eq(participants.checkupInProgress, false),
+        eq(participants.transferInProgress, true),
+        eq(participants.lockedByExternalSystem, false),
+      ),
+      'with a transfer pending',
+    );
+    await expectUnchanged(moving.id, async () => {
+      expect(messagesOf(await terminate(moving.id, { motifMouvement: 50 }), 409)).toEqual([
+        { level: 'ERROR', errorCode: 'participant.error.resiliationMutationEnCours' },
+      ]);
+    });
     const locked = await editable('to lock');
     const form = updateFormOf(await detail(locked.id));
     await ctx.database.db
@@ -260,7 +276,7 @@ describe('POST /api/adherents/:id/resilier', () => {
     ]);
   });
 
-  it('refuses while a check-up is in progress, and for a locked participant', async () => {
+  it('refuses while a check-up or a transfer is in progress, and for a locked participant', async () => {
     const busy = await takeParticipant(
       ctx,
       and(
@@ -274,6 +290,22 @@ describe('POST /api/adherents/:id/resilier', () => {
     await expectUnchanged(busy.id, async () => {
       expect(messagesOf(await terminate(busy.id, { motifMouvement: 50 }), 409)).toEqual([
         { level: 'ERROR', errorCode: 'participant.error.resiliationBilanEnCours' },
+      ]);
+    });
+    const moving = await takeParticipant(
+      ctx,
+      and(
+        await inScope(),
+        eq(participants.active, true),
+        eq(participants.checkupInProgress, false),
+        eq(participants.transferInProgress, true),
+        eq(participants.lockedByExternalSystem, false),
+      ),
+      'with a transfer pending',
+    );
+    await expectUnchanged(moving.id, async () => {
+      expect(messagesOf(await terminate(moving.id, { motifMouvement: 50 }), 409)).toEqual([
+        { level: 'ERROR', errorCode: 'participant.error.resiliationMutationEnCours' },
       ]);
     });
     const locked = await editable('to lock');

@@ -17,6 +17,7 @@ export const PARTICIPANT_MESSAGES = {
   readmitted: 'participant.adhesion.readmis',
   transferRequested: 'participant.mutation.demandee',
   terminateCheckupInProgress: 'participant.error.resiliationBilanEnCours',
+  terminateTransferInProgress: 'participant.error.resiliationMutationEnCours',
   duplicate: 'participant.error.doublon',
   alreadyActive: 'participant.error.dejaActif',
   inactive: 'participant.error.inactif',

@@ -93,8 +93,15 @@ export const participants = pgTable(
     index('participants_establishment_list_idx').on(t.establishmentId, t.active, t.companyName, t.id),
     index('participants_company_list_idx').on(t.companyId, t.active, t.companyName, t.id),
     index('participants_group_list_idx').on(t.groupId, t.active, t.companyName, t.id),
-    // Prefix search (`like 'DUP%'`) needs the pattern operator class whatever the database collation.
-    index('participants_last_name_idx').on(t.lastName.op('text_pattern_ops')),
+    // A search by last-name prefix (`like 'DUP%'`) within a scope is one range of these, whatever the
+    // size of the centre; the pattern operator class works whatever the database collation.
+    index('participants_establishment_name_idx').on(
+      t.establishmentId,
+      t.active,
+      t.lastName.op('text_pattern_ops'),
+    ),
+    index('participants_company_name_idx').on(t.companyId, t.active, t.lastName.op('text_pattern_ops')),
+    index('participants_group_name_idx').on(t.groupId, t.active, t.lastName.op('text_pattern_ops')),
     // The duplicate rule (rules/participant.ts duplicateKey): creation and re-admission look for an
     // active participant of the same last name and birth date anywhere in the centre, then compare
     // first names; inactive rows never count, so they stay out of the index.

@@ -59,6 +59,8 @@ export async function terminateParticipant(
       throw new FieldErrors([{ field: 'motifMouvement', defaultMessage: 'errors.invalid' }]);
     if (!current.active) throw refuse(PARTICIPANT_MESSAGES.inactive);
     if (current.checkupInProgress) throw refuse(PARTICIPANT_MESSAGES.terminateCheckupInProgress);
+    // A pending transfer would move a terminated participant once accepted: it is cancelled first.
+    if (current.transferInProgress) throw refuse(PARTICIPANT_MESSAGES.terminateTransferInProgress);
     const after = { active: false, terminationDate: centreToday(), terminationReasonId: reasonId };
     await tx
       .update(participants)

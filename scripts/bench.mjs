@@ -130,6 +130,23 @@ async function benchServer(db, env, port) {
       { path: `${LIST_PATH}&nom=M`, headers: authorised(token) },
       baseline,
     );
+    // The check-up screens' default filter (000 §9): one year back to today, in the centre's time zone.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const range = `dateDebut=${Number(today.slice(0, 4)) - 1}${today.slice(4)}&dateFin=${today}`;
+    await measure(
+      db,
+      base,
+      'GET /api/bilansCorrespondant',
+      { path: `/api/bilansCorrespondant?page=0&size=15&${range}`, headers: authorised(token) },
+      baseline,
+    );
+    await measure(
+      db,
+      base,
+      'GET /api/historiqueBilansCorrespondant',
+      { path: `/api/historiqueBilansCorrespondant?page=0&size=15&${range}`, headers: authorised(token) },
+      baseline,
+    );
     await measure(
       db,
       base,

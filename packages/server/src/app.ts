@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { addressRoutes } from './features/addresses/addresses.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { checkupRoutes } from './features/checkups/checkups.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes());
   await app.register(homeRoutes(featureDeps));
   await app.register(participantRoutes(featureDeps));
+  await app.register(checkupRoutes(featureDeps));
   if (config.demoMode) await app.register(devRoutes(featureDeps));
 
   await registerWeb(app, config.webDist);

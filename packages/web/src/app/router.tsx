@@ -9,9 +9,19 @@ import { RouteGuard } from './route-guard';
 
 const PARTICIPANTS_PATH: ScreenPath = '/adherentsCorrespondant';
 const PARTICIPANT_PATH: ScreenPath = '/adherents/:id';
+const CHECKUPS_PATH: ScreenPath = '/bilansCorrespondant';
+const CHECKUP_HISTORY_PATH: ScreenPath = '/historiqueBilansCorrespondant';
 
 /** Screens built so far; every other path of the route table is still "coming soon". */
-const BUILT = new Set<string>([LOGIN_PATH, HOME_PATH, CONFIRM_PATH, PARTICIPANTS_PATH, PARTICIPANT_PATH]);
+const BUILT = new Set<string>([
+  LOGIN_PATH,
+  HOME_PATH,
+  CONFIRM_PATH,
+  PARTICIPANTS_PATH,
+  PARTICIPANT_PATH,
+  CHECKUPS_PATH,
+  CHECKUP_HISTORY_PATH,
+]);
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
 // the date pickers or the signed-in layout.
@@ -79,6 +89,18 @@ export const appRoutes: RouteObject[] = [
                   import('../features/participants/participant-page').then((m) => ({
                     Component: m.ParticipantPage,
                   })),
+              },
+              {
+                path: CHECKUPS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/checkups/checkups-page').then((m) => ({ Component: m.CheckupsPage })),
+              },
+              {
+                path: CHECKUP_HISTORY_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/checkups/history-page').then((m) => ({ Component: m.HistoryPage })),
               },
               ...comingSoonRoutes(false),
             ],

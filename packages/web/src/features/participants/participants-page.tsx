@@ -26,7 +26,7 @@ export function ParticipantsPage() {
   const { data, isFetching, isError, refetch } = useParticipants(toListQuery(state));
   const correspondant = user !== null && isCorrespondant(user);
   // Until the first reply, a count that keeps the page of the address valid (the grid would go back).
-  const placeholderCount = (state.table.page + 1) * state.table.size;
+  const pendingRowCount = (state.table.page + 1) * state.table.size;
 
   const onSearch = useCallback(
     (filters: ParticipantFilters) =>
@@ -69,7 +69,7 @@ export function ParticipantsPage() {
       )}
       <ParticipantsTable
         rows={isError ? [] : (data?.items ?? [])}
-        rowCount={isError ? 0 : (data?.totalRows ?? placeholderCount)}
+        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
         query={state.table}
         onQueryChange={onQueryChange}

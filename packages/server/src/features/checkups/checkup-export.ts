@@ -1,0 +1,280 @@
+import { PassThrough } from 'node:stream';
+import type { Language } from '@portail/contract/constants';
+import type { CheckupFilters, CheckupRow, CheckupState } from '@portail/contract/schemas/checkups';
+import { inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { enumItems } from '../../db/schema';
+import { centreToday } from '../../lib/dates';
+import {
+  type CheckupSortField,
+  type HistoryRecord,
+  type HistorySortField,
+  readCheckupRows,
+  readHistoryRows,
+  type Sort,
+} from './checkup.queries';
+import { ageOn } from './checkups.service';
+
+/** Rows read per query: the workbook is written as they come, never held whole in memory. */
+export const EXPORT_BATCH = 1000;
+const DATE_FORMAT = 'dd/mm/yyyy';
+
+type Labels = Record<Language, string>;
+type CellValue = string | number | Date | null;
+
+/**
+ * One column of a workbook: its header in both languages (file content, not web UI strings), a fixed
+ * width (a streamed sheet cannot be measured afterwards: the header's length or the data's known
+ * width, whichever is larger) and whether it holds a date.
+ */
+interface ExportColumn<R> {
+  header: Labels;
+  /** Characters of the widest value expected (dates: 10). */
+  dataWidth: number;
+  date?: boolean;
+  value: (row: R, language: Language) => CellValue;
+}
+
+const STATE_LABELS: Record<CheckupState, Labels> = {
+  EN_COURS: { fr_FR: 'En cours', en_EN: 'In progress' },
+  CLOTURE: { fr_FR: 'Clôturé', en_EN: 'Closed' },
+  FACTURE: { fr_FR: 'Facturé', en_EN: 'Invoiced' },
+};
+
+/** A YYYY-MM-DD date as the Excel date of that day (Excel dates carry no time zone: UTC midnight). */
+function excelDate(value: string | null): Date | null {
+  if (!value) return null;
+  const [year, month, day] = value.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+}
+
+const CHECKUP_COLUMNS: ExportColumn<CheckupRow>[] = [
+  { header: { fr_FR: 'N° bilan', en_EN: 'Check-up no.' }, dataWidth: 10, value: (r) => r.id },
+  {
+    header: { fr_FR: 'N° participant', en_EN: 'Participant no.' },
+    dataWidth: 10,
+    value: (r) => r.idParticipant,
+  },
+  { header: { fr_FR: 'Nom', en_EN: 'Last name' }, dataWidth: 28, value: (r) => r.nom },
+  { header: { fr_FR: 'Prénom', en_EN: 'First name' }, dataWidth: 22, value: (r) => r.prenom },
+  {
+    header: { fr_FR: 'Date du premier RDV', en_EN: 'First appointment date' },
+    dataWidth: 10,
+    date: true,
+    value: (r) => excelDate(r.datePremierRdv),
+  },
+  {
+    header: { fr_FR: 'Date de clôture', en_EN: 'Closing date' },
+    dataWidth: 10,
+    date: true,
+    value: (r) => excelDate(r.dateCloture),
+  },
+  {
+    header: { fr_FR: 'Date de facturation', en_EN: 'Billing date' },
+    dataWidth: 10,
+    date: true,
+    value: (r) => excelDate(r.dateFacturation),
+  },
+  {
+    header: { fr_FR: 'État', en_EN: 'State' },
+    dataWidth: 11,
+    value: (r, language) => STATE_LABELS[r.etatBilan][language],
+  },
+];
+
+interface HistoryExportRow {
+  record: HistoryRecord;
+  age: number;
+  gestionRdv: string | null;
+  periodicite: string | null;
+}
+
+function historyColumns(year: number): ExportColumn<HistoryExportRow>[] {
+  const closing = (n: number): Labels => ({ fr_FR: `Clôture ${year - n}`, en_EN: `Closing ${year - n}` });
+  return [
+    {
+      header: { fr_FR: 'N° participant', en_EN: 'Participant no.' },
+      dataWidth: 10,
+      value: (r) => r.record.id,
+    },
+    { header: { fr_FR: 'Nom', en_EN: 'Last name' }, dataWidth: 28, value: (r) => r.record.nom },
+    { header: { fr_FR: 'Prénom', en_EN: 'First name' }, dataWidth: 22, value: (r) => r.record.prenom },
+    {
+      header: { fr_FR: 'Date de naissance', en_EN: 'Birth date' },
+      dataWidth: 10,
+      date: true,
+      value: (r) => excelDate(r.record.dateNaissance),
+    },
+    { header: { fr_FR: 'Âge', en_EN: 'Age' }, dataWidth: 3, value: (r) => r.age },
+    {
+      header: { fr_FR: "Date d'adhésion", en_EN: 'Membership date' },
+      dataWidth: 10,
+      date: true,
+      value: (r) => excelDate(r.record.dateAdhesion),
+    },
+    {
+      header: { fr_FR: 'Date de résiliation', en_EN: 'Termination date' },
+      dataWidth: 10,
+      date: true,
+      value: (r) => excelDate(r.record.dateResiliation),
+    },
+    {
+      header: { fr_FR: 'Gestion des RDV', en_EN: 'Appointment management' },
+      dataWidth: 26,
+      value: (r) => r.gestionRdv,
+    },
+    { header: { fr_FR: 'Périodicité', en_EN: 'Periodicity' }, dataWidth: 18, value: (r) => r.periodicite },
+    { header: closing(2), dataWidth: 10, date: true, value: (r) => excelDate(r.record.dateClotureN2) },
+    { header: closing(1), dataWidth: 10, date: true, value: (r) => excelDate(r.record.dateClotureN1) },
+    { header: closing(0), dataWidth: 10, date: true, value: (r) => excelDate(r.record.dateClotureN) },
+    {
+      header: { fr_FR: 'Date du prochain bilan', en_EN: 'Next check-up date' },
+      dataWidth: 10,
+      date: true,
+      value: (r) => excelDate(r.record.dateProchainBilan),
+    },
+  ];
+}
+
+/** Waits for the reply to take what was written; a client gone away (closed stream) ends the wait. */
+async function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/** Reads the rows of a filter batch after batch, in the list's order (keyset on the sort keys and id). */
+type BatchReader<R> = (last: R | undefined) => Promise<R[]>;
+
+/**
+ * A workbook streamed as it is written: the header row, then each batch of rows committed as soon as
+ * it is read, waiting for the reply to drain between batches. The first batch is read before anything
+ * is sent, so a failing query still answers an error instead of a truncated file. A failure once the
+ * download has begun is logged and ends the stream (the client sees a broken download); it never
+ * escapes as an unhandled rejection.
+ */
+async function streamWorkbook<R, O>(options: {
+  sheetName: Labels;
+  columns: ExportColumn<O>[];
+  language: Language;
+  read: BatchReader<R>;
+  shape: (rows: R[]) => Promise<O[]>;
+  log: FastifyBaseLogger;
+}): Promise<PassThrough> {
+  const { columns, language, read, shape, log } = options;
+  const first = await read(undefined);
+  const firstShaped = await shape(first);
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(options.sheetName[language], {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = columns.map((column, index) => ({
+    key: String(index),
+    width: Math.max(column.header[language].length, column.dataWidth) + 2,
+    ...(column.date ? { style: { numFmt: DATE_FORMAT } } : {}),
+  }));
+  const header = sheet.addRow(columns.map((column) => column.header[language]));
+  header.font = { bold: true };
+  header.commit();
+
+  const write = (rows: O[]) => {
+    for (const row of rows) {
+      const added = sheet.addRow(columns.map((column) => column.value(row, language)));
+      columns.forEach((column, index) => {
+        if (column.date) added.getCell(index + 1).numFmt = DATE_FORMAT;
+      });
+      added.commit();
+    }
+  };
+
+  const pump = async () => {
+    let batch = first;
+    write(firstShaped);
+    while (batch.length === EXPORT_BATCH) {
+      if (out.destroyed) return;
+      await drained(out);
+      batch = await read(batch.at(-1));
+      write(await shape(batch));
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  pump().catch((error: unknown) => {
+    log.error({ err: error }, 'export stream failed');
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
+}
+
+export interface ExportRequest {
+  db: Db;
+  caller: Caller;
+  filters: CheckupFilters;
+  language: Language;
+  log: FastifyBaseLogger;
+}
+
+export function exportCheckups(request: ExportRequest, sort: Sort<CheckupSortField>): Promise<PassThrough> {
+  const { db, caller, filters } = request;
+  return streamWorkbook<CheckupRow, CheckupRow>({
+    sheetName: { fr_FR: 'Bilans', en_EN: 'Check-ups' },
+    columns: CHECKUP_COLUMNS,
+    language: request.language,
+    log: request.log,
+    read: (last) =>
+      readCheckupRows(db, caller, filters, sort, { limit: EXPORT_BATCH, ...(last ? { last } : {}) }),
+    shape: async (rows) => rows,
+  });
+}
+
+/** The labels of the appointment management modes and periodicities, in the workbook's language. */
+async function enumLabels(db: Db, language: Language): Promise<Map<number, string>> {
+  const items = await db
+    .select({ id: enumItems.id, label: enumItems.label, labelEn: enumItems.labelEn })
+    .from(enumItems)
+    .where(inArray(enumItems.namespace, ['gestionRdv', 'periodicite']));
+  return new Map(
+    items.map((item) => [item.id, language === 'en_EN' ? (item.labelEn ?? item.label) : item.label]),
+  );
+}
+
+export async function exportHistory(
+  request: ExportRequest,
+  sort: Sort<HistorySortField>,
+): Promise<PassThrough> {
+  const { db, caller, filters, language } = request;
+  const today = centreToday();
+  const year = Number(today.slice(0, 4));
+  const labels = await enumLabels(db, language);
+  const label = (id: number | null) => (id === null ? null : (labels.get(id) ?? String(id)));
+  return streamWorkbook<HistoryRecord, HistoryExportRow>({
+    sheetName: { fr_FR: 'Historique des bilans', en_EN: 'Check-up history' },
+    columns: historyColumns(year),
+    language,
+    log: request.log,
+    read: (last) =>
+      readHistoryRows(db, caller, filters, sort, year, { limit: EXPORT_BATCH, ...(last ? { last } : {}) }),
+    shape: async (rows) =>
+      rows.map((record) => ({
+        record,
+        age: ageOn(record.dateNaissance, today),
+        gestionRdv: label(record.gestionRdv),
+        periodicite: label(record.periodicite),
+      })),
+  });
+}

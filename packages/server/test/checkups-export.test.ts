@@ -1,0 +1,319 @@
+import {
+  CHECKUP_SORT_FIELDS,
+  type CheckupRow,
+  HISTORY_SORT_FIELDS,
+  type HistoryRow,
+  XLSX_MIME,
+} from '@portail/contract/schemas/checkups';
+import { errorReply } from '@portail/contract/schemas/common';
+import { inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../src/auth/caller';
+import { loadCaller } from '../src/auth/sessions';
+import { enumItems } from '../src/db/schema';
+import {
+  type HistoryRecord,
+  readCheckupRows,
+  readHistoryRows,
+} from '../src/features/checkups/checkup.queries';
+import { centreToday } from '../src/lib/dates';
+import { createTestContext, signIn, type TestContext } from './helper';
+import { headersOf } from './participants-fixtures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ participants: 400 });
+});
+afterAll(async () => ctx.close());
+
+const TODAY = centreToday();
+const YEAR = Number(TODAY.slice(0, 4));
+const WIDE = { dateDebut: '2000-01-01', dateFin: '2100-12-31' };
+
+async function exportOf(url: string, login: string, body: Record<string, unknown>) {
+  return ctx.app.inject({ method: 'POST', url, headers: await headersOf(ctx, login), payload: body });
+}
+
+async function workbookOf(payload: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  return sheet;
+}
+
+function rowValues(sheet: ExcelJS.Worksheet, n: number): unknown[] {
+  // exceljs numbers cells from 1 and leaves empty cells as holes: read every column of the sheet.
+  const row = sheet.getRow(n);
+  return Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value ?? null);
+}
+
+/** Every row of the list endpoint for a filter, page after page. */
+async function listed<T>(url: string, login: string, query: Record<string, string>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 0; ; page++) {
+    const reply = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: await headersOf(ctx, login),
+      query: { ...query, page: String(page), size: '100' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const body = reply.json<{ items: T[]; totalRows: number }>();
+    rows.push(...body.items);
+    if (body.items.length === 0 || rows.length >= body.totalRows) return rows;
+  }
+}
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? null));
+const STATE_FR = { EN_COURS: 'En cours', CLOTURE: 'Clôturé', FACTURE: 'Facturé' };
+const STATE_EN = { EN_COURS: 'In progress', CLOTURE: 'Closed', FACTURE: 'Invoiced' };
+
+describe('POST /api/excel-participant-bilan', () => {
+  it('streams an .xlsx of exactly the list rows of the filter, in the list order, headers in French', async () => {
+    const filter = { ...WIDE, sort: 'dateCloture,DESC' };
+    const reply = await exportOf('/api/excel-participant-bilan', 'corr.groupe', {
+      ...filter,
+      langue: 'fr_FR',
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe(XLSX_MIME);
+    expect(reply.headers['content-disposition']).toBe(`attachment; filename="bilans-${TODAY}.xlsx"`);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    const sheet = await workbookOf(reply.rawPayload);
+    expect(rowValues(sheet, 1)).toEqual([
+      'N° bilan',
+      'N° participant',
+      'Nom',
+      'Prénom',
+      'Date du premier RDV',
+      'Date de clôture',
+      'Date de facturation',
+      'État',
+    ]);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    for (const column of sheet.columns) expect(column.width ?? 0).toBeGreaterThanOrEqual(10);
+
+    const rows = await listed<CheckupRow>('/api/bilansCorrespondant', 'corr.groupe', filter);
+    expect(rows.length).toBeGreaterThan(100);
+    expect(sheet.actualRowCount).toBe(rows.length + 1);
+    const fromFile = Array.from({ length: rows.length }, (_, i) => rowValues(sheet, i + 2).map(iso));
+    expect(fromFile).toEqual(
+      rows.map((r) => [
+        r.id,
+        r.idParticipant,
+        r.nom,
+        r.prenom,
+        r.datePremierRdv,
+        r.dateCloture,
+        r.dateFacturation,
+        STATE_FR[r.etatBilan],
+      ]),
+    );
+  });
+
+  it('writes dates as Excel dates formatted dd/mm/yyyy, and English headers and states in English', async () => {
+    const reply = await exportOf('/api/excel-participant-bilan', 'corr.etablissement', {
+      ...WIDE,
+      etatBilan: 'FACTURE',
+      langue: 'en_EN',
+    });
+    expect(reply.statusCode).toBe(200);
+    const sheet = await workbookOf(reply.rawPayload);
+    expect(rowValues(sheet, 1)).toEqual([
+      'Check-up no.',
+      'Participant no.',
+      'Last name',
+      'First name',
+      'First appointment date',
+      'Closing date',
+      'Billing date',
+      'State',
+    ]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.actualRowCount).toBeGreaterThan(1);
+    for (let n = 2; n <= sheet.actualRowCount; n++) {
+      const row = sheet.getRow(n);
+      for (const column of [5, 6, 7]) {
+        expect(row.getCell(column).type).toBe(ExcelJS.ValueType.Date);
+        expect(row.getCell(column).numFmt).toBe('dd/mm/yyyy');
+      }
+      expect(row.getCell(8).value).toBe(STATE_EN.FACTURE);
+    }
+  });
+
+  it('answers invalid filters with field errors and no file', async () => {
+    const url = '/api/excel-participant-bilan';
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ dateDebut: TODAY, dateFin: '2000-01-01' }, 'dateFin', 'errors.dateFinAvantDebut'],
+      [{ dateFin: TODAY }, 'dateDebut', 'errors.required'],
+      [{ ...WIDE, sort: 'diagnostic,ASC' }, 'sort', 'errors.sort'],
+      [{ ...WIDE, sort: 'nom' }, 'sort', 'errors.sort'],
+      [{ ...WIDE, langue: 'de_DE' }, 'langue', 'errors.invalid'],
+    ];
+    for (const [body, field, message] of cases) {
+      const reply = await exportOf(url, 'corr.etablissement', body);
+      expect(reply.statusCode, reply.body).toBe(400);
+      expect(reply.headers['content-disposition']).toBeUndefined();
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(errorReply.parse(reply.json()).fieldErrors).toContainEqual(
+        expect.objectContaining({ field, defaultMessage: message }),
+      );
+    }
+    const participant = await signIn(ctx, 'participant.dmc', 'participant');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: participant.headers,
+      payload: WIDE,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/excel-participant-historique-bilan', () => {
+  it('streams the history rows of the filter with enumeration labels, in both languages', async () => {
+    const filter = { ...WIDE, sort: 'dateProchainBilan,ASC' };
+    const rows = await listed<HistoryRow>('/api/historiqueBilansCorrespondant', 'corr.groupe', filter);
+    expect(rows.length).toBeGreaterThan(0);
+    const items = await ctx.database.db
+      .select()
+      .from(enumItems)
+      .where(inArray(enumItems.namespace, ['gestionRdv', 'periodicite']));
+    for (const langue of ['fr_FR', 'en_EN'] as const) {
+      const reply = await exportOf('/api/excel-participant-historique-bilan', 'corr.groupe', {
+        ...filter,
+        langue,
+      });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-type']).toBe(XLSX_MIME);
+      expect(reply.headers['content-disposition']).toBe(
+        `attachment; filename="historique-bilans-${TODAY}.xlsx"`,
+      );
+      const sheet = await workbookOf(reply.rawPayload);
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      const french = langue === 'fr_FR';
+      expect(rowValues(sheet, 1)).toEqual(
+        french
+          ? [
+              'N° participant',
+              'Nom',
+              'Prénom',
+              'Date de naissance',
+              'Âge',
+              "Date d'adhésion",
+              'Date de résiliation',
+              'Gestion des RDV',
+              'Périodicité',
+              `Clôture ${YEAR - 2}`,
+              `Clôture ${YEAR - 1}`,
+              `Clôture ${YEAR}`,
+              'Date du prochain bilan',
+            ]
+          : [
+              'Participant no.',
+              'Last name',
+              'First name',
+              'Birth date',
+              'Age',
+              'Membership date',
+              'Termination date',
+              'Appointment management',
+              'Periodicity',
+              `Closing ${YEAR - 2}`,
+              `Closing ${YEAR - 1}`,
+              `Closing ${YEAR}`,
+              'Next check-up date',
+            ],
+      );
+      const label = (id: number | null) => {
+        const item = items.find((candidate) => candidate.id === id);
+        return item ? (french ? item.label : (item.labelEn ?? item.label)) : null;
+      };
+      expect(sheet.actualRowCount).toBe(rows.length + 1);
+      const fromFile = rows.map((_, i) => {
+        return rowValues(sheet, i + 2).map(iso);
+      });
+      expect(fromFile).toEqual(
+        rows.map((r) => [
+          r.id,
+          r.nom,
+          r.prenom,
+          r.dateNaissance,
+          r.age,
+          r.dateAdhesion,
+          r.dateResiliation,
+          label(r.gestionRdv),
+          label(r.periodicite),
+          r.dateClotureN2,
+          r.dateClotureN1,
+          r.dateClotureN,
+          r.dateProchainBilan,
+        ]),
+      );
+      expect(sheet.getRow(2).getCell(4).type).toBe(ExcelJS.ValueType.Date);
+      expect(sheet.getRow(2).getCell(4).numFmt).toBe('dd/mm/yyyy');
+    }
+  });
+});
+
+async function callerOf(login: string): Promise<Caller> {
+  const signed = await signIn(ctx, login, 'correspondant');
+  const claims = JSON.parse(Buffer.from(signed.access.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
+  const caller = await loadCaller(ctx.database.db, Number(claims.sub), claims.sid, ctx.config);
+  if (!caller) throw new Error('no caller');
+  return caller;
+}
+
+/**
+ * The exports read their rows in keyset batches of a thousand: the same reading with batches of 7
+ * must give the list's rows (offset pages) for every sort, nulls included.
+ */
+describe('keyset batches', () => {
+  it.each(CHECKUP_SORT_FIELDS.flatMap((field) => [false, true].map((descending) => ({ field, descending }))))(
+    'check-ups by $field (descending: $descending)',
+    async (sort) => {
+      const caller = await callerOf('corr.groupe');
+      const byOffset = await readCheckupRows(ctx.database.db, caller, WIDE, sort, { limit: 10_000 });
+      const byKeyset: CheckupRow[] = [];
+      let last: CheckupRow | undefined;
+      for (;;) {
+        const batch = await readCheckupRows(ctx.database.db, caller, WIDE, sort, {
+          limit: 7,
+          ...(last ? { last } : {}),
+        });
+        byKeyset.push(...batch);
+        last = batch.at(-1);
+        if (batch.length < 7) break;
+      }
+      expect(byOffset.length).toBeGreaterThan(100);
+      expect(byKeyset).toEqual(byOffset);
+    },
+  );
+
+  it.each(HISTORY_SORT_FIELDS.flatMap((field) => [false, true].map((descending) => ({ field, descending }))))(
+    'history by $field (descending: $descending)',
+    async (sort) => {
+      const caller = await callerOf('corr.groupe');
+      const byOffset = await readHistoryRows(ctx.database.db, caller, WIDE, sort, YEAR, { limit: 10_000 });
+      const byKeyset: HistoryRecord[] = [];
+      let last: HistoryRecord | undefined;
+      for (;;) {
+        const batch = await readHistoryRows(ctx.database.db, caller, WIDE, sort, YEAR, {
+          limit: 7,
+          ...(last ? { last } : {}),
+        });
+        byKeyset.push(...batch);
+        last = batch.at(-1);
+        if (batch.length < 7) break;
+      }
+      expect(byOffset.length).toBeGreaterThan(20);
+      expect(byKeyset).toEqual(byOffset);
+    },
+  );
+});

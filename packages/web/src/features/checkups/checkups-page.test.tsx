@@ -1,0 +1,179 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dayjs } from '../../lib/dates';
+import { CheckupsPage } from './checkups-page';
+import { ExportButton } from './components/export-button';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+interface Call {
+  url: string;
+  method: string;
+  body: string | null;
+}
+
+let calls: Call[];
+let exportReply: Promise<Response>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  calls = [];
+  exportReply = Promise.resolve(
+    new Response(new Blob(['xlsx']), {
+      status: 200,
+      headers: { 'Content-Disposition': 'attachment; filename="bilans-2026.xlsx"' },
+    }),
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? init.body : null,
+      };
+      calls.push(call);
+      if (call.url.startsWith('/api/excel-')) return exportReply;
+      return json(200, { items: [], totalRows: 0, subTotal: 0 });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const listCalls = () => calls.filter((call) => call.url.startsWith('/api/bilansCorrespondant'));
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/bilansCorrespondant', element: <CheckupsPage /> }], {
+    initialEntries: ['/bilansCorrespondant'],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup({ delay: null }), router };
+}
+
+/** The hidden input of a date picker holds the date as shown (DD/MM/YYYY). */
+const dateInput = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+
+/** Types a date into a picker's sections, day first. */
+async function typeDate(user: ReturnType<typeof userEvent.setup>, label: string, digits: string) {
+  const group = screen.getByRole('group', { name: new RegExp(`^${label}`) });
+  const day = within(group).getAllByRole('spinbutton')[0];
+  if (!day) throw new Error(`no sections in ${label}`);
+  await user.click(day);
+  await user.keyboard(digits);
+}
+
+describe('check-up list', () => {
+  it('searches from one year ago to today by default, and says when nothing matches', async () => {
+    renderPage();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    const today = dayjs();
+    const url = new URL(listCalls()[0]?.url ?? '', 'http://localhost');
+    expect(url.searchParams.get('dateDebut')).toBe(today.subtract(1, 'year').format('YYYY-MM-DD'));
+    expect(url.searchParams.get('dateFin')).toBe(today.format('YYYY-MM-DD'));
+    expect(url.searchParams.get('etatBilan')).toBeNull();
+    expect(url.searchParams.get('size')).toBe('15');
+    expect(url.searchParams.get('sort')).toBe('datePremierRdv,DESC');
+    expect(dateInput('dateDebut')).toHaveValue(today.subtract(1, 'year').format('DD/MM/YYYY'));
+    expect(dateInput('dateFin')).toHaveValue(today.format('DD/MM/YYYY'));
+    expect(await screen.findByText('Aucun bilan ne correspond à ces critères')).toBeInTheDocument();
+  });
+
+  it('refuses an end date before the start date, without searching', async () => {
+    const { user, router } = renderPage();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    await typeDate(user, 'Date de fin', '01012020');
+    await waitFor(() => expect(dateInput('dateFin')).toHaveValue('01/01/2020'));
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findByText('La date de fin ne peut pas précéder la date de début')).toBeVisible();
+    expect(listCalls()).toHaveLength(1);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('searches a state and a valid range, kept in the address', async () => {
+    const { user, router } = renderPage();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    await user.click(screen.getByRole('combobox', { name: 'État du bilan' }));
+    await user.click(screen.getByRole('option', { name: 'Clôturé' }));
+    await typeDate(user, 'Date de début', '01022025');
+    await waitFor(() => expect(dateInput('dateDebut')).toHaveValue('01/02/2025'));
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    const url = new URL(listCalls()[1]?.url ?? '', 'http://localhost');
+    expect(url.searchParams.get('etatBilan')).toBe('CLOTURE');
+    expect(url.searchParams.get('dateDebut')).toBe('2025-02-01');
+    expect(router.state.location.search).toContain('etatBilan=CLOTURE');
+  });
+
+  it('exports the filters in force, then downloads under the server name', async () => {
+    const createObjectURL = vi.fn(() => 'blob:workbook');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    let finish: (response: Response) => void = () => undefined;
+    exportReply = new Promise((resolve) => {
+      finish = resolve;
+    });
+    const { user } = renderPage();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    const button = screen.getByRole('button', { name: 'Exporter en Excel' });
+    await user.click(button);
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Export Excel en cours, veuillez patienter…');
+    const sent = calls.find((call) => call.url === '/api/excel-participant-bilan');
+    expect(sent?.method).toBe('POST');
+    const today = dayjs();
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({
+      dateDebut: today.subtract(1, 'year').format('YYYY-MM-DD'),
+      dateFin: today.format('YYYY-MM-DD'),
+      sort: 'datePremierRdv,DESC',
+      langue: 'fr_FR',
+    });
+    finish(
+      new Response(new Blob(['xlsx']), {
+        status: 200,
+        headers: { 'Content-Disposition': 'attachment; filename="bilans-2026.xlsx"' },
+      }),
+    );
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.getByRole('status')).toHaveTextContent('Export Excel terminé');
+    expect(click).toHaveBeenCalledTimes(1);
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('bilans-2026.xlsx');
+    click.mockRestore();
+  });
+});
+
+describe('export button', () => {
+  it('is disabled with a spinner and a status while the file is made, and usable again after a failure', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const onExport = vi.fn(
+      () =>
+        new Promise<void>((_, reject) => {
+          fail = reject;
+        }),
+    );
+    const user = userEvent.setup();
+    render(<ExportButton onExport={onExport} />);
+    const button = screen.getByRole('button', { name: 'Exporter en Excel' });
+    await user.click(button);
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button.querySelector('.MuiCircularProgress-root')).not.toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Export Excel en cours');
+    fail(new Error('500'));
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+});

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import SearchIcon from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { CHECKUP_STATES, type CheckupFilters, checkupFilters } from '@portail/contract/schemas/checkups';
+import { useEffect } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormDateField } from '../../../components/form-date-field';
+import { zodErrorKey } from '../../../lib/form-errors';
+
+/** "Every state" in the form; no `etatBilan` in the call. */
+const ALL = 'ALL';
+
+/** What the form holds: dates as ISO text (null when empty), the state or ALL. */
+export interface CheckupFilterValues {
+  dateDebut: string | null;
+  dateFin: string | null;
+  etatBilan: string;
+}
+
+const contractResolver = zodResolver(checkupFilters, { error: zodErrorKey });
+
+/** The contract's filters (000 §5: both dates required, end not before start), ALL being no state. */
+const resolver: Resolver<CheckupFilterValues, unknown, CheckupFilters> = (values, context, options) =>
+  contractResolver(
+    { ...values, etatBilan: values.etatBilan === ALL ? undefined : values.etatBilan } as never,
+    context,
+    options as never,
+  ) as ReturnType<Resolver<CheckupFilterValues, unknown, CheckupFilters>>;
+
+function toValues(filters: CheckupFilters): CheckupFilterValues {
+  return { dateDebut: filters.dateDebut, dateFin: filters.dateFin, etatBilan: filters.etatBilan ?? ALL };
+}
+
+export interface CheckupFiltersFormProps {
+  /** The filters in force (from the address). */
+  filters: CheckupFilters;
+  /** Called with valid filters only: no search while the form is invalid. */
+  onSearch: (filters: CheckupFilters) => void;
+  /** Accessible name of the search region. */
+  label: string;
+}
+
+/** The search of both check-up screens (000 §2.8, §2.9, §5): state, start and end dates. */
+export function CheckupFiltersForm({ filters, onSearch, label }: CheckupFiltersFormProps) {
+  const { t } = useTranslation();
+  const { control, handleSubmit, reset } = useForm<CheckupFilterValues, unknown, CheckupFilters>({
+    defaultValues: toValues(filters),
+    resolver,
+  });
+
+  // Filters changed from outside (back, the menu link): show what the address says.
+  const { dateDebut, dateFin, etatBilan } = filters;
+  useEffect(() => {
+    reset({ dateDebut, dateFin, etatBilan: etatBilan ?? ALL });
+  }, [dateDebut, dateFin, etatBilan, reset]);
+
+  return (
+    <Paper
+      component="form"
+      role="search"
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSearch)(event)}
+      sx={{ p: 2, mb: 2 }}
+    >
+      <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Controller
+            name="etatBilan"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                fullWidth
+                name={field.name}
+                label={t('checkups.filters.state')}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              >
+                <MenuItem value={ALL}>{t('checkups.filters.allStates')}</MenuItem>
+                {CHECKUP_STATES.map((state) => (
+                  <MenuItem key={state} value={state}>
+                    {t(`checkups.states.${state}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormDateField name="dateDebut" control={control} label={t('checkups.filters.start')} required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormDateField name="dateFin" control={control} label={t('checkups.filters.end')} required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }} sx={{ display: 'flex', alignItems: 'center', minHeight: 56 }}>
+          <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+            {t('checkups.filters.search')}
+          </Button>
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+export interface ExportButtonProps {
+  /** Produces and downloads the workbook; a failure has been reported by the API client. */
+  onExport: () => Promise<void>;
+  disabled?: boolean;
+}
+
+/**
+ * "Exporter en Excel" (000 §2.8, §2.9): disabled with a spinner while the server builds the file, the
+ * progress told to screen readers in a status region.
+ */
+export function ExportButton({ onExport, disabled }: ExportButtonProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const busy = state === 'busy';
+
+  const run = async () => {
+    setState('busy');
+    try {
+      await onExport();
+      setState('done');
+    } catch {
+      setState('idle');
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Button
+        variant="outlined"
+        onClick={() => void run()}
+        disabled={busy || disabled}
+        aria-busy={busy}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <FileDownloadIcon />}
+      >
+        {t('checkups.export.button')}
+      </Button>
+      <Box component="span" role="status" sx={visuallyHidden}>
+        {busy ? t('checkups.export.inProgress') : state === 'done' ? t('checkups.export.done') : ''}
+      </Box>
+    </Box>
+  );
+}

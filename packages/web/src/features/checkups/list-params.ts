@@ -1,0 +1,81 @@
+import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
+import { type CheckupFilters, type CheckupState, checkupFilters } from '@portail/contract/schemas/checkups';
+import { fromSortParam, type TableQuery } from '../../components/table-query';
+import { dayjs } from '../../lib/dates';
+
+/**
+ * The filters, page and sort of both check-up screens live in the address
+ * (`?dateDebut=2025-01-01&dateFin=…&etatBilan=CLOTURE&page=1`), so that coming back from a
+ * participant's page shows the same list. Without dates, the default range: one year back to today
+ * (000 §9).
+ */
+export interface CheckupListState {
+  filters: CheckupFilters;
+  table: TableQuery;
+}
+
+/** The default range (000 §2.8, §9): one year ago to today. */
+export function defaultFilters(today = dayjs()): CheckupFilters {
+  return {
+    dateDebut: today.subtract(1, 'year').format('YYYY-MM-DD'),
+    dateFin: today.format('YYYY-MM-DD'),
+  };
+}
+
+function readInt(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return value !== null && Number.isInteger(number) && number >= 0 ? number : fallback;
+}
+
+/** Reads the address; filters the contract refuses (a hand-edited link) give the default range. */
+export function readCheckupState(
+  params: URLSearchParams,
+  sortFields: readonly string[],
+  defaultSort: string,
+): CheckupListState {
+  const defaults = defaultFilters();
+  const parsed = checkupFilters.safeParse({
+    dateDebut: params.get('dateDebut') ?? defaults.dateDebut,
+    dateFin: params.get('dateFin') ?? defaults.dateFin,
+    etatBilan: params.get('etatBilan') ?? undefined,
+  });
+  const size = readInt(params.get('size'), PAGE_SIZE);
+  const sort = fromSortParam(params.get('sort') ?? undefined);
+  return {
+    filters: parsed.success ? parsed.data : defaults,
+    table: {
+      page: readInt(params.get('page'), 0),
+      size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : PAGE_SIZE,
+      sort: sort && sortFields.includes(sort.field) ? `${sort.field},${sort.direction}` : defaultSort,
+    },
+  };
+}
+
+/** The dates are always written once searched (the default range moves with the days). */
+export function writeCheckupState(
+  { filters, table }: CheckupListState,
+  defaultSort: string,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('dateDebut', filters.dateDebut);
+  params.set('dateFin', filters.dateFin);
+  if (filters.etatBilan) params.set('etatBilan', filters.etatBilan);
+  if (table.page > 0) params.set('page', String(table.page));
+  if (table.size !== PAGE_SIZE) params.set('size', String(table.size));
+  if (table.sort && table.sort !== defaultSort) params.set('sort', table.sort);
+  return params;
+}
+
+/** The call's parameters (000 §7). */
+export function toCheckupQuery({ filters, table }: CheckupListState, defaultSort: string) {
+  return {
+    page: table.page,
+    size: table.size,
+    sort: table.sort ?? defaultSort,
+    dateDebut: filters.dateDebut,
+    dateFin: filters.dateFin,
+    ...(filters.etatBilan ? { etatBilan: filters.etatBilan } : {}),
+  };
+}
+
+export type { CheckupFilters, CheckupState };

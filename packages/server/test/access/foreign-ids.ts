@@ -16,7 +16,7 @@ async function correspondantScope(ctx: TestContext, correspondantId: number): Pr
   return eq(participants.groupId, me.groupId ?? -1);
 }
 
-/** Samples for path parameters of kind `value`, which name no resource: any caller may pass them. */
+/** Samples for path parameters of kind `value`, which name no resource: every caller may pass them. */
 const VALUE_SAMPLES: Record<string, string> = { name: 'civilite', portable: '0612345678' };
 
 /**

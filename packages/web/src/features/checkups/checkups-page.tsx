@@ -27,7 +27,7 @@ export function CheckupsPage() {
   const navigate = useNavigate();
   const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_CHECKUP_SORT);
   const { data, isFetching, isError, refetch } = useCheckups(toCheckupQuery(state, DEFAULT_CHECKUP_SORT));
-  const placeholderCount = (state.table.page + 1) * state.table.size;
+  const pendingRowCount = (state.table.page + 1) * state.table.size;
 
   const columns = useMemo<GridColDef<CheckupRow>[]>(
     () => [
@@ -82,7 +82,7 @@ export function CheckupsPage() {
         label={t('checkups.table')}
         columns={columns}
         rows={isError ? [] : (data?.items ?? [])}
-        rowCount={isError ? 0 : (data?.totalRows ?? placeholderCount)}
+        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
         query={state.table}
         onQueryChange={onQueryChange}

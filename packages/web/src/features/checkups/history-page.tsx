@@ -30,7 +30,7 @@ export function HistoryPage() {
   const periodicity = useEnumLabel('periodicite');
   const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_HISTORY_SORT);
   const { data, isFetching, isError, refetch } = useHistory(toCheckupQuery(state, DEFAULT_HISTORY_SORT));
-  const placeholderCount = (state.table.page + 1) * state.table.size;
+  const pendingRowCount = (state.table.page + 1) * state.table.size;
   const year = dayjs().year();
 
   const columns = useMemo<GridColDef<HistoryRow>[]>(
@@ -110,7 +110,7 @@ export function HistoryPage() {
         label={t('checkups.history.table')}
         columns={columns}
         rows={isError ? [] : (data?.items ?? [])}
-        rowCount={isError ? 0 : (data?.totalRows ?? placeholderCount)}
+        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
         query={state.table}
         onQueryChange={onQueryChange}

@@ -6,14 +6,10 @@ import {
 } from '@portail/contract/schemas/checkups';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/dates';
-import { isLanguage } from '../../lib/i18n';
-import { participantPath } from '../participants/paths';
-import { CHECKUP_EXPORT_PATH, exportCheckups } from './api/export-checkups';
+import { CHECKUP_EXPORT_PATH } from './api/export-checkups';
 import { useCheckups } from './api/get-checkups';
-import { CheckupListLayout } from './components/checkup-list-layout';
+import { CheckupListScreen } from './components/checkup-list-screen';
 import { CheckupStateChip } from './components/checkup-state-chip';
 import { toCheckupQuery } from './list-params';
 import { useCheckupList } from './use-checkup-list';
@@ -23,11 +19,9 @@ const dateColumn = { flex: 1, minWidth: 135, valueFormatter: (value: string | nu
 
 /** The correspondant's check-ups (000 §2.8): a row a check-up whose first appointment is in the range. */
 export function CheckupsPage() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_CHECKUP_SORT);
-  const { data, isFetching, isError, refetch } = useCheckups(toCheckupQuery(state, DEFAULT_CHECKUP_SORT));
-  const pendingRowCount = (state.table.page + 1) * state.table.size;
+  const result = useCheckups(toCheckupQuery(state, DEFAULT_CHECKUP_SORT));
 
   const columns = useMemo<GridColDef<CheckupRow>[]>(
     () => [
@@ -58,37 +52,19 @@ export function CheckupsPage() {
     [t],
   );
 
-  const onExport = () =>
-    exportCheckups(
-      CHECKUP_EXPORT_PATH,
-      {
-        ...state.filters,
-        sort: state.table.sort ?? DEFAULT_CHECKUP_SORT,
-        langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR',
-      },
-      t('checkups.export.fileName'),
-    );
-
   return (
-    <CheckupListLayout
+    <CheckupListScreen
       title={t('routes.checkups')}
-      filters={state.filters}
+      tableLabel={t('checkups.table')}
+      columns={columns}
+      state={state}
       onSearch={onSearch}
-      onExport={onExport}
-      isError={isError}
-      onRetry={() => void refetch()}
-    >
-      <DataTable<CheckupRow>
-        label={t('checkups.table')}
-        columns={columns}
-        rows={isError ? [] : (data?.items ?? [])}
-        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
-        loading={isFetching}
-        query={state.table}
-        onQueryChange={onQueryChange}
-        onRowClick={(row) => void navigate(participantPath(row.idParticipant))}
-        noRowsLabel={t('checkups.empty')}
-      />
-    </CheckupListLayout>
+      onQueryChange={onQueryChange}
+      result={result}
+      exportPath={CHECKUP_EXPORT_PATH}
+      defaultSort={DEFAULT_CHECKUP_SORT}
+      fileNameKey="checkups.export.fileName"
+      participantOf={(row) => row.idParticipant}
+    />
   );
 }

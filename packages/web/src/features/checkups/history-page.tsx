@@ -6,15 +6,11 @@ import {
 } from '@portail/contract/schemas/checkups';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DataTable } from '../../components/data-table';
 import { dayjs, formatDate } from '../../lib/dates';
 import { useEnumLabel } from '../../lib/enums';
-import { isLanguage } from '../../lib/i18n';
-import { participantPath } from '../participants/paths';
-import { exportCheckups, HISTORY_EXPORT_PATH } from './api/export-checkups';
+import { HISTORY_EXPORT_PATH } from './api/export-checkups';
 import { useHistory } from './api/get-history';
-import { CheckupListLayout } from './components/checkup-list-layout';
+import { CheckupListScreen } from './components/checkup-list-screen';
 import { toCheckupQuery } from './list-params';
 import { useCheckupList } from './use-checkup-list';
 
@@ -24,13 +20,11 @@ const dateColumn = { width: 135, valueFormatter: (value: string | null) => forma
 
 /** The check-up history (000 §2.9): a row a participant, with the closing dates of three years. */
 export function HistoryPage() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const appointments = useEnumLabel('gestionRdv');
   const periodicity = useEnumLabel('periodicite');
   const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_HISTORY_SORT);
-  const { data, isFetching, isError, refetch } = useHistory(toCheckupQuery(state, DEFAULT_HISTORY_SORT));
-  const pendingRowCount = (state.table.page + 1) * state.table.size;
+  const result = useHistory(toCheckupQuery(state, DEFAULT_HISTORY_SORT));
   const year = dayjs().year();
 
   const columns = useMemo<GridColDef<HistoryRow>[]>(
@@ -86,37 +80,19 @@ export function HistoryPage() {
     [t, appointments, periodicity, year],
   );
 
-  const onExport = () =>
-    exportCheckups(
-      HISTORY_EXPORT_PATH,
-      {
-        ...state.filters,
-        sort: state.table.sort ?? DEFAULT_HISTORY_SORT,
-        langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR',
-      },
-      t('checkups.history.export.fileName'),
-    );
-
   return (
-    <CheckupListLayout
+    <CheckupListScreen
       title={t('routes.checkupHistory')}
-      filters={state.filters}
+      tableLabel={t('checkups.history.table')}
+      columns={columns}
+      state={state}
       onSearch={onSearch}
-      onExport={onExport}
-      isError={isError}
-      onRetry={() => void refetch()}
-    >
-      <DataTable<HistoryRow>
-        label={t('checkups.history.table')}
-        columns={columns}
-        rows={isError ? [] : (data?.items ?? [])}
-        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
-        loading={isFetching}
-        query={state.table}
-        onQueryChange={onQueryChange}
-        onRowClick={(row) => void navigate(participantPath(row.id))}
-        noRowsLabel={t('checkups.empty')}
-      />
-    </CheckupListLayout>
+      onQueryChange={onQueryChange}
+      result={result}
+      exportPath={HISTORY_EXPORT_PATH}
+      defaultSort={DEFAULT_HISTORY_SORT}
+      fileNameKey="checkups.history.export.fileName"
+      participantOf={(row) => row.id}
+    />
   );
 }

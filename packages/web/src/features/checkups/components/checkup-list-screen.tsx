@@ -1,0 +1,90 @@
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import type { TableQuery } from '../../../components/table-query';
+import { isLanguage } from '../../../lib/i18n';
+import { participantPath } from '../../participants/paths';
+import { type ExportPath, exportCheckups } from '../api/export-checkups';
+import type { CheckupListState } from '../list-params';
+import { CheckupListLayout } from './checkup-list-layout';
+
+interface ListQueryResult<R> {
+  data: { items: R[]; totalRows: number } | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export interface CheckupListScreenProps<R extends GridValidRowModel> {
+  title: string;
+  tableLabel: string;
+  columns: readonly GridColDef<R>[];
+  state: CheckupListState;
+  onSearch: Parameters<typeof CheckupListLayout>[0]['onSearch'];
+  onQueryChange: (table: TableQuery) => void;
+  result: ListQueryResult<R>;
+  /** The list's export call, its default sort and the i18n key of the file name. */
+  exportPath: ExportPath;
+  defaultSort: string;
+  fileNameKey: string;
+  /** The participant a row opens. */
+  participantOf: (row: R) => number;
+}
+
+/**
+ * What the check-up list and the history share (000 §2.8, §2.9): the filters, the export of the
+ * current filter and sort in the interface language, and the table whose rows open the participant.
+ */
+export function CheckupListScreen<R extends GridValidRowModel>({
+  title,
+  tableLabel,
+  columns,
+  state,
+  onSearch,
+  onQueryChange,
+  result,
+  exportPath,
+  defaultSort,
+  fileNameKey,
+  participantOf,
+}: CheckupListScreenProps<R>) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { data, isFetching, isError, refetch } = result;
+  const pendingRowCount = (state.table.page + 1) * state.table.size;
+
+  const onExport = () =>
+    exportCheckups(
+      exportPath,
+      {
+        ...state.filters,
+        sort: state.table.sort ?? defaultSort,
+        langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR',
+      },
+      t(fileNameKey),
+    );
+
+  return (
+    <CheckupListLayout
+      title={title}
+      filters={state.filters}
+      onSearch={onSearch}
+      onExport={onExport}
+      isError={isError}
+      onRetry={() => void refetch()}
+    >
+      <DataTable<R>
+        label={tableLabel}
+        columns={columns}
+        rows={isError ? [] : (data?.items ?? [])}
+        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
+        loading={isFetching}
+        query={state.table}
+        onQueryChange={onQueryChange}
+        onRowClick={(row) => void navigate(participantPath(participantOf(row)))}
+        noRowsLabel={t('checkups.empty')}
+      />
+    </CheckupListLayout>
+  );
+}

@@ -21,7 +21,8 @@ function expectedRefusal(route: RouteInfo, identity: Identity): 401 | 403 | null
   if (route.access === 'permit') return null;
   if (!identity.signed) return 401;
   if (!identity.confirmed && !route.allowUnconfirmed) return 403;
-  return hasAnyRole(identity.roles as Role[], route.access) ? null : 403;
+  if (!hasAnyRole(identity.roles as Role[], route.access)) return 403;
+  return route.medicalRecord && identity.participantId !== null && !identity.medicalRecord ? 403 : null;
 }
 
 describe('access matrix', () => {

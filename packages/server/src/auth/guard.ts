@@ -19,6 +19,11 @@ declare module 'fastify' {
      * ids on it. Every guarded route with a path parameter must declare it.
      */
     ids?: Record<string, ResourceKind>;
+    /**
+     * Medical-record routes (documents, sheets, the mail they go to): a participant must have accepted
+     * the online medical record (000 §1). Other roles the route admits pass; they own no documents.
+     */
+    medicalRecord?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -37,6 +42,7 @@ export type ResourceKind =
   | 'document'
   | 'attachment'
   | 'sheet'
+  | 'appointment'
   | 'mutation'
   | 'outbox'
   /** A parameter that names no resource (a list's name, a phone number): nothing to reach across scopes. */
@@ -47,6 +53,7 @@ export interface RouteInfo {
   url: string;
   access: Access;
   allowUnconfirmed: boolean;
+  medicalRecord: boolean;
   ids: Record<string, ResourceKind>;
 }
 
@@ -84,6 +91,7 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; config: Confi
         url: route.url,
         access,
         allowUnconfirmed: route.config?.allowUnconfirmed ?? false,
+        medicalRecord: route.config?.medicalRecord ?? false,
         ids,
       });
     }
@@ -95,7 +103,7 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; config: Confi
   }
 
   app.addHook('onRequest', async (request) => {
-    const { access, allowUnconfirmed } = request.routeOptions.config;
+    const { access, allowUnconfirmed, medicalRecord } = request.routeOptions.config;
     if (!access) return;
     const token = bearerToken(request);
     if (access === 'permit') {
@@ -107,6 +115,8 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; config: Confi
     if (!caller) throw unauthorized('auth.tokenException');
     if (!caller.confirmed && !allowUnconfirmed) throw forbidden('auth.confirmationRequired');
     if (!hasAnyRole(caller.roles, access)) throw forbidden();
+    if (medicalRecord && caller.kind === 'PARTICIPANT' && caller.profile.dmcStatus !== 'ACCEPTED')
+      throw forbidden('document.error.dmcNonAccepte');
     request.caller = caller;
   });
 }

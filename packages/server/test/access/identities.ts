@@ -1,6 +1,6 @@
 import type { Role } from '@portail/contract/roles';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema';
+import { participants, users } from '../../src/db/schema';
 import { passwordRequest, signIn, type TestContext } from '../helper';
 
 export interface Identity {
@@ -12,6 +12,8 @@ export interface Identity {
   userId: number | null;
   participantId: number | null;
   correspondantId: number | null;
+  /** A participant who accepted the online medical record. */
+  medicalRecord: boolean;
 }
 
 const ACCOUNTS = [
@@ -35,16 +37,24 @@ export async function signInIdentities(ctx: TestContext): Promise<Identity[]> {
       userId: null,
       participantId: null,
       correspondantId: null,
+      medicalRecord: false,
     },
   ];
   const describe = async (login: string) => {
     const [user] = await ctx.database.db.select().from(users).where(eq(users.login, login));
     if (!user) throw new Error(`no demo account ${login}`);
+    const [record] = user.participantId
+      ? await ctx.database.db
+          .select({ dmc: participants.dmcStatus })
+          .from(participants)
+          .where(eq(participants.id, user.participantId))
+      : [];
     return {
       roles: user.roles as Role[],
       userId: user.id,
       participantId: user.participantId,
       correspondantId: user.correspondantId,
+      medicalRecord: record?.dmc === 'ACCEPTED',
     };
   };
   const pending = await passwordRequest(ctx.app, 'participant.en', false);

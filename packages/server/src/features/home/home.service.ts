@@ -63,6 +63,7 @@ export async function correspondantHomeFor(db: Db, caller: Caller): Promise<Corr
   ]);
   const previous = caller.profile.previousLoginAt;
   return {
+    profil: 'CORRESPONDANT',
     premiereConnexion: previous === null,
     derniereConnexion: previous?.toISOString() ?? null,
     etablissementRattachement: ref(attached?.establishmentId ?? null, attached?.establishmentName ?? null),

@@ -13,6 +13,7 @@ afterEach(() => {
 
 function serveHome() {
   const body = {
+    profil: 'CORRESPONDANT',
     premiereConnexion: false,
     derniereConnexion: null,
     etablissementRattachement: { id: 7, raisonsociale: 'Durand SA – Lyon' },

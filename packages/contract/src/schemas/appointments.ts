@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { listReply, pageQuery } from './common';
+
+/** My appointments (000 §2.11, §3 Appointment): 15 a page, newest first by default. */
+export const APPOINTMENT_SORT_FIELDS = ['debut'] as const;
+export const appointmentListQuery = pageQuery(PAGE_SIZE);
+export type AppointmentListQuery = z.input<typeof appointmentListQuery>;
+
+export const appointmentRow = z.object({
+  /** The appointment's own id (its `.ics` is `participant/rdvs-participant/{id}/ics`). */
+  id: z.number().int(),
+  /** The visit of the check-up it is for, when there is one (the spec's "visit id"). */
+  idVisite: z.number().int().nullable(),
+  objet: z.string(),
+  /** ISO date-times. */
+  debut: z.string(),
+  fin: z.string(),
+  bilanEnCours: z.boolean(),
+  cardiologue: z.string().nullable(),
+  interniste: z.string().nullable(),
+  gynecologue: z.string().nullable(),
+  statut: z.string(),
+});
+export type AppointmentRow = z.infer<typeof appointmentRow>;
+export const appointmentListReply = listReply(appointmentRow);
+export type AppointmentListReply = z.infer<typeof appointmentListReply>;
+
+export const ICS_MIME = 'text/calendar';

@@ -13,12 +13,16 @@ import { listenForSessionChanges } from './auth/session-events';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { addressRoutes } from './features/addresses/addresses.routes';
+import { appointmentRoutes } from './features/appointments/appointments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { checkupRoutes } from './features/checkups/checkups.routes';
 import { devRoutes } from './features/dev/dev.routes';
+import { documentRoutes } from './features/documents/documents.routes';
+import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { ownDetailsRoutes } from './features/participants/own-details.routes';
 import { PARTICIPANTS_CHANNEL, participantPageCache } from './features/participants/participant-page-cache';
 import { participantRoutes } from './features/participants/participants.routes';
 import { installErrorHandler } from './lib/error-handler';
@@ -124,6 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homeRoutes(featureDeps));
   await app.register(participantRoutes(featureDeps));
   await app.register(checkupRoutes(featureDeps));
+  await app.register(appointmentRoutes(featureDeps));
+  await app.register(ownDetailsRoutes(featureDeps));
+  await app.register(documentRoutes(featureDeps));
+  await app.register(sheetRoutes(featureDeps));
   if (config.demoMode) await app.register(devRoutes(featureDeps));
 
   await registerWeb(app, config.webDist);

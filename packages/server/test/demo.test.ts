@@ -161,6 +161,16 @@ describe('demo data', () => {
         .where(eq(checkups.participantId, user.participantId ?? -1));
       expect(none?.n).toBe(0);
     }
+    // participant.visites: a check-up in progress whose visits are all behind, consent not answered.
+    const visites = await userOf('participant.visites');
+    expect((await dmcOf('participant.visites'))?.dmcStatus).toBe('NONE');
+    const planned = await database.db
+      .select({ startsAt: visits.startsAt })
+      .from(visits)
+      .innerJoin(checkups, eq(checkups.id, visits.checkupId))
+      .where(and(eq(visits.participantId, visites.participantId ?? -1), eq(checkups.state, 'IN_PROGRESS')));
+    expect(planned.length).toBeGreaterThanOrEqual(3);
+    expect(planned.every((v) => v.startsAt !== null && v.startsAt < TODAY)).toBe(true);
   });
 
   it('has check-ups in every state and transfers in progress both ways for the main establishment', async () => {

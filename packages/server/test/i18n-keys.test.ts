@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { HOME_MESSAGES } from '@portail/contract/schemas/home';
 import { PARTICIPANT_MESSAGES } from '@portail/contract/schemas/participants';
 import { describe, expect, it } from 'vitest';
 
@@ -43,7 +44,9 @@ describe('server message keys', () => {
     ].map((match) => `messages.${match[1] ?? ''}`),
   );
   // Codes the contract names for the server (and the web) to use.
-  const contract = Object.values(PARTICIPANT_MESSAGES).map((code) => `messages.${code}`);
+  const contract = [...Object.values(PARTICIPANT_MESSAGES), ...Object.values(HOME_MESSAGES)].map(
+    (code) => `messages.${code}`,
+  );
   const keys = [...plain, ...business, ...contract].filter((key) => !key.endsWith('.'));
 
   it('finds the keys it checks', () => {

@@ -287,8 +287,13 @@ describe('GET /api/get-detail-accueil', () => {
     expect(first.derniereConnexion).toBe(user?.previousLoginAt?.toISOString() ?? null);
   });
 
-  it('is refused to participants for now', async () => {
-    expect((await get('/api/get-detail-accueil', 'participant.dmc', 'participant')).statusCode).toBe(403);
+  it('is refused to admins, who have no home detail (participants: home-participant.test.ts)', async () => {
+    const reply = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/get-detail-accueil',
+      headers: await headersOf(ctx, 'admin', 'staff'),
+    });
+    expect(reply.statusCode).toBe(403);
   });
 });
 

@@ -45,7 +45,10 @@ function jsonIdList(max: number, item: z.ZodType<number>) {
         return value;
       }
     },
-    z.array(item, { error: 'errors.invalid' }).min(1, 'errors.required').max(max),
+    z
+      .array(item, { error: (issue) => (issue.input === undefined ? 'errors.required' : 'errors.invalid') })
+      .min(1, 'errors.required')
+      .max(max),
   );
 }
 
@@ -119,6 +122,12 @@ export const documentContent = z.object({
   document: z.object({ nomDocument: z.string() }),
 });
 export type DocumentContent = z.infer<typeof documentContent>;
+
+/** Why the content is fetched: recorded in the audit log (viewed or downloaded, ARCHITECTURE.md, Data). */
+export const documentContentQuery = z.object({
+  usage: z.enum(['view', 'download'], { error: 'errors.invalid' }).default('view'),
+});
+export type DocumentContentQuery = z.input<typeof documentContentQuery>;
 
 /** POST document/download: the chosen documents (and attachments), in one encrypted ZIP, by mail. */
 export const sendDocumentsBody = z

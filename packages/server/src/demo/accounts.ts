@@ -83,6 +83,13 @@ export const DEMO_ACCOUNTS = [
   spare(3),
   spare(4),
   spare(5),
+  {
+    key: 'participantVisites',
+    login: 'participant.visites',
+    kind: 'PARTICIPANT',
+    description:
+      'Participant whose check-up in progress has every visit behind them (the withdrawal consent answers a warning), and who has not answered the medical-record consent.',
+  },
 ] as const satisfies readonly DemoAccount[];
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];

@@ -49,6 +49,8 @@ export interface HistoryPlan {
   documents: 'none' | 'latest' | 'all';
   /** Every optional element (mammography, osteopathy, third visit, attachments): for participant.dmc. */
   complete: boolean;
+  /** The check-up in progress started two months ago and every visit is behind (participant.visites). */
+  visitsBehind?: boolean;
 }
 
 export interface HistoryContext {
@@ -109,7 +111,7 @@ export function buildHistory(
   if (plan.inProgress) {
     // participant.dmc's check-up started ten days ago: its first visit and mammography are done,
     // the rest is planned, so the home card shows both states.
-    const start = addDays(today, plan.complete ? -10 : random.int(-45, 20));
+    const start = addDays(today, plan.visitsBehind ? -60 : plan.complete ? -10 : random.int(-45, 20));
     const id = ctx.ids.checkups.next();
     out.checkups.push({
       id,
@@ -138,11 +140,13 @@ function buildVisits(
   const { random, today } = ctx;
   const gyn = GYN_TYPES.includes(p.checkupTypeId ?? 0);
   // Days first, then times of day: `start` is a midnight, the visits happen at office hours.
-  const secondDay = addDays(start, plan.complete ? 14 : random.int(7, 21));
-  const thirdDay = addDays(secondDay, plan.complete ? 14 : random.int(7, 21));
+  const fixed = plan.complete || plan.visitsBehind === true;
+  const secondDay = addDays(start, fixed ? 14 : random.int(7, 21));
+  const thirdDay = addDays(secondDay, fixed ? 14 : random.int(7, 21));
   const first = atTime(start, 7, 30);
   const second = atTime(secondDay, 9);
-  const third = plan.complete || random.chance(0.7) ? atTime(thirdDay, 14) : null;
+  // A third visit left "to plan" would still be ahead: participant.visites has all three done.
+  const third = fixed || random.chance(0.7) ? atTime(thirdDay, 14) : null;
   const starts: Record<string, Date | null> = {
     '1': first,
     '2': second,

@@ -86,6 +86,10 @@ const NAMED: Record<
   participantTest3: spare('Hugo', 'Durand', false),
   participantTest4: spare('Léa', 'Dubois', true),
   participantTest5: spare('Louis', 'Moreau', false),
+  participantVisites: {
+    person: { firstName: 'Nicolas', lastName: 'Lefebvre', female: false, dmc: 'NONE' },
+    plan: { pastCheckups: 1, inProgress: true, documents: 'none', complete: false, visitsBehind: true },
+  },
 };
 const NAMED_KEYS = DEMO_ACCOUNTS.filter((a) => a.kind === 'PARTICIPANT').map(
   (a) => a.key as keyof typeof NAMED,

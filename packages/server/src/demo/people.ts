@@ -161,7 +161,8 @@ export function buildPerson(
       : {}),
     lockedByExternalSystem: !named && random.chance(0.01),
     dmcStatus: dmc,
-    withdrawalAgreement: random.chance(0.1),
+    // Named accounts start unticked, so the home card's checkbox behaves the same on every start.
+    withdrawalAgreement: !named && random.chance(0.1),
     lastMammogramDate: female && random.chance(0.4) ? isoDate(addDays(today, -random.int(60, 800))) : null,
     englishOnly: named?.englishOnly ?? (abroad && random.chance(0.5)),
     establishmentId: e.id,

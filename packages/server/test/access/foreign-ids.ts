@@ -1,6 +1,13 @@
 import { and, eq, ne, not, type SQL } from 'drizzle-orm';
 import type { ResourceKind } from '../../src/auth/guard';
-import { correspondants, participants } from '../../src/db/schema';
+import {
+  adviceSheets,
+  appointments,
+  correspondants,
+  documentAttachments,
+  documents,
+  participants,
+} from '../../src/db/schema';
 import type { TestContext } from '../helper';
 import type { Identity } from './identities';
 
@@ -17,7 +24,11 @@ async function correspondantScope(ctx: TestContext, correspondantId: number): Pr
 }
 
 /** Samples for path parameters of kind `value`, which name no resource: every caller may pass them. */
-const VALUE_SAMPLES: Record<string, string> = { name: 'civilite', portable: '0612345678' };
+const VALUE_SAMPLES: Record<string, string> = {
+  name: 'civilite',
+  portable: '0612345678',
+  categorie: 'MEDICO_TECHNIQUE',
+};
 
 /**
  * An id of the given kind that the identity must not reach: another participant for a participant,
@@ -54,6 +65,54 @@ export async function foreignId(
         .select({ id: correspondants.id })
         .from(correspondants)
         .where(identity.correspondantId ? ne(correspondants.id, identity.correspondantId) : undefined)
+        .limit(1);
+      return row?.id ?? 999_999;
+    }
+    case 'document': {
+      // An active document of another participant: refused by scope, not by the inactive filter.
+      const [row] = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.active, true),
+            identity.participantId ? ne(documents.participantId, identity.participantId) : undefined,
+          ),
+        )
+        .limit(1);
+      return row?.id ?? 999_999;
+    }
+    case 'attachment': {
+      const [row] = await db
+        .select({ id: documentAttachments.id })
+        .from(documentAttachments)
+        .innerJoin(documents, eq(documents.id, documentAttachments.documentId))
+        .where(
+          and(
+            eq(documents.active, true),
+            identity.participantId ? ne(documents.participantId, identity.participantId) : undefined,
+          ),
+        )
+        .limit(1);
+      return row?.id ?? 999_999;
+    }
+    case 'sheet': {
+      // Advice sheets have no owner: every caller the routes admit reads every active sheet, so there is
+      // no other scope's sheet to try. What no caller may read is a retired sheet, which must answer
+      // 404 to everyone; the matrix tries that (the demo data keeps one).
+      const [row] = await db
+        .select({ id: adviceSheets.id })
+        .from(adviceSheets)
+        .where(eq(adviceSheets.active, false))
+        .limit(1);
+      return row?.id ?? 999_999;
+    }
+    case 'appointment': {
+      // Another participant's appointment (every appointment belongs to some participant).
+      const [row] = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(identity.participantId ? ne(appointments.participantId, identity.participantId) : undefined)
         .limit(1);
       return row?.id ?? 999_999;
     }

@@ -1,0 +1,65 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments } from '../../db/schema';
+
+export type AppointmentRecord = Pick<
+  typeof appointments.$inferSelect,
+  | 'id'
+  | 'visitId'
+  | 'purpose'
+  | 'startsAt'
+  | 'endsAt'
+  | 'checkupInProgress'
+  | 'cardiologist'
+  | 'internist'
+  | 'gynecologist'
+  | 'status'
+>;
+
+const columns = {
+  id: appointments.id,
+  visitId: appointments.visitId,
+  purpose: appointments.purpose,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  checkupInProgress: appointments.checkupInProgress,
+  cardiologist: appointments.cardiologist,
+  internist: appointments.internist,
+  gynecologist: appointments.gynecologist,
+  status: appointments.status,
+};
+
+/** A page of one participant's appointments by start (then id, so pages never overlap). */
+export async function listParticipantAppointments(
+  db: DbOrTx,
+  participantId: number,
+  page: { offset: number; limit: number; descending: boolean },
+): Promise<{ items: AppointmentRecord[]; totalRows: number }> {
+  const order = page.descending
+    ? [desc(appointments.startsAt), desc(appointments.id)]
+    : [asc(appointments.startsAt), asc(appointments.id)];
+  const [items, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(appointments)
+      .where(eq(appointments.participantId, participantId))
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(appointments).where(eq(appointments.participantId, participantId)),
+  ]);
+  return { items, totalRows: total?.n ?? 0 };
+}
+
+/** One appointment of the participant; null for anyone else's, so that it answers 404. */
+export async function findParticipantAppointment(
+  db: DbOrTx,
+  participantId: number,
+  id: number,
+): Promise<AppointmentRecord | null> {
+  const [row] = await db
+    .select(columns)
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.participantId, participantId)));
+  return row ?? null;
+}

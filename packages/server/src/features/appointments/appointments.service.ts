@@ -1,0 +1,64 @@
+import type { AppointmentListReply } from '@portail/contract/schemas/appointments';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../lib/errors';
+import { FieldErrors } from '../../lib/field-errors';
+import { findParticipantAppointment, listParticipantAppointments } from './appointment.queries';
+import { appointmentIcs, icsFileName } from './appointment-ics';
+
+/** `debut,ASC` or `debut,DESC` (the schema checked the shape); newest first by default. */
+function isDescending(sort: string | undefined): boolean {
+  if (sort === undefined) return true;
+  const [field, direction = ''] = sort.split(',');
+  if (field !== 'debut') throw new FieldErrors([{ field: 'sort', defaultMessage: 'errors.sort' }]);
+  return direction.toUpperCase() === 'DESC';
+}
+
+function ownId(caller: Caller): number {
+  if (caller.participantId === null) throw forbidden();
+  return caller.participantId;
+}
+
+/** GET participant/rdvs-participant (000 §2.11): the caller's appointments, 15 a page. */
+export async function listAppointments(
+  db: Db,
+  caller: Caller,
+  query: { page: number; size: number; sort?: string | undefined },
+): Promise<AppointmentListReply> {
+  const descending = isDescending(query.sort);
+  const { items, totalRows } = await listParticipantAppointments(db, ownId(caller), {
+    offset: query.page * query.size,
+    limit: query.size,
+    descending,
+  });
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      idVisite: row.visitId,
+      objet: row.purpose,
+      debut: row.startsAt.toISOString(),
+      fin: row.endsAt.toISOString(),
+      bilanEnCours: row.checkupInProgress,
+      cardiologue: row.cardiologist,
+      interniste: row.internist,
+      gynecologue: row.gynecologist,
+      statut: row.status,
+    })),
+    totalRows,
+    subTotal: items.length,
+  };
+}
+
+/** GET participant/rdvs-participant/{id}/ics: one of the caller's appointments as a calendar file. */
+export async function appointmentCalendarFile(
+  db: Db,
+  caller: Caller,
+  id: number,
+): Promise<{ fileName: string; content: string }> {
+  const row = await findParticipantAppointment(db, ownId(caller), id);
+  if (!row) throw notFound();
+  return {
+    fileName: icsFileName(row),
+    content: appointmentIcs(row, caller.profile.englishOnly ? 'en_EN' : 'fr_FR'),
+  };
+}

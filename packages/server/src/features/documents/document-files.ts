@@ -1,0 +1,63 @@
+import { type DocumentContent, detectContentType } from '@portail/contract/schemas/documents';
+
+type ContentType = ReturnType<typeof detectContentType>;
+
+const EXTENSION: Record<ContentType, string> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+};
+const MATCHING_EXTENSION: Record<ContentType, RegExp> = {
+  'application/pdf': /\.pdf$/i,
+  'image/png': /\.png$/i,
+  'image/jpeg': /\.jpe?g$/i,
+};
+/** An extension that would contradict the content: replaced rather than kept in front of ours. */
+const FILE_EXTENSION = /\.(pdf|png|jpe?g|gif|bmp|tiff?|webp|txt|html?|docx?|xlsx?|zip|exe|bat|cmd|js)$/i;
+const MAX_STEM = 150;
+
+/**
+ * A stored name made safe as a file name on every system: no path separators, control or invisible
+ * format characters (a right-to-left override could disguise the extension), quotes or characters
+ * Windows refuses; accents are kept; the extension always says what the bytes are.
+ */
+export function safeFileName(name: string, contentType: ContentType): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[/\\]/g, '_')
+    .replace(/["'`<>:|?*]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  const withoutForeign = MATCHING_EXTENSION[contentType].test(cleaned)
+    ? cleaned
+    : cleaned.replace(FILE_EXTENSION, '');
+  const own = MATCHING_EXTENSION[contentType].exec(withoutForeign);
+  const stem = own ? withoutForeign.slice(0, own.index) : withoutForeign;
+  const extension = own ? own[0].toLowerCase() : EXTENSION[contentType];
+  const short = [...stem].slice(0, MAX_STEM).join('').trim();
+  return `${short || 'document'}${extension}`;
+}
+
+/** What the viewer and the download button receive (000 §3 Document, §5 content detection). */
+export function contentReply(name: string, bytes: Uint8Array): DocumentContent {
+  const contentType = detectContentType(bytes);
+  return {
+    bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    contentType,
+    document: { nomDocument: safeFileName(name, contentType) },
+  };
+}
+
+/** Names unique inside one archive, case-insensitively: `x.pdf`, `x (2).pdf`, ... */
+export function uniqueNames(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const dot = name.lastIndexOf('.');
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}

@@ -1,0 +1,31 @@
+import type { DocumentContent, SheetListReply } from '@portail/contract/schemas/documents';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { contentReply } from './document-files';
+import { descendingByDate, type ReadContext, recordRead, totalOf, type Usage } from './documents.service';
+import { countSheets, findSheetContent, readSheetPage } from './sheet.queries';
+
+/** GET fiche/list (000 §2.14): the active sheets, 20 a page from page 1, newest first by default. */
+export async function listSheets(
+  db: Db,
+  query: { page: number; size: number; sort?: string | undefined },
+): Promise<SheetListReply> {
+  const descending = descendingByDate(query.sort);
+  const page = { limit: query.size, offset: (query.page - 1) * query.size };
+  const rows = await readSheetPage(db, descending, page);
+  const totalRows = await totalOf(rows.length, page, () => countSheets(db));
+  const items = rows.map((row) => ({
+    id: row.id,
+    dateCreation: row.createdAt.toISOString(),
+    nomDocument: row.name,
+  }));
+  return { items, totalRows, subTotal: items.length };
+}
+
+/** GET fiche/{id}/: a retired or unknown sheet answers 404. */
+export async function readSheet(ctx: ReadContext, id: number, usage: Usage): Promise<DocumentContent> {
+  const file = await findSheetContent(ctx.db, id);
+  if (!file) throw notFound();
+  await recordRead(ctx, 'sheet', id, usage);
+  return contentReply(file.name, file.content);
+}

@@ -1,0 +1,152 @@
+import type { DocumentRow } from '@portail/contract/schemas/documents';
+import type { HomeVisit } from '@portail/contract/schemas/home';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  checkups,
+  documentAttachments,
+  documents,
+  documentTypes,
+  participants,
+  visits,
+} from '../../db/schema';
+
+/** At most this many new documents on the home table (the lists hold the rest). */
+export const HOME_DOCUMENTS_MAX = 20;
+
+export interface OwnRecordFacts {
+  dmcStatus: 'ACCEPTED' | 'REFUSED' | 'NONE';
+  withdrawalAgreement: boolean;
+  email: string | null;
+}
+
+/** The participant's own consents and mail, read fresh (the session's copy may predate a change). */
+export async function findOwnRecordFacts(db: DbOrTx, participantId: number): Promise<OwnRecordFacts | null> {
+  const [row] = await db
+    .select({
+      dmcStatus: participants.dmcStatus,
+      withdrawalAgreement: participants.withdrawalAgreement,
+      email: participants.email,
+    })
+    .from(participants)
+    .where(eq(participants.id, participantId));
+  return row ?? null;
+}
+
+export interface CheckupVisitRow {
+  kind: 'VISIT' | 'MAMMOGRAPHY' | 'OSTEOPATHY';
+  order: number | null;
+  typeLabel: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  expectedMinutes: number | null;
+  stateLabel: string | null;
+  stateColour: string | null;
+}
+
+/** The check-up in progress (at most one, a unique index says so) and its visits; null when none. */
+export async function findCheckupInProgress(
+  db: DbOrTx,
+  participantId: number,
+): Promise<{ id: number; visits: CheckupVisitRow[] } | null> {
+  const [checkup] = await db
+    .select({ id: checkups.id })
+    .from(checkups)
+    .where(and(eq(checkups.participantId, participantId), eq(checkups.state, 'IN_PROGRESS')));
+  if (!checkup) return null;
+  const rows = await db
+    .select({
+      kind: visits.kind,
+      order: visits.visitOrder,
+      typeLabel: visits.typeLabel,
+      startsAt: visits.startsAt,
+      endsAt: visits.endsAt,
+      expectedMinutes: visits.expectedDurationMinutes,
+      stateLabel: visits.stateLabel,
+      stateColour: visits.stateColour,
+    })
+    .from(visits)
+    .where(eq(visits.checkupId, checkup.id))
+    .orderBy(asc(visits.visitOrder), asc(visits.id));
+  return { id: checkup.id, visits: rows };
+}
+
+export function toHomeVisit(row: CheckupVisitRow | undefined): HomeVisit | null {
+  if (!row) return null;
+  return {
+    typeVisite: row.typeLabel,
+    dateRdv: row.startsAt?.toISOString() ?? null,
+    heureFin: row.endsAt?.toISOString() ?? null,
+    dureePrevue: row.expectedMinutes,
+    libelleEtat: row.stateLabel,
+    couleurEtat: row.stateColour,
+  };
+}
+
+/**
+ * The participant's active documents not yet opened, newest first, with their type and attachments:
+ * the home page's table of new documents (000 §2.5).
+ */
+export async function findUnreadDocuments(db: DbOrTx, participantId: number): Promise<DocumentRow[]> {
+  const rows = await db
+    .select({
+      id: documents.id,
+      createdAt: documents.createdAt,
+      category: documents.category,
+      name: documents.name,
+      label: documents.label,
+      nameDisplayMode: documents.nameDisplayMode,
+      checkupYear: documents.checkupYear,
+      active: documents.active,
+      typeId: documentTypes.id,
+      typeLabel: documentTypes.label,
+      typeLabelEn: documentTypes.labelEn,
+      typeMode: documentTypes.nameDisplayMode,
+    })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .where(
+      and(eq(documents.participantId, participantId), eq(documents.active, true), eq(documents.unread, true)),
+    )
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(HOME_DOCUMENTS_MAX);
+  if (rows.length === 0) return [];
+  const attachments = await db
+    .select({
+      id: documentAttachments.id,
+      documentId: documentAttachments.documentId,
+      kind: documentAttachments.kind,
+      name: documentAttachments.name,
+      createdAt: documentAttachments.createdAt,
+    })
+    .from(documentAttachments)
+    .where(
+      inArray(
+        documentAttachments.documentId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(documentAttachments.id));
+  const attachmentsOf = (documentId: number, kind: 'EXTRACIEM' | 'LS') =>
+    attachments
+      .filter((a) => a.documentId === documentId && a.kind === kind)
+      .map((a) => ({ id: a.id, nomDocument: a.name, dateCreation: a.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    dateCreation: row.createdAt.toISOString(),
+    categorieExtraciem: row.category,
+    typeDocument: {
+      id: row.typeId,
+      label: row.typeLabel,
+      labelEn: row.typeLabelEn ?? row.typeLabel,
+      modeAffichageNomDocument: row.typeMode,
+    },
+    nomDocument: row.name,
+    libelleDocument: row.label,
+    modeAffichageNomDocument: row.nameDisplayMode,
+    anneeBilan: row.checkupYear,
+    documentJointExtraciem: attachmentsOf(row.id, 'EXTRACIEM'),
+    documentJointLSExtraciem: attachmentsOf(row.id, 'LS'),
+    actif: row.active,
+  }));
+}

@@ -1,0 +1,184 @@
+import type { Message } from '@portail/contract/schemas/common';
+import { DOCUMENT_MESSAGES } from '@portail/contract/schemas/documents';
+import { HOME_MESSAGES, type ParticipantHome } from '@portail/contract/schemas/home';
+import { eq } from 'drizzle-orm';
+import type { Caller } from '../../auth/caller';
+import { userChanged } from '../../auth/session-events';
+import type { Db, DbOrTx } from '../../db/client';
+import { participants } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { centreToday } from '../../lib/dates';
+import { BusinessError, errorMessage, forbidden, infoMessage, notFound, warnMessage } from '../../lib/errors';
+import { FieldErrors } from '../../lib/field-errors';
+import {
+  type CheckupVisitRow,
+  findCheckupInProgress,
+  findOwnRecordFacts,
+  findUnreadDocuments,
+  toHomeVisit,
+} from './participant-home.queries';
+
+export interface HomeRequest {
+  caller: Caller;
+  ip: string;
+}
+
+/** The participant's own id: these routes are the participant's, whatever else the role admits. */
+function ownId(caller: Caller): number {
+  if (caller.participantId === null) throw forbidden();
+  return caller.participantId;
+}
+
+/** The participant's row, locked for the rest of the transaction: two tabs saving at once queue up. */
+async function lockOwnRow(tx: DbOrTx, participantId: number) {
+  const [row] = await tx
+    .select({
+      id: participants.id,
+      dmcStatus: participants.dmcStatus,
+      withdrawalAgreement: participants.withdrawalAgreement,
+      lastMammogramDate: participants.lastMammogramDate,
+    })
+    .from(participants)
+    .where(eq(participants.id, participantId))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** GET get-detail-accueil, the participant's part (000 §2.5, §3 Home detail). */
+export async function participantHomeFor(db: Db, caller: Caller): Promise<ParticipantHome> {
+  const participantId = ownId(caller);
+  const [facts, checkup] = await Promise.all([
+    findOwnRecordFacts(db, participantId),
+    findCheckupInProgress(db, participantId),
+  ]);
+  if (!facts) throw notFound();
+  // Documents are the medical record's: none on the home page until it is accepted (000 §1).
+  const documents = facts.dmcStatus === 'ACCEPTED' ? await findUnreadDocuments(db, participantId) : [];
+  const visitOf = (kind: CheckupVisitRow['kind'], order: number | null = null) =>
+    toHomeVisit(checkup?.visits.find((v) => v.kind === kind && v.order === order));
+  const previous = caller.profile.previousLoginAt;
+  return {
+    profil: 'PARTICIPANT',
+    premiereConnexion: previous === null,
+    derniereConnexion: previous?.toISOString() ?? null,
+    bilanEnCours: checkup !== null,
+    accordDesistement: facts.withdrawalAgreement,
+    visite1: visitOf('VISIT', 1),
+    visite2: visitOf('VISIT', 2),
+    visite3: visitOf('VISIT', 3),
+    mammographie: visitOf('MAMMOGRAPHY'),
+    osteopathie: visitOf('OSTEOPATHY'),
+    documents,
+    mail: facts.email,
+    refusDmc: facts.dmcStatus === 'REFUSED',
+  };
+}
+
+/** GET adherents/dateMammo. */
+export async function mammogramDateFor(db: Db, caller: Caller): Promise<{ date: string | null }> {
+  const [row] = await db
+    .select({ date: participants.lastMammogramDate })
+    .from(participants)
+    .where(eq(participants.id, ownId(caller)));
+  if (!row) throw notFound();
+  return { date: row.date };
+}
+
+/** No mammogram predates this: an earlier date is a typing slip, not a date to keep. */
+const EARLIEST_MAMMOGRAM = '1900-01-01';
+
+/** POST adherents/dateMammo (000 §5): the last mammogram's date, not later than today at the centre. */
+export async function recordMammogramDate(db: Db, request: HomeRequest, date: string): Promise<Message[]> {
+  if (date > centreToday())
+    throw new FieldErrors(
+      [{ field: 'date', defaultMessage: 'errors.date' }],
+      [errorMessage(HOME_MESSAGES.mammogramFuture)],
+    );
+  if (date < EARLIEST_MAMMOGRAM) throw new FieldErrors([{ field: 'date', defaultMessage: 'errors.date' }]);
+  const participantId = ownId(request.caller);
+  await db.transaction(async (tx) => {
+    const current = await lockOwnRow(tx, participantId);
+    await tx
+      .update(participants)
+      .set({ lastMammogramDate: date, updatedAt: new Date() })
+      .where(eq(participants.id, participantId));
+    await audit(tx, {
+      actorUserId: request.caller.userId,
+      action: 'MAMMOGRAM_DATE_RECORDED',
+      targetType: 'participant',
+      targetId: participantId,
+      details: { before: current.lastMammogramDate, after: date },
+      ip: request.ip,
+    });
+  });
+  return [infoMessage(HOME_MESSAGES.mammogramSaved)];
+}
+
+/** A visit the participant may still be moved earlier for: planned later than now, or not yet planned. */
+const stillAhead = (visit: CheckupVisitRow, now: Date) => visit.startsAt === null || visit.startsAt > now;
+
+/**
+ * POST adherents/accordDesistement (000 §2.5, §4). The consent lets the centre offer the participant
+ * a slot freed by someone else's withdrawal, so it only means something while a check-up is in
+ * progress with at least one visit (of any kind) still to come or to plan:
+ * - no check-up in progress: ERROR `accueil.desistement.aucunBilan`;
+ * - every visit already behind: WARN `accueil.desistement.aucuneVisite`, nothing stored;
+ * - otherwise the answer is stored (ticked or not), audited, INFO `accueil.desistement.enregistre`.
+ * Warnings and errors make the home card put its checkbox back.
+ */
+export async function recordWithdrawalConsent(
+  db: Db,
+  request: HomeRequest,
+  agreed: boolean,
+  now: Date = new Date(),
+): Promise<Message[]> {
+  const participantId = ownId(request.caller);
+  return db.transaction(async (tx) => {
+    const current = await lockOwnRow(tx, participantId);
+    const checkup = await findCheckupInProgress(tx, participantId);
+    if (!checkup) throw new BusinessError([errorMessage(HOME_MESSAGES.consentNoCheckup)]);
+    if (!checkup.visits.some((visit) => stillAhead(visit, now)))
+      return [warnMessage(HOME_MESSAGES.consentNoVisitLeft)];
+    await tx
+      .update(participants)
+      .set({ withdrawalAgreement: agreed, updatedAt: new Date() })
+      .where(eq(participants.id, participantId));
+    await audit(tx, {
+      actorUserId: request.caller.userId,
+      action: 'WITHDRAWAL_CONSENT_RECORDED',
+      targetType: 'participant',
+      targetId: participantId,
+      details: { before: current.withdrawalAgreement, after: agreed, checkupId: checkup.id },
+      ip: request.ip,
+    });
+    return [infoMessage(HOME_MESSAGES.consentSaved)];
+  });
+}
+
+/**
+ * POST re-activate-dmc (000 §4): the participant accepts the online medical record again, from "not
+ * answered" or "refused". Every session of the account reloads its principal, so `dmcAccepte` and the
+ * documents routes follow at once. Already accepted: a warning, nothing changes.
+ */
+export async function reactivateMedicalRecord(db: Db, request: HomeRequest): Promise<Message[]> {
+  const participantId = ownId(request.caller);
+  return db.transaction(async (tx) => {
+    const current = await lockOwnRow(tx, participantId);
+    if (current.dmcStatus === 'ACCEPTED') return [warnMessage(DOCUMENT_MESSAGES.alreadyAccepted)];
+    await tx
+      .update(participants)
+      .set({ dmcStatus: 'ACCEPTED', updatedAt: new Date() })
+      .where(eq(participants.id, participantId));
+    await audit(tx, {
+      actorUserId: request.caller.userId,
+      action: 'MEDICAL_RECORD_REACTIVATED',
+      targetType: 'participant',
+      targetId: participantId,
+      details: { before: current.dmcStatus, after: 'ACCEPTED' },
+      ip: request.ip,
+    });
+    await userChanged(tx, request.caller.userId);
+    return [infoMessage(DOCUMENT_MESSAGES.reactivated)];
+  });
+}

@@ -1,0 +1,167 @@
+import { CENTRE } from '@portail/contract/constants';
+import { appointmentListReply } from '@portail/contract/schemas/appointments';
+import { errorReply } from '@portail/contract/schemas/common';
+import { asc, desc, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, users } from '../src/db/schema';
+import { createTestContext, type TestContext } from './helper';
+import { headersOf } from './participants-fixtures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+async function get(
+  url: string,
+  login = 'participant.dmc',
+  kind: 'participant' | 'correspondant' | 'staff' = 'participant',
+) {
+  return ctx.app.inject({ method: 'GET', url, headers: await headersOf(ctx, login, kind) });
+}
+
+async function participantIdOf(login: string): Promise<number> {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.login, login));
+  if (!user?.participantId) throw new Error(`no participant account ${login}`);
+  return user.participantId;
+}
+
+/** The properties of an iCalendar text's VEVENT (RFC 5545 §3.1 unfolding, §3.3.11 unescaping). */
+function veventOf(text: string): Record<string, string> {
+  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
+  const begin = lines.indexOf('BEGIN:VEVENT');
+  const end = lines.indexOf('END:VEVENT');
+  expect(begin).toBeGreaterThanOrEqual(0);
+  expect(end).toBeGreaterThan(begin);
+  const fields: Record<string, string> = {};
+  for (const line of lines.slice(begin + 1, end)) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).split(';')[0] ?? '';
+    fields[name] = line
+      .slice(colon + 1)
+      .replace(/\\n/gi, '\n')
+      .replace(/\\([,;\\])/g, '$1');
+  }
+  return fields;
+}
+
+const icsDate = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+describe('GET /api/participant/rdvs-participant', () => {
+  it('lists the caller’s appointments newest first, 15 a page, and pages on', async () => {
+    const participantId = await participantIdOf('participant.dmc');
+    const stored = await ctx.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.participantId, participantId))
+      .orderBy(desc(appointments.startsAt), desc(appointments.id));
+    expect(stored.length).toBeGreaterThan(0);
+    const reply = await get('/api/participant/rdvs-participant');
+    expect(reply.statusCode).toBe(200);
+    const body = appointmentListReply.parse(reply.json());
+    expect(body.totalRows).toBe(stored.length);
+    expect(body.subTotal).toBe(Math.min(15, stored.length));
+    expect(body.items.map((item) => item.id)).toEqual(stored.slice(0, 15).map((row) => row.id));
+    const first = stored[0];
+    expect(body.items[0]).toEqual({
+      id: first?.id,
+      idVisite: first?.visitId,
+      objet: first?.purpose,
+      debut: first?.startsAt.toISOString(),
+      fin: first?.endsAt.toISOString(),
+      bilanEnCours: first?.checkupInProgress,
+      cardiologue: first?.cardiologist,
+      interniste: first?.internist,
+      gynecologue: first?.gynecologist,
+      statut: first?.status,
+    });
+    const ascending = appointmentListReply.parse(
+      (await get('/api/participant/rdvs-participant?sort=debut,ASC&size=2&page=1')).json(),
+    );
+    expect(ascending.items.map((item) => item.id)).toEqual(
+      [...stored]
+        .reverse()
+        .slice(2, 4)
+        .map((row) => row.id),
+    );
+  });
+
+  it('refuses another sort field and a malformed page', async () => {
+    for (const query of ['sort=objet,ASC', 'sort=debut', 'page=-1', 'size=0']) {
+      const reply = await get(`/api/participant/rdvs-participant?${query}`);
+      expect(reply.statusCode, query).toBe(400);
+      expect(errorReply.parse(reply.json()).fieldErrors?.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers an empty list to a participant without appointments', async () => {
+    const body = appointmentListReply.parse(
+      (await get('/api/participant/rdvs-participant', 'participant.test1')).json(),
+    );
+    expect(body).toEqual({ items: [], totalRows: 0, subTotal: 0 });
+  });
+
+  it.each([
+    ['corr.etablissement', 'correspondant'],
+    ['admin', 'staff'],
+  ] as const)('is refused to %s', async (login, kind) => {
+    expect((await get('/api/participant/rdvs-participant', login, kind)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/participant/rdvs-participant/{id}/ics', () => {
+  it('gives an appointment as a calendar file with its purpose, UTC times, the centre and the physicians', async () => {
+    const participantId = await participantIdOf('participant.dmc');
+    const [row] = await ctx.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.participantId, participantId))
+      .orderBy(asc(appointments.id))
+      .limit(1);
+    if (!row) throw new Error('participant.dmc has no appointment');
+    const reply = await get(`/api/participant/rdvs-participant/${row.id}/ics`);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(reply.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="rendez-vous-\\d{8}-${row.id}\\.ics"$`),
+    );
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    const event = veventOf(reply.body);
+    expect(event.SUMMARY).toBe(row.purpose);
+    expect(event.DTSTART).toBe(icsDate(row.startsAt));
+    expect(event.DTEND).toBe(icsDate(row.endsAt));
+    expect(event.UID).toBe(`rdv-${row.id}@portail-bilans.example.com`);
+    expect(event.LOCATION).toContain(CENTRE.name);
+    expect(event.LOCATION).toContain(`${CENTRE.address.postalCode} ${CENTRE.address.city}`);
+    expect(event.GEO).toBe(`${CENTRE.latitude};${CENTRE.longitude}`);
+    for (const doctor of [row.cardiologist, row.internist, row.gynecologist].filter(Boolean))
+      expect(event.DESCRIPTION).toContain(doctor);
+    // The same appointment twice is the same event.
+    const again = veventOf((await get(`/api/participant/rdvs-participant/${row.id}/ics`)).body);
+    expect(again.UID).toBe(event.UID);
+  });
+
+  it('answers 404 for another participant’s appointment and for an unknown one', async () => {
+    const participantId = await participantIdOf('participant.dmc');
+    const [other] = await ctx.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(ne(appointments.participantId, participantId))
+      .limit(1);
+    expect(other).toBeDefined();
+    for (const id of [other?.id, 999_999]) {
+      const reply = await get(`/api/participant/rdvs-participant/${id}/ics`);
+      expect(reply.statusCode, String(id)).toBe(404);
+      expect(reply.body).not.toContain('VCALENDAR');
+    }
+  });
+
+  it.each([
+    ['corr.etablissement', 'correspondant'],
+    ['admin', 'staff'],
+  ] as const)('is refused to %s', async (login, kind) => {
+    expect((await get('/api/participant/rdvs-participant/1/ics', login, kind)).statusCode).toBe(403);
+  });
+});

@@ -43,6 +43,16 @@ describe('route guard', () => {
     expect(accessDecision('/adherentsCorrespondant', paramMedisuiv)).toBe('denied');
   });
 
+  it('opens the medical record to a participant only once it is accepted; admins pass', () => {
+    const accepted = makeUser(['ROLE_PARTICIPANT'], { dmcAccepte: true });
+    for (const path of ['/document/courrier', '/document/consultations', '/fiche/liste']) {
+      expect(accessDecision(path, participant)).toBe('denied');
+      expect(canAccess(path, accepted)).toBe(true);
+      expect(canAccess(path, admin)).toBe(true);
+    }
+    expect(canAccess('/participant/mesrendezvous', participant)).toBe(true);
+  });
+
   it('keeps a participant whose code is not confirmed on the confirmation page', () => {
     expect(canAccess('/user/confirm', pending)).toBe(true);
     for (const route of SCREEN_ROUTES) {

@@ -11,6 +11,15 @@ const PARTICIPANTS_PATH: ScreenPath = '/adherentsCorrespondant';
 const PARTICIPANT_PATH: ScreenPath = '/adherents/:id';
 const CHECKUPS_PATH: ScreenPath = '/bilansCorrespondant';
 const CHECKUP_HISTORY_PATH: ScreenPath = '/historiqueBilansCorrespondant';
+const APPOINTMENTS_PATH: ScreenPath = '/participant/mesrendezvous';
+const OWN_DETAILS_PATH: ScreenPath = '/participant/mescoordonnees';
+const DOCUMENT_PATHS: readonly ScreenPath[] = [
+  '/document/resultatsAnalyses',
+  '/document/consultations',
+  '/document/consultationGynecologique',
+  '/document/courrier',
+];
+const SHEETS_PATH: ScreenPath = '/fiche/liste';
 
 /** Screens built so far; every other path of the route table is still "coming soon". */
 const BUILT = new Set<string>([
@@ -21,6 +30,10 @@ const BUILT = new Set<string>([
   PARTICIPANT_PATH,
   CHECKUPS_PATH,
   CHECKUP_HISTORY_PATH,
+  APPOINTMENTS_PATH,
+  OWN_DETAILS_PATH,
+  ...DOCUMENT_PATHS,
+  SHEETS_PATH,
 ]);
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
@@ -72,7 +85,13 @@ export const appRoutes: RouteObject[] = [
               {
                 path: HOME_PATH,
                 caseSensitive: true,
-                lazy: () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage })),
+                lazy: async () => {
+                  const [page, loader] = await Promise.all([
+                    import('../features/home/home-page'),
+                    import('../features/home/home-loader'),
+                  ]);
+                  return { Component: page.HomePage, loader: loader.homeLoader };
+                },
               },
               {
                 path: PARTICIPANTS_PATH,
@@ -101,6 +120,38 @@ export const appRoutes: RouteObject[] = [
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/checkups/history-page').then((m) => ({ Component: m.HistoryPage })),
+              },
+              {
+                path: APPOINTMENTS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/appointments/appointments-page').then((m) => ({
+                    Component: m.AppointmentsPage,
+                  })),
+              },
+              {
+                path: OWN_DETAILS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/participants/own-details-page').then((m) => ({
+                    Component: m.OwnDetailsPage,
+                  })),
+              },
+              ...DOCUMENT_PATHS.map(
+                (path): RouteObject => ({
+                  path,
+                  caseSensitive: true,
+                  lazy: () =>
+                    import('../features/documents/documents-page').then((m) => ({
+                      Component: m.DocumentsPage,
+                    })),
+                }),
+              ),
+              {
+                path: SHEETS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/sheets/sheets-page').then((m) => ({ Component: m.SheetsPage })),
               },
               ...comingSoonRoutes(false),
             ],

@@ -35,6 +35,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   getRowId?: GridRowIdGetter<R>;
   /** Text of an empty table (else the grid's own "no rows"). */
   noRowsLabel?: string;
+  /** Page sizes offered (else the portal's 10, 15, 20); one size hides the choice. */
+  pageSizeOptions?: readonly number[];
 }
 
 /** The MUI X data grid with the portal's conventions: server-side pages and sort, localized texts. */
@@ -52,6 +54,7 @@ export function DataTable<R extends GridValidRowModel>({
   isRowInactive,
   getRowId,
   noRowsLabel,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
 }: DataTableProps<R>) {
   const { t, i18n } = useTranslation();
   const gridTexts = (i18n.language === 'en_EN' ? enUS : frFR).components.MuiDataGrid.defaultProps.localeText;
@@ -104,7 +107,7 @@ export function DataTable<R extends GridValidRowModel>({
         filterMode="server"
         disableColumnFilter
         disableRowSelectionOnClick
-        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+        pageSizeOptions={[...pageSizeOptions]}
         paginationModel={{ page: query.page, pageSize: query.size }}
         onPaginationModelChange={onPaginationModelChange}
         sortModel={sortModel}

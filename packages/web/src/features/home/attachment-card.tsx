@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { OrganisationRef } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
-import { useHomeDetail } from './api/get-home-detail';
+import { useCorrespondantHome } from './api/get-home-detail';
 
 function Organisation({ label, value }: { label: string; value: OrganisationRef | null }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ function Organisation({ label, value }: { label: string; value: OrganisationRef 
 /** "Mon rattachement" (000 §2.5): the correspondant's establishment, company and group. */
 export function AttachmentCard() {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useHomeDetail();
+  const { data, isPending, isError } = useCorrespondantHome();
   return (
     <Card component="section" aria-labelledby="attachment-card-title" sx={{ height: '100%' }}>
       <CardHeader

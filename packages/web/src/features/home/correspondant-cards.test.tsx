@@ -50,10 +50,15 @@ describe('correspondant home cards', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/get-detail-accueil');
   });
 
-  it('are for correspondants only', () => {
+  it('are for correspondants only, the check-up and record cards for participants', () => {
     const ids = (user: ReturnType<typeof makeUser>) =>
       HOME_CARDS.filter((card) => card.visible(user)).map((card) => card.id);
     expect(ids(makeUser(['ROLE_CORRESPONDANT']))).toEqual(['last-connection', 'attachment', 'transfers']);
-    expect(ids(makeUser(['ROLE_PARTICIPANT']))).toEqual(['last-connection']);
+    expect(ids(makeUser(['ROLE_PARTICIPANT']))).toEqual(['last-connection', 'checkup', 'medical-record']);
+    expect(ids(makeUser(['ROLE_PARTICIPANT'], { dmcAccepte: true }))).toEqual([
+      'last-connection',
+      'checkup',
+      'new-documents',
+    ]);
   });
 });

@@ -1,8 +1,11 @@
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import type { ComponentType } from 'react';
-import { isCorrespondant } from '../../lib/session';
+import { isCorrespondant, isParticipant } from '../../lib/session';
+import { HomeDocumentsCard } from '../documents/home-documents-card';
 import { AttachmentCard } from './attachment-card';
+import { CheckupCard } from './checkup-card';
 import { LastConnectionCard } from './last-connection-card';
+import { MedicalRecordCard } from './medical-record-card';
 import { TransfersCard } from './transfers-card';
 
 export interface HomeCard {
@@ -15,11 +18,25 @@ export interface HomeCard {
 }
 
 /**
- * The cards of the home page, in order (000 §2.5). The participant's check-up card and the
- * new-documents table are added here by their issues.
+ * The cards of the home page, in order (000 §2.5). The link to the analysis results lives in the
+ * new-documents card (shown once the record is accepted, hidden when it was refused).
  */
 export const HOME_CARDS: readonly HomeCard[] = [
   { id: 'last-connection', visible: () => true, Component: LastConnectionCard, width: 6 },
   { id: 'attachment', visible: isCorrespondant, Component: AttachmentCard, width: 6 },
   { id: 'transfers', visible: isCorrespondant, Component: TransfersCard, width: 6 },
+  // Renders nothing unless a check-up is under way (the home detail says so, not the session).
+  { id: 'checkup', visible: isParticipant, Component: CheckupCard, width: 6 },
+  {
+    id: 'medical-record',
+    visible: (user) => isParticipant(user) && !user.dmcAccepte,
+    Component: MedicalRecordCard,
+    width: 6,
+  },
+  {
+    id: 'new-documents',
+    visible: (user) => isParticipant(user) && user.dmcAccepte,
+    Component: HomeDocumentsCard,
+    width: 12,
+  },
 ];

@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useHomeDetail } from './api/get-home-detail';
+import { useCorrespondantHome } from './api/get-home-detail';
 
 /** The transfer list (its own screen, 001 §2). */
 const MUTATIONS_PATH = '/mutation';
@@ -21,7 +21,7 @@ const MUTATIONS_PATH = '/mutation';
 /** "Mutations en cours" (000 §2.5): incoming and outgoing transfers in progress, to the transfer list. */
 export function TransfersCard() {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useHomeDetail();
+  const { data, isPending, isError } = useCorrespondantHome();
   return (
     <Card component="section" aria-labelledby="transfers-card-title" sx={{ height: '100%' }}>
       <CardHeader

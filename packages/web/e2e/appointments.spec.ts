@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support';
+
+/** My appointments (000 §2.11): the table, the calendar link and the .ics file. */
+
+interface Appointment {
+  id: number;
+  objet: string;
+  debut: string;
+  fin: string;
+  bilanEnCours: boolean;
+}
+
+const TABLE = 'Mes rendez-vous';
+const dataRows = (page: Page) =>
+  page
+    .getByRole('grid', { name: TABLE })
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
+
+async function focused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/** The VEVENT's properties of an iCalendar text (RFC 5545 unfolding and unescaping). */
+function veventOf(text: string): Record<string, string> {
+  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
+  const fields: Record<string, string> = {};
+  for (const line of lines.slice(lines.indexOf('BEGIN:VEVENT') + 1, lines.indexOf('END:VEVENT'))) {
+    const colon = line.indexOf(':');
+    fields[line.slice(0, colon).split(';')[0] ?? ''] = line.slice(colon + 1).replace(/\\([,;\\])/g, '$1');
+  }
+  return fields;
+}
+
+const utc = (iso: string) => `${new Date(iso).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+const paris = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(new Date(iso))
+    .replace(',', '');
+
+test.describe('my appointments', () => {
+  test('participant.dmc sees their appointments, adds one to a calendar and downloads its .ics', async ({
+    page,
+  }) => {
+    await signIn(page, 'participant.dmc');
+    const listed = page.waitForResponse((response) =>
+      response.url().includes('/api/participant/rdvs-participant?'),
+    );
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Mes rendez-vous', exact: true })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Mes rendez-vous', level: 1 })).toBeVisible();
+    const { items, totalRows } = (await (await listed).json()) as { items: Appointment[]; totalRows: number };
+    expect(totalRows).toBeGreaterThan(0);
+    await expect(dataRows(page)).toHaveCount(Math.min(15, totalRows));
+    const first = items[0];
+    if (!first) throw new Error('no appointment');
+    const row = dataRows(page).first();
+    await expect(row.getByRole('gridcell', { name: first.objet, exact: true })).toBeVisible();
+    await expect(row.getByRole('gridcell', { name: paris(first.debut), exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Bilan en cours' }).first()).toBeVisible();
+    for (const header of ['Objet', 'Début', 'Cardiologue', 'Interniste', 'Gynécologue', 'Statut']) {
+      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await expectAccessible(page);
+
+    // The Google Calendar link: a new tab, no opener, the appointment's purpose and UTC times.
+    const google = row.getByRole('link', { name: /^Ajouter à Google Agenda/ });
+    await expect(google).toHaveAttribute('target', '_blank');
+    await expect(google).toHaveAttribute('rel', 'noopener noreferrer');
+    const url = new URL((await google.getAttribute('href')) ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('action')).toBe('TEMPLATE');
+    expect(url.searchParams.get('text')).toBe(first.objet);
+    expect(url.searchParams.get('dates')).toBe(`${utc(first.debut)}/${utc(first.fin)}`);
+
+    // Keyboard: Tab into the grid, down to the first row's calendar actions, across to the file, Enter.
+    const header = page.getByRole('columnheader', { name: 'Agenda' });
+    for (let i = 0; i < 40 && !(await focused(header)); i += 1) {
+      const inGrid = await page
+        .getByRole('grid', { name: TABLE })
+        .evaluate((grid) => grid.contains(document.activeElement));
+      await page.keyboard.press(inGrid ? 'ArrowLeft' : 'Tab');
+    }
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(google)).toBe(true);
+    const download = row.getByRole('button', { name: /^Télécharger le fichier d'agenda/ });
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focused(download)).toBe(true);
+    const downloading = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^rendez-vous-\\d{8}-${first.id}\\.ics$`));
+    const event = veventOf(await readFile(await file.path(), 'utf8'));
+    expect(event.SUMMARY).toBe(first.objet);
+    expect(event.DTSTART).toBe(utc(first.debut));
+    expect(event.LOCATION).toContain('75008 Paris');
+  });
+});

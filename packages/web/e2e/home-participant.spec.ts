@@ -1,0 +1,148 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support';
+
+/**
+ * The participant's home (000 §2.5, §4, §5): the check-up card with its visits, the withdrawal
+ * consent (put back on a server warning), the last mammogram's date, and activating the record.
+ */
+
+const CONSENT = /J'accepte d'être contacté\(e\)/;
+
+/** Presses Tab until `target` has the focus: the action is reachable from the keyboard. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reachable with Tab');
+}
+
+const checkupCard = (page: Page) => page.getByRole('region', { name: 'Mon bilan en cours' });
+
+async function typeDay(page: Page, ddmmyyyy: string) {
+  const group = page.getByRole('dialog').getByRole('group', { name: /^Date de la dernière mammographie/ });
+  await group.getByRole('spinbutton', { name: 'Jour' }).click();
+  await page.keyboard.type(ddmmyyyy);
+}
+
+async function clearDay(page: Page) {
+  const group = page.getByRole('dialog').getByRole('group', { name: /^Date de la dernière mammographie/ });
+  await group.getByRole('spinbutton', { name: 'Jour' }).click();
+  for (const _ of [1, 2, 3]) {
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('ArrowRight');
+  }
+}
+
+test.describe('participant home', () => {
+  test('participant.dmc sees the check-up in progress and ticks and unticks the consent', async ({
+    page,
+  }) => {
+    await signIn(page, 'participant.dmc');
+    const card = checkupCard(page);
+    await expect(card).toBeVisible();
+    for (const heading of [
+      'Visite 1 : Examens biologiques et techniques',
+      'Visite 2 : Consultation médicale',
+      'Visite 3 : Consultation de synthèse',
+      'Mammographie : Mammographie',
+      'Ostéopathie : Ostéopathie',
+    ]) {
+      await expect(card.getByRole('heading', { name: heading, level: 3 })).toBeVisible();
+    }
+    await expect(card.getByText(/^Le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).first()).toBeVisible();
+    await expect(card.getByText('Durée prévue : 2 h 00')).toBeVisible();
+    await expect(card.getByText('Réalisée').first()).toBeVisible();
+    await expect(card.getByText('Planifiée').first()).toBeVisible();
+    await expectAccessible(page);
+
+    const box = card.getByRole('checkbox', { name: CONSENT });
+    await expect(box).not.toBeChecked();
+    await tabTo(page, box);
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Votre choix concernant les désistements a été enregistré.')).toBeVisible();
+    await expect(box).toBeChecked();
+    await page.reload();
+    await expect(checkupCard(page).getByRole('checkbox', { name: CONSENT })).toBeChecked();
+    await checkupCard(page).getByRole('checkbox', { name: CONSENT }).click();
+    await expect(checkupCard(page).getByRole('checkbox', { name: CONSENT })).not.toBeChecked();
+    await expect(checkupCard(page).getByRole('checkbox', { name: CONSENT })).toBeEnabled();
+    await page.reload();
+    await expect(checkupCard(page).getByRole('checkbox', { name: CONSENT })).not.toBeChecked();
+  });
+
+  test('participant.dmc records the last mammogram date, never a future one', async ({ page }) => {
+    await signIn(page, 'participant.dmc');
+    const open = checkupCard(page).getByRole('button', { name: 'Date de ma dernière mammographie' });
+    await tabTo(page, open);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Ma dernière mammographie' });
+    await expect(dialog).toBeVisible();
+    const save = dialog.getByRole('button', { name: 'Enregistrer' });
+    const input = dialog.locator('input[name="date"]');
+
+    await clearDay(page);
+    await expect(input).toHaveValue('');
+    await expect(save).toBeDisabled();
+
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const future = [tomorrow.getDate(), tomorrow.getMonth() + 1]
+      .map((n) => String(n).padStart(2, '0'))
+      .concat(String(tomorrow.getFullYear()))
+      .join('');
+    await typeDay(page, future);
+    await expect(dialog.getByText("La date ne peut pas être postérieure à aujourd'hui")).toBeVisible();
+    await expect(save).toBeDisabled();
+    // The calendar does not offer tomorrow either.
+    await dialog.getByRole('button', { name: /^Choisir la date/ }).click();
+    const day = page.getByRole('gridcell', { name: String(tomorrow.getDate()), exact: true });
+    await expect(day).toBeDisabled();
+    await page.keyboard.press('Escape');
+
+    await clearDay(page);
+    await typeDay(page, '14052024');
+    await expect(input).toHaveValue('14/05/2024');
+    await expect(save).toBeEnabled();
+    await expectAccessible(page);
+    await save.click();
+    await expect(page.getByText('La date de votre dernière mammographie a été enregistrée.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await open.click();
+    await expect(
+      page.getByRole('dialog', { name: 'Ma dernière mammographie' }).locator('input[name="date"]'),
+    ).toHaveValue('14/05/2024');
+  });
+
+  test('participant.visites: the consent is put back on the server warning; activating the record shows the documents', async ({
+    page,
+  }) => {
+    await signIn(page, 'participant.visites');
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toHaveCount(0);
+    const card = checkupCard(page);
+    await expect(card.getByText('Réalisée').first()).toBeVisible();
+    await expect(card.getByText('Planifiée')).toHaveCount(0);
+    const box = card.getByRole('checkbox', { name: CONSENT });
+    await expect(box).not.toBeChecked();
+    await box.click();
+    await expect(
+      page.getByText('Toutes les visites de votre bilan ont eu lieu', { exact: false }),
+    ).toBeVisible();
+    await expect(box).not.toBeChecked();
+    await expect(box).toBeEnabled();
+
+    const record = page.getByRole('region', { name: 'Mon dossier médical en ligne' });
+    await expect(record).toBeVisible();
+    await expectAccessible(page);
+    const activate = record.getByRole('button', { name: 'Activer mon dossier médical' });
+    await tabTo(page, activate);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Votre dossier médical en ligne est activé', { exact: false })).toBeVisible();
+    await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
+    await expect(record).toBeHidden();
+    // The principal stays fresh across a reload (the server reloaded the session's profile).
+    await page.reload();
+    await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
+  });
+});

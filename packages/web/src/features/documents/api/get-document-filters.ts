@@ -1,0 +1,53 @@
+import {
+  type DocumentCategory,
+  documentTypesReply,
+  documentYearsReply,
+} from '@portail/contract/schemas/documents';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { alreadyTold, failureKey } from '../../../lib/failure-key';
+import { notify } from '../../../lib/notify';
+import { documentKeys } from './document-keys';
+
+/** `GET abstractenum/typedocument/{categorie}` (000 §7): the active types of the category. */
+export function documentTypesQueryOptions(category: DocumentCategory) {
+  return queryOptions({
+    queryKey: documentKeys.types(category),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api(`/abstractenum/typedocument/${category}`, {
+          schema: documentTypesReply,
+          signal,
+          handle: 'all',
+        });
+      } catch (error) {
+        if (!alreadyTold(error, signal)) notify(failureKey(error, 'documents.error.types'), 'error');
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** `GET annees-bilans` (000 §7): the years of the participant's documents, newest first. */
+export function documentYearsQueryOptions() {
+  return queryOptions({
+    queryKey: documentKeys.years(),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api('/annees-bilans', { schema: documentYearsReply, signal, handle: 'all' });
+      } catch (error) {
+        if (!alreadyTold(error, signal)) notify(failureKey(error, 'documents.error.years'), 'error');
+        throw error;
+      }
+    },
+  });
+}
+
+export function useDocumentTypes(category: DocumentCategory) {
+  return useQuery(documentTypesQueryOptions(category));
+}
+
+export function useDocumentYears() {
+  return useQuery(documentYearsQueryOptions());
+}

@@ -1,0 +1,40 @@
+import { DOCUMENT_PAGE_SIZE } from '@portail/contract/constants';
+import { documentListReply } from '@portail/contract/schemas/documents';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { type DocumentListParams, documentKeys } from './document-keys';
+
+/** Newest first (000 §9). */
+export const DOCUMENT_SORT = 'dateCreation,DESC';
+
+/**
+ * `GET document/list` (000 §7): one page of the category's active documents for the chosen years and
+ * types, both sent as JSON lists. `params` null means a selection is empty: no call at all (000 §5).
+ */
+export function documentsQueryOptions(params: DocumentListParams | null) {
+  return queryOptions({
+    queryKey: params ? documentKeys.list(params) : [...documentKeys.all, 'list', 'none'],
+    queryFn: ({ signal }) => {
+      if (!params) throw new Error('no document search without years and types');
+      return api('/document/list', {
+        query: {
+          page: params.page,
+          size: DOCUMENT_PAGE_SIZE,
+          sort: DOCUMENT_SORT,
+          actif: true,
+          categorieExtraciem: params.category,
+          anneeDocuments: JSON.stringify(params.years),
+          typesDocuments: JSON.stringify(params.types),
+        },
+        schema: documentListReply,
+        signal,
+      });
+    },
+    enabled: params !== null,
+    placeholderData: (previous) => (params ? keepPreviousData(previous) : undefined),
+  });
+}
+
+export function useDocuments(params: DocumentListParams | null) {
+  return useQuery(documentsQueryOptions(params));
+}

@@ -1,0 +1,86 @@
+import DescriptionIcon from '@mui/icons-material/Description';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ScreenPath } from '@portail/contract/routes';
+import type { DocumentRow } from '@portail/contract/schemas/documents';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PdfViewerDialog } from '../../../components/pdf-viewer-dialog';
+import { useDocumentActions } from '../use-document-actions';
+import { DocumentsTable } from './documents-table';
+import { SendButton } from './send-button';
+import { SendDialog } from './send-dialog';
+
+const RESULTS_PATH: ScreenPath = '/document/resultatsAnalyses';
+
+export interface NewDocumentsCardProps {
+  /** The home detail's new documents; undefined while it loads. */
+  documents: readonly DocumentRow[] | undefined;
+  /** The participant refused the medical record: no link to the results (000 §2.5). */
+  refused: boolean;
+  failed?: boolean;
+}
+
+/**
+ * The home page's new documents (000 §2.5): attachments under each row, select-all, view, download,
+ * the send dialog, and a link to the analysis results.
+ */
+export function NewDocumentsCard({ documents, refused, failed = false }: NewDocumentsCardProps) {
+  const { t } = useTranslation();
+  const actions = useDocumentActions();
+  const { selection } = actions;
+  return (
+    <Card component="section" aria-labelledby="new-documents-title">
+      <CardHeader
+        avatar={<DescriptionIcon color="primary" />}
+        title={t('documents.home.title')}
+        slotProps={{ title: { id: 'new-documents-title', component: 'h2', variant: 'h6' } }}
+        action={
+          <Box sx={{ pt: 1, pr: 1 }}>
+            <SendButton count={selection.count} onClick={actions.openSend} />
+          </Box>
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {failed && <Typography color="error">{t('home.loadError')}</Typography>}
+        {!failed && documents === undefined && (
+          <Skeleton variant="rounded" height={120} aria-label={t('layout.loading')} />
+        )}
+        {documents !== undefined && (
+          <DocumentsTable
+            label={t('documents.home.table')}
+            rows={documents}
+            annexes
+            selection={selection}
+            onView={actions.onView}
+            onDownload={actions.onDownload}
+            emptyLabel={t('documents.home.empty')}
+          />
+        )}
+        {!refused && (
+          <Stack direction="row" sx={{ mt: 2 }}>
+            <Link component={RouterLink} to={RESULTS_PATH}>
+              {t('documents.home.results')}
+            </Link>
+          </Stack>
+        )}
+      </CardContent>
+      <PdfViewerDialog target={actions.viewer} onClose={actions.closeViewer} />
+      <SendDialog
+        open={actions.sendOpen}
+        selection={selection.selection}
+        onClose={actions.closeSend}
+        onSent={() => {
+          actions.closeSend();
+          selection.clear();
+        }}
+      />
+    </Card>
+  );
+}

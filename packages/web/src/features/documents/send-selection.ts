@@ -1,0 +1,46 @@
+import type { Message } from '@portail/contract/schemas/common';
+import { DOCUMENT_MESSAGES } from '@portail/contract/schemas/documents';
+import { isApiError } from '../../lib/api-error';
+import { failureKey } from '../../lib/failure-key';
+import { i18next } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { sendDocuments } from './api/send-documents';
+import type { Selection } from './use-selection';
+
+export type SendOutcome = 'sent' | 'failed';
+
+/** A business message's key under `messages.`, when the catalogue has it. */
+function messageKey(message: Message | undefined): string | null {
+  const key = message ? `messages.${message.errorCode}` : null;
+  return key && i18next.exists(key) ? key : null;
+}
+
+/**
+ * Sends the selection (000 §4) and tells the outcome by a toast: the server's INFO message
+ * ('Document(s) envoyé(s)'), or its translated error, else 'Une erreur est survenue lors de l'envoi
+ * des documents'.
+ */
+export async function sendSelection(
+  credentials: { mail: string; password: string },
+  selection: Selection,
+): Promise<SendOutcome> {
+  try {
+    const reply = await sendDocuments({
+      ...credentials,
+      idDocuments: [...selection.documents],
+      idAnnexes: [...selection.annexes],
+    });
+    const messages = reply.ciemException.messages;
+    const problem = messages.find((message) => message.level !== 'INFO');
+    if (problem) {
+      notify(messageKey(problem) ?? `messages.${DOCUMENT_MESSAGES.sendFailed}`, 'error');
+      return 'failed';
+    }
+    notify(messageKey(messages[0]) ?? `messages.${DOCUMENT_MESSAGES.sent}`, 'success');
+    return 'sent';
+  } catch (error) {
+    if (!(isApiError(error) && error.status === 401))
+      notify(failureKey(error, `messages.${DOCUMENT_MESSAGES.sendFailed}`), 'error');
+    return 'failed';
+  }
+}

@@ -1,0 +1,25 @@
+import { homeMessagesReply } from '@portail/contract/schemas/home';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { loadPrincipal } from '../../../lib/session';
+import { notifyMessages } from '../message-toasts';
+import { homeKeys } from './get-home-detail';
+
+/**
+ * `POST re-activate-dmc` (000 §4, §7): accepts the online medical record, then reloads the principal
+ * (so the menu shows the documents at once) and the home detail (the new documents).
+ */
+export function useReactivateRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const reply = await api('/re-activate-dmc', { method: 'POST', schema: homeMessagesReply });
+      await loadPrincipal();
+      return reply.ciemException.messages;
+    },
+    onSuccess: async (messages) => {
+      notifyMessages(messages);
+      await queryClient.invalidateQueries({ queryKey: homeKeys.detail() });
+    },
+  });
+}

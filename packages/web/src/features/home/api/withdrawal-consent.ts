@@ -1,0 +1,54 @@
+import type { Message } from '@portail/contract/schemas/common';
+import { type HomeDetail, homeMessagesReply } from '@portail/contract/schemas/home';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-error';
+import { messagesOf } from '../../../lib/error-replies';
+import { notifyMessages } from '../message-toasts';
+import { homeKeys } from './get-home-detail';
+
+/** A refused rule answers 409 with its messages; they are shown like the reply's. */
+async function postConsent(agreed: boolean): Promise<Message[]> {
+  try {
+    const reply = await api('/adherents/accordDesistement', {
+      method: 'POST',
+      body: agreed,
+      schema: homeMessagesReply,
+      handle: [409],
+    });
+    return reply.ciemException.messages;
+  } catch (error) {
+    if (isApiError(error) && error.status === 409) return messagesOf(error);
+    throw error;
+  }
+}
+
+function setConsent(data: HomeDetail | undefined, agreed: boolean): HomeDetail | undefined {
+  return data?.profil === 'PARTICIPANT' ? { ...data, accordDesistement: agreed } : data;
+}
+
+/**
+ * `POST adherents/accordDesistement` (000 §7): the checkbox moves at once; a warning or an error from
+ * the server puts it back (000 §4), and every message shows as a toast.
+ */
+export function useWithdrawalConsent() {
+  const queryClient = useQueryClient();
+  const key = homeKeys.detail();
+  return useMutation({
+    mutationFn: postConsent,
+    onMutate: async (agreed: boolean) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<HomeDetail>(key);
+      queryClient.setQueryData<HomeDetail>(key, (data) => setConsent(data, agreed));
+      return { previous };
+    },
+    onSuccess: (messages, _agreed, context) => {
+      notifyMessages(messages);
+      if (messages.some((message) => message.level !== 'INFO'))
+        queryClient.setQueryData(key, context?.previous);
+    },
+    onError: (_error, _agreed, context) => {
+      queryClient.setQueryData(key, context?.previous);
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CheckupCard } from './checkup-card';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const visit = (typeVisite: string, dateRdv: string | null) => ({
+  typeVisite,
+  dateRdv,
+  heureFin: null,
+  dureePrevue: 90,
+  libelleEtat: dateRdv ? 'Planifiée' : 'À planifier',
+  couleurEtat: dateRdv ? '#0277bd' : '#ef6c00',
+});
+
+function serve(consentReply: { level: 'INFO' | 'WARN'; errorCode: string }, inProgress = true) {
+  const home = {
+    profil: 'PARTICIPANT',
+    premiereConnexion: false,
+    derniereConnexion: null,
+    bilanEnCours: inProgress,
+    accordDesistement: false,
+    visite1: inProgress ? visit('Examens biologiques', '2026-03-20T08:30:00.000Z') : null,
+    visite2: null,
+    visite3: inProgress ? visit('Consultation de synthèse', null) : null,
+    mammographie: null,
+    osteopathie: null,
+    documents: [],
+    mail: null,
+    refusDmc: false,
+  };
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === '/api/adherents/accordDesistement') {
+      expect(init?.body).toBe('true');
+      return json({ ciemException: { messages: [consentReply] } });
+    }
+    return json(home);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <CheckupCard />
+    </QueryClientProvider>,
+  );
+}
+
+describe('CheckupCard', () => {
+  it('shows the visits with their date, duration and state', async () => {
+    serve({ level: 'INFO', errorCode: 'accueil.desistement.enregistre' });
+    expect(
+      await screen.findByRole('heading', { name: 'Visite 1 : Examens biologiques' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Date à planifier')).toBeInTheDocument();
+    expect(screen.getAllByText('Durée prévue : 1 h 30')).toHaveLength(2);
+    expect(screen.getByText('À planifier')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Date de ma dernière mammographie' })).toBeInTheDocument();
+  });
+
+  it('keeps the ticked consent when the server agrees', async () => {
+    serve({ level: 'INFO', errorCode: 'accueil.desistement.enregistre' });
+    const box = await screen.findByRole('checkbox');
+    await userEvent.click(box);
+    await waitFor(() => expect(box).not.toBeDisabled());
+    expect(box).toBeChecked();
+  });
+
+  it('puts the consent back when the server warns', async () => {
+    serve({ level: 'WARN', errorCode: 'accueil.desistement.aucuneVisite' });
+    const box = await screen.findByRole('checkbox');
+    await userEvent.click(box);
+    await waitFor(() => expect(box).not.toBeDisabled());
+    expect(box).not.toBeChecked();
+  });
+
+  it('is not shown without a check-up in progress', async () => {
+    serve({ level: 'INFO', errorCode: 'x' }, false);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Mon bilan en cours' })).toBeNull());
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});

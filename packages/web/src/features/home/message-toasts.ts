@@ -1,0 +1,9 @@
+import type { Message } from '@portail/contract/schemas/common';
+import { notify } from '../../lib/notify';
+
+const VARIANT = { ERROR: 'error', WARN: 'warning', INFO: 'success' } as const;
+
+/** The business messages of a reply as toasts, translated by errorCode (000 §7 colours). */
+export function notifyMessages(messages: readonly Message[]): void {
+  for (const message of messages) notify(`messages.${message.errorCode}`, VARIANT[message.level]);
+}

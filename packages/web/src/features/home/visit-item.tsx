@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import type { HomeVisit } from '@portail/contract/schemas/home';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatTime } from '../../lib/dates';
+import { stateChipColours } from './state-colour';
+
+/** Minutes as `1 h 30` or `45 min`. */
+function useDuration(minutes: number | null): string {
+  const { t } = useTranslation();
+  if (minutes === null) return '';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return t('home.checkup.minutes', { minutes: rest });
+  return t('home.checkup.hours', { hours, minutes: String(rest).padStart(2, '0') });
+}
+
+/** One visit of the check-up (000 §2.5): type, date and time, expected duration, coloured state. */
+export function VisitItem({
+  id,
+  label,
+  visit,
+  action,
+}: {
+  id: string;
+  label: string;
+  visit: HomeVisit;
+  action?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const duration = useDuration(visit.dureePrevue);
+  const chip = stateChipColours(visit.couleurEtat);
+  const when = visit.dateRdv
+    ? t('home.checkup.when', { date: formatDate(visit.dateRdv), time: formatTime(visit.dateRdv) })
+    : t('home.checkup.notPlanned');
+  return (
+    <ListItem
+      disableGutters
+      divider
+      aria-labelledby={`${id}-title`}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
+    >
+      <Box sx={{ flex: '1 1 16rem' }}>
+        <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {label} : {visit.typeVisite}
+        </Typography>
+        <Typography variant="body2">{when}</Typography>
+        {duration && (
+          <Typography variant="body2" color="text.secondary">
+            {t('home.checkup.duration', { duration })}
+          </Typography>
+        )}
+        {action}
+      </Box>
+      {visit.libelleEtat && (
+        <Chip
+          size="small"
+          label={visit.libelleEtat}
+          sx={chip ? { backgroundColor: chip.backgroundColor, color: chip.color } : undefined}
+        />
+      )}
+    </ListItem>
+  );
+}

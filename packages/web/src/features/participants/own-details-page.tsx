@@ -1,0 +1,178 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { Participant } from '@portail/contract/schemas/participants';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/dates';
+import { useEnumLabel } from '../../lib/enums';
+import { errorReplyOf } from '../../lib/error-replies';
+import { currentUser, useSession } from '../../lib/session';
+import { useOwnDetails } from './api/get-own-details';
+
+type Entry = readonly [label: string, value: string | number | null | undefined];
+
+function Section({ id, title, entries }: { id: string; title: string; entries: readonly Entry[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card component="section" aria-labelledby={`${id}-title`} sx={{ height: '100%' }}>
+      <CardHeader
+        title={title}
+        slotProps={{ title: { id: `${id}-title`, component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(8rem, 40%) 1fr', gap: 1 }}
+        >
+          {entries.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {value === null || value === undefined || value === '' ? t('ownDetails.none') : value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Enumeration ids shown as their labels in the interface language (000 §7 enum lists). */
+function useLabels() {
+  return {
+    civilite: useEnumLabel('civilite'),
+    sexe: useEnumLabel('sexe'),
+    pays: useEnumLabel('pays'),
+    typeVoie: useEnumLabel('typeVoie'),
+    categorie: useEnumLabel('categorie'),
+    typeBilan: useEnumLabel('typeBilan'),
+  };
+}
+
+function OwnRecord({ record }: { record: Participant }) {
+  const { t } = useTranslation();
+  const label = useLabels();
+  const field = (name: string) => t(`participant.fields.${name}`);
+  const a = record.adresse;
+  const sections: { id: string; title: string; entries: Entry[] }[] = [
+    {
+      id: 'identity',
+      title: t('participant.sections.identity'),
+      entries: [
+        [field('civilite'), label.civilite(record.civilite)],
+        [field('nom'), record.nom],
+        [field('prenom'), record.prenom],
+        [field('nomJeuneFille'), record.nomJeuneFille],
+        [field('dateNaissance'), formatDate(record.dateNaissance)],
+        [field('sexe'), label.sexe(record.sexe)],
+        [field('profession'), record.profession],
+        [field('categorie'), label.categorie(record.categorie)],
+      ],
+    },
+    {
+      id: 'contact',
+      title: t('participant.sections.phones'),
+      entries: [
+        [field('telephonePortable'), record.telephonePortable],
+        [field('telephoneFixe'), record.telephoneFixe],
+        [field('mail'), record.mail],
+        [field('telephoneSecretariat'), record.telephoneSecretariat],
+      ],
+    },
+    {
+      id: 'address',
+      title: t('participant.sections.address'),
+      entries: [
+        [t('address.ligne1'), a.ligne1],
+        [t('address.ligne2'), a.ligne2],
+        [t('address.ligne3'), a.ligne3],
+        [
+          t('ownDetails.street'),
+          [a.numeroVoie, label.typeVoie(a.typeVoie), a.nomVoie].filter(Boolean).join(' '),
+        ],
+        [t('address.ligne5'), a.ligne5],
+        [t('address.codePostal'), a.codePostal],
+        [t('address.localite'), a.localite],
+        [t('address.pays'), label.pays(a.pays)],
+      ],
+    },
+    {
+      id: 'establishment',
+      title: t('ownDetails.establishment'),
+      entries: [
+        [
+          field('etablissement'),
+          t('home.attachment.value', {
+            name: record.etablissement.raisonsociale,
+            id: record.etablissement.id,
+          }),
+        ],
+        [t('home.attachment.company'), record.entreprise.raisonsociale],
+        [t('home.attachment.group'), record.groupement?.raisonsociale],
+        [field('typeBilan'), label.typeBilan(record.typeBilan)],
+        [field('dateProchainBilan'), formatDate(record.dateProchainBilan)],
+        [field('dateAdhesion'), formatDate(record.dateAdhesion)],
+      ],
+    },
+  ];
+  return (
+    <Grid container spacing={3}>
+      {sections.map((section) => (
+        <Grid key={section.id} size={{ xs: 12, md: 6 }}>
+          <Section {...section} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/**
+ * "Mes informations" (000 §2.2, §7): the participant's own record, read-only. An admin has no record:
+ * the server's message shows, with the account's name and mail.
+ */
+export function OwnDetailsPage() {
+  const { t } = useTranslation();
+  const user = currentUser(useSession());
+  const { data, isPending, error } = useOwnDetails();
+  const missing = errorReplyOf(error);
+  return (
+    <>
+      <Typography
+        component="h1"
+        variant="h4"
+        gutterBottom
+        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+      >
+        {t('routes.ownDetails')}
+      </Typography>
+      {isPending && <Skeleton variant="rounded" height={240} aria-label={t('layout.loading')} />}
+      {data && <OwnRecord record={data} />}
+      {error && missing?.status === 404 && (
+        <>
+          <Alert severity="info" sx={{ mb: 3 }}>
+            {t(missing.message, { defaultValue: t('http.404') })}
+          </Alert>
+          {user && (
+            <Section
+              id="account"
+              title={t('ownDetails.account')}
+              entries={[
+                [t('ownDetails.name'), user.nomComplet],
+                [t('ownDetails.mail'), user.mail],
+              ]}
+            />
+          )}
+        </>
+      )}
+      {error && missing?.status !== 404 && <Alert severity="error">{t('ownDetails.loadError')}</Alert>}
+    </>
+  );
+}

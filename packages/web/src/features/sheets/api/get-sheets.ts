@@ -1,0 +1,27 @@
+import { DOCUMENT_PAGE_SIZE } from '@portail/contract/constants';
+import { sheetListReply } from '@portail/contract/schemas/documents';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const sheetKeys = {
+  all: ['sheets'] as const,
+  list: (page: number) => ['sheets', 'list', page] as const,
+};
+
+/** `GET fiche/list` (000 §2.14, §7): 20 a page counted from 1, newest first, active only. */
+export function sheetsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: sheetKeys.list(page),
+    queryFn: ({ signal }) =>
+      api('/fiche/list', {
+        query: { page, size: DOCUMENT_PAGE_SIZE, sort: 'dateCreation,DESC', actif: true },
+        schema: sheetListReply,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSheets(page: number) {
+  return useQuery(sheetsQueryOptions(page));
+}

@@ -1,0 +1,75 @@
+import { documentContent } from '@portail/contract/schemas/documents';
+import type { ViewerTarget } from '../components/pdf-viewer-dialog';
+import { api } from './api';
+import { alreadyTold, failureKey } from './failure-key';
+import { notify } from './notify';
+import { base64Bytes, fileNameFor, saveFile } from './save-file';
+
+/** What the viewer and the download buttons fetch: a document, an attachment (either kind), a sheet. */
+export type ContentSource =
+  | { kind: 'document'; id: number }
+  | { kind: 'attachment'; id: number }
+  | { kind: 'sheet'; id: number };
+
+/** A fetched content, decoded. */
+export interface LoadedContent {
+  bytes: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  name: string;
+}
+
+function contentPath(source: ContentSource): string {
+  switch (source.kind) {
+    case 'document':
+      return `/document/${source.id}/`;
+    case 'attachment':
+      return `/document/${source.id}/ls/`;
+    case 'sheet':
+      return `/fiche/${source.id}/`;
+  }
+}
+
+/**
+ * `GET document/{id}/`, `document/{id}/ls/` or `fiche/{id}/` (000 §7): the content as base64 and its
+ * name. `usage` tells the server's audit whether it was read or downloaded. Failures are the
+ * caller's to show (000 §8: "Une erreur est survenue lors du téléchargement du document.").
+ */
+export async function fetchContent(
+  source: ContentSource,
+  usage: 'view' | 'download',
+  signal?: AbortSignal,
+): Promise<LoadedContent> {
+  const reply = await api(contentPath(source), {
+    query: { usage },
+    schema: documentContent,
+    signal,
+    handle: 'all',
+  });
+  return {
+    bytes: base64Bytes(reply.bytes),
+    contentType: reply.contentType,
+    name: reply.document.nomDocument,
+  };
+}
+
+/** Downloads a content under its own name; a failure is told by a toast. */
+export async function downloadContent(source: ContentSource): Promise<void> {
+  try {
+    const content = await fetchContent(source, 'download');
+    saveFile(
+      new Blob([content.bytes], { type: content.contentType }),
+      fileNameFor(content.name, content.contentType),
+    );
+  } catch (error) {
+    if (!alreadyTold(error)) notify(failureKey(error, 'pdfViewer.error'), 'error');
+  }
+}
+
+/** The viewer's target for a content: viewed with `usage=view`, downloaded with `usage=download`. */
+export function viewerTarget(source: ContentSource, title: string): ViewerTarget {
+  return {
+    title,
+    load: (signal) => fetchContent(source, 'view', signal),
+    onDownload: () => downloadContent(source),
+  };
+}

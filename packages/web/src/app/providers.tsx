@@ -1,21 +1,25 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { styled, ThemeProvider } from '@mui/material/styles';
-import { TOAST_DURATION_MS } from '@portail/contract/constants';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import { type ReactNode, useMemo } from 'react';
+import { ThemeProvider } from '@mui/material/styles';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmProvider } from '../components/confirm-provider';
 import { isLanguage } from '../lib/i18n';
-import { createAppTheme, TOAST_COLORS } from './theme';
+import { onToastNeeded } from '../lib/notify';
+import { createAppTheme } from './theme';
 
-const Toast = styled(MaterialDesignContent)({
-  '&.notistack-MuiContent-success': { backgroundColor: TOAST_COLORS.success },
-  '&.notistack-MuiContent-error': { backgroundColor: TOAST_COLORS.error },
-  '&.notistack-MuiContent-warning': { backgroundColor: TOAST_COLORS.warning },
-  '&.notistack-MuiContent-info': { backgroundColor: TOAST_COLORS.info },
-});
+const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
-const TOAST_COMPONENTS = { success: Toast, error: Toast, warning: Toast, info: Toast, default: Toast };
+/** Mounts the toaster when the first toast is asked for: the sign-in page does not load it before. */
+function ToastHost() {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => onToastNeeded(() => setNeeded(true)), []);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /**
  * Theme (following the language), toasts (000 §9: bottom-right, 4000 ms) and the confirmation dialog.
@@ -29,15 +33,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        autoHideDuration={TOAST_DURATION_MS}
-        maxSnack={3}
-        preventDuplicate
-        Components={TOAST_COMPONENTS}
-      >
-        <ConfirmProvider>{children}</ConfirmProvider>
-      </SnackbarProvider>
+      <ConfirmProvider>{children}</ConfirmProvider>
+      <ToastHost />
     </ThemeProvider>
   );
 }

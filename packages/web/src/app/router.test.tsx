@@ -8,7 +8,12 @@ import { makeUser } from '../test/users';
 import { Providers } from './providers';
 import { appRoutes } from './router';
 
-vi.mock('../lib/notify', () => ({ notify: vi.fn(), showToast: vi.fn() }));
+vi.mock('../lib/notify', () => ({
+  notify: vi.fn(),
+  showToast: vi.fn(),
+  onToastNeeded: () => () => undefined,
+  toasterReady: vi.fn(),
+}));
 
 function signIn(...args: Parameters<typeof makeUser>) {
   storeToken(

@@ -18,6 +18,9 @@ function useDuration(minutes: number | null): string {
   return t('home.checkup.hours', { hours, minutes: String(rest).padStart(2, '0') });
 }
 
+/** "Mammographie" as a type of the "Mammographie" entry says nothing more: shown once. */
+const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+
 /** One visit of the check-up (000 §2.5): type, date and time, expected duration, coloured state. */
 export function VisitItem({
   id,
@@ -45,7 +48,9 @@ export function VisitItem({
     >
       <Box sx={{ flex: '1 1 16rem' }}>
         <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {label} : {visit.typeVisite}
+          {sameText(label, visit.typeVisite)
+            ? label
+            : t('home.checkup.visitTitle', { label, type: visit.typeVisite })}
         </Typography>
         <Typography variant="body2">{when}</Typography>
         {duration && (

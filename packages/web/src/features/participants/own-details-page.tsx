@@ -161,14 +161,18 @@ export function OwnDetailsPage() {
             {t(missing.message, { defaultValue: t('http.404') })}
           </Alert>
           {user && (
-            <Section
-              id="account"
-              title={t('ownDetails.account')}
-              entries={[
-                [t('ownDetails.name'), user.nomComplet],
-                [t('ownDetails.mail'), user.mail],
-              ]}
-            />
+            <Grid container spacing={3}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <Section
+                  id="account"
+                  title={t('ownDetails.account')}
+                  entries={[
+                    [t('ownDetails.name'), user.nomComplet],
+                    [t('ownDetails.mail'), user.mail],
+                  ]}
+                />
+              </Grid>
+            </Grid>
           )}
         </>
       )}

@@ -45,8 +45,8 @@ test.describe('participant home', () => {
       'Visite 1 : Examens biologiques et techniques',
       'Visite 2 : Consultation médicale',
       'Visite 3 : Consultation de synthèse',
-      'Mammographie : Mammographie',
-      'Ostéopathie : Ostéopathie',
+      'Mammographie',
+      'Ostéopathie',
     ]) {
       await expect(card.getByRole('heading', { name: heading, level: 3 })).toBeVisible();
     }

@@ -17,6 +17,7 @@ import { appointmentRoutes } from './features/appointments/appointments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { checkupRoutes } from './features/checkups/checkups.routes';
 import { devRoutes } from './features/dev/dev.routes';
+import { DOCUMENTS_CHANNEL, documentPageCache } from './features/documents/document-page-cache';
 import { documentRoutes } from './features/documents/documents.routes';
 import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
@@ -113,6 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const stop = database.listen(
       PARTICIPANTS_CHANNEL,
       { message: (payload) => participantPageCache.evict(payload), lost: () => participantPageCache.clear() },
+      app.log,
+    );
+    app.addHook('onClose', stop);
+  }
+  documentPageCache.configure(config.listCacheTtlMs);
+  if (documentPageCache.enabled) {
+    const stop = database.listen(
+      DOCUMENTS_CHANNEL,
+      { message: (payload) => documentPageCache.evict(payload), lost: () => documentPageCache.clear() },
       app.log,
     );
     app.addHook('onClose', stop);

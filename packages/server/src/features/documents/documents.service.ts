@@ -26,6 +26,7 @@ import {
   type StoredFile,
 } from './document.queries';
 import { contentReply } from './document-files';
+import { documentPageCache, documentPageKey, participantKey } from './document-page-cache';
 
 export type Usage = 'view' | 'download';
 
@@ -83,6 +84,23 @@ export async function listDocuments(
     typeIds: query.typesDocuments,
   };
   const page = { limit: query.size, offset: (query.page - 1) * query.size };
+  const cacheScope = participantKey(participantId);
+  const cachePage = documentPageKey(filters, page, descending);
+  const cached = documentPageCache.get(cacheScope, cachePage);
+  if (cached) return cached;
+  const epoch = documentPageCache.begin();
+  const reply = await readDocumentList(db, participantId, filters, descending, page);
+  documentPageCache.set(cacheScope, cachePage, reply, epoch);
+  return reply;
+}
+
+async function readDocumentList(
+  db: Db,
+  participantId: number,
+  filters: DocumentFilters,
+  descending: boolean,
+  page: { limit: number; offset: number },
+): Promise<DocumentListReply> {
   const rows = await readDocumentPage(db, participantId, filters, descending, page);
   // The rows carry the filter's total; only a page past the end, which has none, needs a count.
   const totalRows =

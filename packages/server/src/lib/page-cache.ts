@@ -1,0 +1,82 @@
+interface Entry<V> {
+  value: V;
+  storedAt: number;
+}
+
+/**
+ * Recently read pages of a list, by scope (a correspondant's establishment, a participant) and by page
+ * (the query). Correctness does not rest on the time-to-live: the tables' triggers NOTIFY, at commit,
+ * the scopes a statement touched, and their pages are dropped in every instance (`evict`); the
+ * time-to-live only bounds the damage of a lost notification, and a lost listening connection clears
+ * the cache. A page read before an eviction is never stored after it (`begin` / `set`).
+ */
+export class PageCache<V extends object> {
+  private readonly scopes = new Map<string, Map<string, Entry<V>>>();
+  private size = 0;
+  // Bumped by every eviction: a page read before one must not be stored after it.
+  private epoch = 0;
+
+  constructor(
+    private ttlMs = 5000,
+    private readonly max = 10_000,
+  ) {}
+
+  configure(ttlMs: number): void {
+    this.ttlMs = ttlMs;
+    this.clear();
+  }
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /** The epoch to hand back to `set`: a store is refused if anything was evicted in between. */
+  begin(): number {
+    return this.epoch;
+  }
+
+  get(scope: string, page: string): V | undefined {
+    const pages = this.scopes.get(scope);
+    const entry = pages?.get(page);
+    if (!pages || !entry) return undefined;
+    if (Date.now() - entry.storedAt > this.ttlMs) {
+      pages.delete(page);
+      this.size--;
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(scope: string, page: string, value: V, epoch: number): void {
+    if (!this.enabled || epoch !== this.epoch) return;
+    if (this.size >= this.max) this.clear();
+    let pages = this.scopes.get(scope);
+    if (!pages) {
+      pages = new Map();
+      this.scopes.set(scope, pages);
+    }
+    if (!pages.has(page)) this.size++;
+    pages.set(page, { value, storedAt: Date.now() });
+  }
+
+  /** A notification's payload: scope keys separated by commas, or `*` for everything. */
+  evict(payload: string): void {
+    this.epoch++;
+    if (payload === '*' || payload === '') {
+      this.clear();
+      return;
+    }
+    for (const scope of payload.split(',')) {
+      const pages = this.scopes.get(scope);
+      if (!pages) continue;
+      this.size -= pages.size;
+      this.scopes.delete(scope);
+    }
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.scopes.clear();
+    this.size = 0;
+  }
+}

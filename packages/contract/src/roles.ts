@@ -28,10 +28,18 @@ export function expandRoles(granted: readonly Role[]): Set<Role> {
   return out;
 }
 
+// Every guarded call asks about the same few role lists: their expansion is computed once per list.
+const expanded = new WeakMap<readonly Role[], Set<Role>>();
+
 /** True when the granted roles (after the hierarchy) include at least one of the required ones. */
 export function hasAnyRole(granted: readonly Role[], required: readonly Role[]): boolean {
-  const effective = expandRoles(granted);
-  return required.some((role) => effective.has(role));
+  let effective = expanded.get(granted);
+  if (!effective) {
+    effective = expandRoles(granted);
+    expanded.set(granted, effective);
+  }
+  for (const role of required) if (effective.has(role)) return true;
+  return false;
 }
 
 export function isRole(value: string): value is Role {

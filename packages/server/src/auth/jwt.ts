@@ -47,9 +47,6 @@ function verifierOf(secret: Uint8Array): Verifier {
       allowedIss: ISSUER,
       allowedAud: AUDIENCE,
       requiredClaims: ['sub', 'sid', 'exp'],
-      // A page's calls present the same token: its verification is remembered until it expires.
-      // The session behind it is still checked on every call (sessions.ts).
-      cache: 2000,
     });
     verifiers.set(secret, verifier);
   }
@@ -72,16 +69,32 @@ export async function signAccessToken(
   });
 }
 
+/**
+ * A page's calls present the same token: its verification is remembered, by the token itself, until
+ * it expires (the oldest goes first when the map is full). The session behind it is still checked on
+ * every call (sessions.ts). fast-jwt's own cache hashes every token to look it up; a Map does not.
+ */
+const verified = new Map<
+  string,
+  { secret: Uint8Array; claims: { userId: number; sessionId: string }; expiresAtMs: number }
+>();
+const MAX_VERIFIED = 2000;
+
 /** The access token's session and user, or null for anything not signed by us, expired, or of another kind. */
 export async function verifyAccessToken(
   token: string,
   secret: Uint8Array,
 ): Promise<{ userId: number; sessionId: string } | null> {
+  const known = verified.get(token);
+  if (known && known.secret === secret && known.expiresAtMs > Date.now()) return known.claims;
   try {
     const payload = verifierOf(secret)(token);
     const userId = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
-    return { userId, sessionId: payload.sid };
+    const claims = { userId, sessionId: payload.sid };
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, { secret, claims, expiresAtMs: Number(payload.exp) * 1000 });
+    return claims;
   } catch (error) {
     if (error instanceof TokenError) return null;
     throw error;

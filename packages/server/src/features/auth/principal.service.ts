@@ -1,8 +1,21 @@
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import type { Caller } from '../../auth/caller';
 
+// The guard hands out the cached Caller of a session until it changes (sessions.ts): its session user
+// is built once, and a change of the account gives a new Caller, hence a new session user.
+const built = new WeakMap<Caller, SessionUser>();
+
 /** The session user (000 §3) from what the guard loaded with the session: no query of its own. */
 export function toSessionUser(caller: Caller): SessionUser {
+  let user = built.get(caller);
+  if (!user) {
+    user = buildSessionUser(caller);
+    built.set(caller, user);
+  }
+  return user;
+}
+
+function buildSessionUser(caller: Caller): SessionUser {
   const { profile, kind, correspondant } = caller;
   const isParticipant = kind === 'PARTICIPANT';
   return {

@@ -104,10 +104,7 @@ function CategoryDocuments({ name, category }: { name: RouteName; category: Docu
         open={actions.sendOpen}
         selection={selection.selection}
         onClose={actions.closeSend}
-        onSent={() => {
-          actions.closeSend();
-          selection.clear();
-        }}
+        onSent={actions.sent}
       />
     </>
   );

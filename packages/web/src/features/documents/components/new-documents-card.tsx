@@ -76,10 +76,7 @@ export function NewDocumentsCard({ documents, refused, failed = false }: NewDocu
         open={actions.sendOpen}
         selection={selection.selection}
         onClose={actions.closeSend}
-        onSent={() => {
-          actions.closeSend();
-          selection.clear();
-        }}
+        onSent={actions.sent}
       />
     </Card>
   );

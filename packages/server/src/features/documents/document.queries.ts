@@ -30,15 +30,23 @@ export interface AttachmentJson {
 }
 
 /**
- * One page of the list in one prepared statement (node-postgres prepares it once per connection, so
- * the hottest screen of the medical record costs one round trip without planning): the rows in
- * documents_list_idx order, the total of the filter as a window count, and each row's attachments
- * aggregated by document_attachments_document_idx. The filters are arrays, so the statement's shape
- * never changes with their length.
+ * A listed document: its type, and its attachments aggregated per row as JSON by
+ * document_attachments_document_idx (one query, no content). The document lists and the home page's
+ * new documents select the same columns and map them with `toDocumentRow` (documents.service.ts).
  */
-function documentPageStatement(db: Db, descending: boolean) {
-  const order = descending ? desc : asc;
-  const attachments = sql<AttachmentJson[]>`(
+export const listedDocumentColumns = {
+  id: documents.id,
+  createdAt: documents.createdAt,
+  category: documents.category,
+  name: documents.name,
+  label: documents.label,
+  nameDisplayMode: documents.nameDisplayMode,
+  checkupYear: documents.checkupYear,
+  typeId: documentTypes.id,
+  typeLabel: documentTypes.label,
+  typeLabelEn: documentTypes.labelEn,
+  typeNameDisplayMode: documentTypes.nameDisplayMode,
+  attachments: sql<AttachmentJson[]>`(
     select coalesce(
       json_agg(
         json_build_object('id', a.id, 'kind', a.kind, 'name', a.name, 'createdAt', a.created_at)
@@ -48,23 +56,36 @@ function documentPageStatement(db: Db, descending: boolean) {
     )
     from ${documentAttachments} a
     where a.document_id = ${documents.id}
-  )`;
+  )`,
+};
+
+/** One row of `listedDocumentColumns`. */
+export interface ListedDocument {
+  id: number;
+  createdAt: Date;
+  category: DocumentCategory;
+  name: string;
+  label: string | null;
+  nameDisplayMode: 'INFO_DOCUMENT' | 'NOM_DOCUMENT' | null;
+  checkupYear: number;
+  typeId: number;
+  typeLabel: string;
+  typeLabelEn: string | null;
+  typeNameDisplayMode: 'INFO_DOCUMENT' | 'NOM_DOCUMENT';
+  attachments: AttachmentJson[];
+}
+
+/**
+ * One page of the list in one prepared statement (node-postgres prepares it once per connection, so
+ * the hottest screen of the medical record costs one round trip without planning): the rows in
+ * documents_list_idx order, the total of the filter as a window count, and each row's attachments
+ * aggregated by document_attachments_document_idx. The filters are arrays, so the statement's shape
+ * never changes with their length.
+ */
+function documentPageStatement(db: Db, descending: boolean) {
+  const order = descending ? desc : asc;
   return db
-    .select({
-      total: sql<number>`(count(*) over ())::int`,
-      id: documents.id,
-      createdAt: documents.createdAt,
-      category: documents.category,
-      name: documents.name,
-      label: documents.label,
-      nameDisplayMode: documents.nameDisplayMode,
-      checkupYear: documents.checkupYear,
-      typeId: documentTypes.id,
-      typeLabel: documentTypes.label,
-      typeLabelEn: documentTypes.labelEn,
-      typeNameDisplayMode: documentTypes.nameDisplayMode,
-      attachments,
-    })
+    .select({ total: sql<number>`(count(*) over ())::int`, ...listedDocumentColumns })
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
     .where(

@@ -19,6 +19,7 @@ import {
   type DocumentFilters,
   findAttachmentContent,
   findDocumentContent,
+  type ListedDocument,
   markRead,
   readDocumentPage,
   readDocumentYears,
@@ -105,7 +106,13 @@ async function readDocumentList(
   // The rows carry the filter's total; only a page past the end, which has none, needs a count.
   const totalRows =
     rows[0]?.total ?? (page.offset === 0 ? 0 : await countDocuments(db, participantId, filters));
-  const attachmentsOf = (row: (typeof rows)[number], kind: AttachmentKind): DocumentAttachment[] =>
+  const items = rows.map(toDocumentRow);
+  return { items, totalRows, subTotal: items.length };
+}
+
+/** A listed document as the contract names it (000 §3 Document): both attachment lists by kind. */
+export function toDocumentRow(row: ListedDocument): DocumentRow {
+  const attachmentsOf = (kind: AttachmentKind): DocumentAttachment[] =>
     row.attachments
       .filter((attachment) => attachment.kind === kind)
       .map((attachment) => ({
@@ -113,27 +120,24 @@ async function readDocumentList(
         nomDocument: attachment.name,
         dateCreation: new Date(attachment.createdAt).toISOString(),
       }));
-  const items = rows.map(
-    (row): DocumentRow => ({
-      id: row.id,
-      dateCreation: row.createdAt.toISOString(),
-      categorieExtraciem: row.category,
-      typeDocument: {
-        id: row.typeId,
-        label: row.typeLabel,
-        labelEn: row.typeLabelEn ?? row.typeLabel,
-        modeAffichageNomDocument: row.typeNameDisplayMode,
-      },
-      nomDocument: row.name,
-      libelleDocument: row.label,
-      modeAffichageNomDocument: row.nameDisplayMode,
-      anneeBilan: row.checkupYear,
-      documentJointExtraciem: attachmentsOf(row, 'EXTRACIEM'),
-      documentJointLSExtraciem: attachmentsOf(row, 'LS'),
-      actif: true,
-    }),
-  );
-  return { items, totalRows, subTotal: items.length };
+  return {
+    id: row.id,
+    dateCreation: row.createdAt.toISOString(),
+    categorieExtraciem: row.category,
+    typeDocument: {
+      id: row.typeId,
+      label: row.typeLabel,
+      labelEn: row.typeLabelEn ?? row.typeLabel,
+      modeAffichageNomDocument: row.typeNameDisplayMode,
+    },
+    nomDocument: row.name,
+    libelleDocument: row.label,
+    modeAffichageNomDocument: row.nameDisplayMode,
+    anneeBilan: row.checkupYear,
+    documentJointExtraciem: attachmentsOf('EXTRACIEM'),
+    documentJointLSExtraciem: attachmentsOf('LS'),
+    actif: true,
+  };
 }
 
 /** GET abstractenum/typedocument/{categorie}: the centre's active types, the same for every caller. */

@@ -1,15 +1,10 @@
 import type { DocumentRow } from '@portail/contract/schemas/documents';
 import type { HomeVisit } from '@portail/contract/schemas/home';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  checkups,
-  documentAttachments,
-  documents,
-  documentTypes,
-  participants,
-  visits,
-} from '../../db/schema';
+import { checkups, documents, documentTypes, participants, visits } from '../../db/schema';
+import { listedDocumentColumns } from '../documents/document.queries';
+import { toDocumentRow } from '../documents/documents.service';
 
 /** At most this many new documents on the home table (the lists hold the rest). */
 export const HOME_DOCUMENTS_MAX = 20;
@@ -89,20 +84,7 @@ export function toHomeVisit(row: CheckupVisitRow | undefined): HomeVisit | null 
  */
 export async function findUnreadDocuments(db: DbOrTx, participantId: number): Promise<DocumentRow[]> {
   const rows = await db
-    .select({
-      id: documents.id,
-      createdAt: documents.createdAt,
-      category: documents.category,
-      name: documents.name,
-      label: documents.label,
-      nameDisplayMode: documents.nameDisplayMode,
-      checkupYear: documents.checkupYear,
-      active: documents.active,
-      typeId: documentTypes.id,
-      typeLabel: documentTypes.label,
-      typeLabelEn: documentTypes.labelEn,
-      typeMode: documentTypes.nameDisplayMode,
-    })
+    .select(listedDocumentColumns)
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
     .where(
@@ -110,43 +92,5 @@ export async function findUnreadDocuments(db: DbOrTx, participantId: number): Pr
     )
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(HOME_DOCUMENTS_MAX);
-  if (rows.length === 0) return [];
-  const attachments = await db
-    .select({
-      id: documentAttachments.id,
-      documentId: documentAttachments.documentId,
-      kind: documentAttachments.kind,
-      name: documentAttachments.name,
-      createdAt: documentAttachments.createdAt,
-    })
-    .from(documentAttachments)
-    .where(
-      inArray(
-        documentAttachments.documentId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(documentAttachments.id));
-  const attachmentsOf = (documentId: number, kind: 'EXTRACIEM' | 'LS') =>
-    attachments
-      .filter((a) => a.documentId === documentId && a.kind === kind)
-      .map((a) => ({ id: a.id, nomDocument: a.name, dateCreation: a.createdAt.toISOString() }));
-  return rows.map((row) => ({
-    id: row.id,
-    dateCreation: row.createdAt.toISOString(),
-    categorieExtraciem: row.category,
-    typeDocument: {
-      id: row.typeId,
-      label: row.typeLabel,
-      labelEn: row.typeLabelEn ?? row.typeLabel,
-      modeAffichageNomDocument: row.typeMode,
-    },
-    nomDocument: row.name,
-    libelleDocument: row.label,
-    modeAffichageNomDocument: row.nameDisplayMode,
-    anneeBilan: row.checkupYear,
-    documentJointExtraciem: attachmentsOf(row.id, 'EXTRACIEM'),
-    documentJointLSExtraciem: attachmentsOf(row.id, 'LS'),
-    actif: row.active,
-  }));
+  return rows.map(toDocumentRow);
 }

@@ -14,6 +14,11 @@ export interface ScreenRoute {
   titleKey: string;
   /** The confirmation screen is checked against roles only, never against the confirmation state. */
   roleOnly?: boolean;
+  /**
+   * A screen of the medical record (000 §1, §2.2): a participant reaches it only once the online
+   * medical record is accepted, as the server's `medicalRecord` routes. Other roles pass on their role.
+   */
+  medicalRecord?: boolean;
 }
 
 const P: Role = 'ROLE_PARTICIPANT';
@@ -38,15 +43,26 @@ export const SCREEN_ROUTES = [
   { path: '/historiqueBilansCorrespondant', access: [C], titleKey: 'routes.checkupHistory' },
   { path: '/correspondant/mescorrespondants', access: [A, P, C], titleKey: 'routes.correspondants' },
   { path: '/correspondant/:id', access: [A, P, C], titleKey: 'routes.correspondant' },
-  { path: '/document/resultatsAnalyses', access: [A, P], titleKey: 'routes.documents.resultatsAnalyses' },
-  { path: '/document/consultations', access: [A, P], titleKey: 'routes.documents.consultations' },
+  {
+    path: '/document/resultatsAnalyses',
+    access: [A, P],
+    titleKey: 'routes.documents.resultatsAnalyses',
+    medicalRecord: true,
+  },
+  {
+    path: '/document/consultations',
+    access: [A, P],
+    titleKey: 'routes.documents.consultations',
+    medicalRecord: true,
+  },
   {
     path: '/document/consultationGynecologique',
     access: [A, P],
     titleKey: 'routes.documents.consultationGynecologique',
+    medicalRecord: true,
   },
-  { path: '/document/courrier', access: [A, P], titleKey: 'routes.documents.courrier' },
-  { path: '/fiche/liste', access: [A, P], titleKey: 'routes.sheets' },
+  { path: '/document/courrier', access: [A, P], titleKey: 'routes.documents.courrier', medicalRecord: true },
+  { path: '/fiche/liste', access: [A, P], titleKey: 'routes.sheets', medicalRecord: true },
   { path: '/assistance', access: [A, C, P], titleKey: 'routes.assistance' },
   { path: '/mutation', access: [C], titleKey: 'routes.mutations' },
   { path: '/mutation/:id', access: [C], titleKey: 'routes.mutation' },
@@ -63,6 +79,14 @@ export const DOCUMENT_CATEGORIES = {
   consultationGynecologique: 'CONSULT_GYN',
   courrier: 'COURRIER',
 } as const;
+
+/** The document list screens, in the menu's order. */
+export const DOCUMENT_PATHS = [
+  '/document/resultatsAnalyses',
+  '/document/consultations',
+  '/document/consultationGynecologique',
+  '/document/courrier',
+] as const satisfies readonly ScreenPath[];
 
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/');

@@ -4,20 +4,9 @@ import type { SessionUser } from '@portail/contract/schemas/auth';
 import { LOGIN_PATH } from '../lib/paths';
 import { isParticipant, needsConfirmation, userRoles } from '../lib/session';
 
-/**
- * Screens of the medical record (000 §1, §2.2): a participant reaches them only once the online
- * medical record is accepted; the server refuses their calls otherwise. Admins pass on their role.
- */
-const MEDICAL_RECORD_PATHS: ReadonlySet<string> = new Set([
-  '/document/resultatsAnalyses',
-  '/document/consultations',
-  '/document/consultationGynecologique',
-  '/document/courrier',
-  '/fiche/liste',
-]);
-
-function medicalRecordRefused(path: string, user: SessionUser): boolean {
-  return MEDICAL_RECORD_PATHS.has(path) && isParticipant(user) && !user.dmcAccepte;
+/** 000 §1: a participant reaches the medical record's screens only once it is accepted. */
+function medicalRecordRefused(route: ScreenRoute, user: SessionUser): boolean {
+  return route.medicalRecord === true && isParticipant(user) && !user.dmcAccepte;
 }
 
 /** What the guard does with a path (000 §2.1). */
@@ -49,7 +38,7 @@ export function accessDecision(path: string, user: SessionUser | null): AccessDe
   if (route.roleOnly) return rolesAllow(route, user) ? 'allow' : 'denied';
   if (needsConfirmation(user)) return 'confirm';
   if (route.path === LOGIN_PATH) return 'home';
-  if (!rolesAllow(route, user) || medicalRecordRefused(route.path, user)) return 'denied';
+  if (!rolesAllow(route, user) || medicalRecordRefused(route, user)) return 'denied';
   return 'allow';
 }
 

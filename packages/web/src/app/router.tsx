@@ -1,4 +1,4 @@
-import { SCREEN_ROUTES, type ScreenPath } from '@portail/contract/routes';
+import { DOCUMENT_PATHS, SCREEN_ROUTES, type ScreenPath } from '@portail/contract/routes';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CONFIRM_PATH, HOME_PATH, LOGIN_PATH } from '../lib/paths';
 import { PublicLayout } from './layout/public-layout';
@@ -13,12 +13,6 @@ const CHECKUPS_PATH: ScreenPath = '/bilansCorrespondant';
 const CHECKUP_HISTORY_PATH: ScreenPath = '/historiqueBilansCorrespondant';
 const APPOINTMENTS_PATH: ScreenPath = '/participant/mesrendezvous';
 const OWN_DETAILS_PATH: ScreenPath = '/participant/mescoordonnees';
-const DOCUMENT_PATHS: readonly ScreenPath[] = [
-  '/document/resultatsAnalyses',
-  '/document/consultations',
-  '/document/consultationGynecologique',
-  '/document/courrier',
-];
 const SHEETS_PATH: ScreenPath = '/fiche/liste';
 
 /** Screens built so far; every other path of the route table is still "coming soon". */

@@ -1,4 +1,4 @@
-import { findScreenRoute, type ScreenPath } from '@portail/contract/routes';
+import { DOCUMENT_PATHS, findScreenRoute, type ScreenPath } from '@portail/contract/routes';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { isCorrespondant, isParticipant, needsConfirmation } from '../../lib/session';
 import { canAccess } from '../access';
@@ -22,13 +22,6 @@ export type MenuEntry = MenuLink | MenuGroup;
 function link(path: ScreenPath): MenuLink {
   return { kind: 'link', path, labelKey: findScreenRoute(path)?.titleKey ?? path };
 }
-
-const DOCUMENT_PATHS: readonly ScreenPath[] = [
-  '/document/resultatsAnalyses',
-  '/document/consultations',
-  '/document/consultationGynecologique',
-  '/document/courrier',
-];
 
 const CORRESPONDANT_PATHS: readonly ScreenPath[] = [
   '/adherentsCorrespondant',

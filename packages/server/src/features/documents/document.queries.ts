@@ -130,6 +130,10 @@ export function readDocumentPage(
   });
 }
 
+/** The participant's own active documents: every query but the prepared page is scoped by it. */
+const ownActive = (participantId: number) =>
+  and(eq(documents.participantId, participantId), eq(documents.active, true));
+
 /** The total of a filter, for a page past the end (which has no row to carry it). */
 export async function countDocuments(db: Db, participantId: number, filters: DocumentFilters) {
   const [row] = await db
@@ -137,9 +141,8 @@ export async function countDocuments(db: Db, participantId: number, filters: Doc
     .from(documents)
     .where(
       and(
-        eq(documents.participantId, participantId),
+        ownActive(participantId),
         eq(documents.category, filters.category),
-        eq(documents.active, true),
         inArray(documents.checkupYear, filters.years),
         inArray(documents.documentTypeId, filters.typeIds),
       ),
@@ -164,7 +167,7 @@ export async function readDocumentYears(db: Db, participantId: number): Promise<
   const rows = await db
     .selectDistinct({ year: documents.checkupYear })
     .from(documents)
-    .where(and(eq(documents.participantId, participantId), eq(documents.active, true)))
+    .where(ownActive(participantId))
     .orderBy(desc(documents.checkupYear));
   return rows.map((row) => row.year);
 }
@@ -184,13 +187,7 @@ export async function findDocumentContent(
     .select({ name: documents.name, content: documentContents.content })
     .from(documents)
     .innerJoin(documentContents, eq(documentContents.documentId, documents.id))
-    .where(
-      and(
-        eq(documents.id, documentId),
-        eq(documents.participantId, participantId),
-        eq(documents.active, true),
-      ),
-    )
+    .where(and(eq(documents.id, documentId), ownActive(participantId)))
     .limit(1);
   return row ?? null;
 }
@@ -209,13 +206,7 @@ export async function findAttachmentContent(
       documentAttachmentContents,
       eq(documentAttachmentContents.attachmentId, documentAttachments.id),
     )
-    .where(
-      and(
-        eq(documentAttachments.id, attachmentId),
-        eq(documents.participantId, participantId),
-        eq(documents.active, true),
-      ),
-    )
+    .where(and(eq(documentAttachments.id, attachmentId), ownActive(participantId)))
     .limit(1);
   return row ?? null;
 }
@@ -245,9 +236,7 @@ export function sizeDocuments(db: Db, participantId: number, ids: number[]): Pro
     })
     .from(documents)
     .innerJoin(documentContents, eq(documentContents.documentId, documents.id))
-    .where(
-      and(inArray(documents.id, ids), eq(documents.participantId, participantId), eq(documents.active, true)),
-    );
+    .where(and(inArray(documents.id, ids), ownActive(participantId)));
 }
 
 /** The participant's attachments of the given kind among `ids` (of active documents), with sizes. */
@@ -270,12 +259,7 @@ export function sizeAttachments(
       eq(documentAttachmentContents.attachmentId, documentAttachments.id),
     )
     .where(
-      and(
-        inArray(documentAttachments.id, ids),
-        eq(documentAttachments.kind, kind),
-        eq(documents.participantId, participantId),
-        eq(documents.active, true),
-      ),
+      and(inArray(documentAttachments.id, ids), eq(documentAttachments.kind, kind), ownActive(participantId)),
     );
 }
 

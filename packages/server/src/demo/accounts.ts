@@ -90,6 +90,20 @@ export const DEMO_ACCOUNTS = [
     description:
       'Participant whose check-up in progress has every visit behind them (the withdrawal consent answers a warning), and who has not answered the medical-record consent.',
   },
+  {
+    key: 'corrAnnuaire',
+    login: 'corr.annuaire',
+    kind: 'CORRESPONDANT',
+    description:
+      "Second establishment correspondant (may save) of corr.etablissement's establishment, for tests that edit their own record or change their password.",
+  },
+  {
+    key: 'corrCoordonnees',
+    login: 'corr.coordonnees',
+    kind: 'CORRESPONDANT',
+    description:
+      'Third establishment correspondant (may save) of that establishment, for tests that change contact details, password or secret question.',
+  },
 ] as const satisfies readonly DemoAccount[];
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];

@@ -27,9 +27,14 @@ export interface CorrespondantSet {
 
 type Slot = { scopeLevel: CorrespondantScopeLevel; establishment: EstablishmentInfo; named?: DemoAccountKey };
 
-function namedEstablishmentAccount(org: Organisation, e: EstablishmentInfo): DemoAccountKey | undefined {
-  if (e === org.main) return 'corrEtablissement';
-  if (e === org.unrelated) return 'corrAutre';
+/** The named account of the k-th correspondant of an establishment, if it has one. */
+function namedEstablishmentAccount(
+  org: Organisation,
+  e: EstablishmentInfo,
+  k: number,
+): DemoAccountKey | undefined {
+  if (e === org.main) return (['corrEtablissement', 'corrAnnuaire', 'corrCoordonnees'] as const)[k];
+  if (e === org.unrelated && k === 0) return 'corrAutre';
   return undefined;
 }
 
@@ -39,7 +44,7 @@ function slots(org: Organisation): Slot[] {
   for (const e of org.establishments) {
     const count = e === org.main ? 3 : e.terminated ? 1 : 1 + (e.id % 2);
     for (let k = 0; k < count; k++) {
-      const named = k === 0 ? namedEstablishmentAccount(org, e) : undefined;
+      const named = namedEstablishmentAccount(org, e, k);
       out.push({ scopeLevel: 'ETABLISSEMENT', establishment: e, ...(named ? { named } : {}) });
     }
   }

@@ -180,6 +180,28 @@ async function benchServer(db, env, port) {
       { path: `/api/historiqueBilansCorrespondant?page=0&size=15&${range}`, headers: authorised(token) },
       baseline,
     );
+    // Transfers: the screen's default (in progress, both directions), then every state.
+    await measure(
+      db,
+      base,
+      'GET /api/mutation',
+      { path: '/api/mutation?page=0&size=20&encours=true', headers: authorised(token) },
+      baseline,
+    );
+    await measure(
+      db,
+      base,
+      '  same, every state (encours=false)',
+      { path: '/api/mutation?page=0&size=20&encours=false', headers: authorised(token) },
+      baseline,
+    );
+    await measure(
+      db,
+      base,
+      'GET /api/correspondant',
+      { path: '/api/correspondant?page=0&size=15', headers: authorised(token) },
+      baseline,
+    );
     const participant = await signInParticipant(base, 'participant.dmc');
     await measure(
       db,
@@ -364,6 +386,16 @@ if (documentsPg)
   console.log(
     `  document list ≥ 30% of baseline and p99 ≤ 50 ms on PostgreSQL: ${(documentsPg.ratio * 100).toFixed(0)}%, p99 ${documentsPg.p99} ms ${documentsPg.ratio >= 0.3 && documentsPg.p99 <= 50 ? 'OK' : 'OVER BUDGET'}`,
   );
+for (const [label, key] of [
+  ['transfer list', 'GET /api/mutation'],
+  ['correspondant list', 'GET /api/correspondant'],
+]) {
+  const row = results.find((r) => r.db === 'postgres' && r.name === key);
+  if (row)
+    console.log(
+      `  ${label} ≥ 30% of baseline and p99 ≤ 50 ms on PostgreSQL: ${(row.ratio * 100).toFixed(0)}%, p99 ${row.p99} ms ${row.ratio >= 0.3 && row.p99 <= 50 ? 'OK' : 'OVER BUDGET'}`,
+    );
+}
 if (scale) {
   const growth = scale.large.mean / scale.small.mean;
   console.log(

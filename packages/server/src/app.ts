@@ -12,10 +12,16 @@ import { sessionCache } from './auth/session-cache';
 import { listenForSessionChanges } from './auth/session-events';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './features/account/account.routes';
 import { addressRoutes } from './features/addresses/addresses.routes';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { checkupRoutes } from './features/checkups/checkups.routes';
+import {
+  CORRESPONDANTS_CHANNEL,
+  correspondantPageCache,
+} from './features/correspondants/correspondant-page-cache';
+import { correspondantRoutes } from './features/correspondants/correspondants.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { DOCUMENTS_CHANNEL, documentPageCache } from './features/documents/document-page-cache';
 import { documentRoutes } from './features/documents/documents.routes';
@@ -23,6 +29,7 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { mutationRoutes } from './features/mutations/mutations.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
 import { PARTICIPANTS_CHANNEL, participantPageCache } from './features/participants/participant-page-cache';
 import { participantRoutes } from './features/participants/participants.routes';
@@ -127,6 +134,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     app.addHook('onClose', stop);
   }
+  correspondantPageCache.configure(config.listCacheTtlMs);
+  if (correspondantPageCache.enabled) {
+    const stop = database.listen(
+      CORRESPONDANTS_CHANNEL,
+      { message: () => correspondantPageCache.clear(), lost: () => correspondantPageCache.clear() },
+      app.log,
+    );
+    app.addHook('onClose', stop);
+  }
   installGuard(app, { db: database.db, config });
   const notifier = deps.notifier ?? createNotifier(config, database.db, app.log);
   const featureDeps = { db: database.db, config, notifier };
@@ -137,9 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes());
   await app.register(homeRoutes(featureDeps));
   await app.register(participantRoutes(featureDeps));
+  await app.register(mutationRoutes(featureDeps));
   await app.register(checkupRoutes(featureDeps));
   await app.register(appointmentRoutes(featureDeps));
   await app.register(ownDetailsRoutes(featureDeps));
+  await app.register(correspondantRoutes(featureDeps));
+  await app.register(accountRoutes(featureDeps));
   await app.register(documentRoutes(featureDeps));
   await app.register(sheetRoutes(featureDeps));
   if (config.demoMode) await app.register(devRoutes(featureDeps));

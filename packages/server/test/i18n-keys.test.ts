@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ACCOUNT_MESSAGES } from '@portail/contract/schemas/account';
+import { CORRESPONDANT_ERRORS, CORRESPONDANT_MESSAGES } from '@portail/contract/schemas/correspondants';
 import { HOME_MESSAGES } from '@portail/contract/schemas/home';
+import { MUTATION_FIELD_ERRORS, MUTATION_MESSAGES } from '@portail/contract/schemas/mutations';
 import { PARTICIPANT_MESSAGES } from '@portail/contract/schemas/participants';
 import { describe, expect, it } from 'vitest';
 
@@ -44,10 +47,16 @@ describe('server message keys', () => {
     ].map((match) => `messages.${match[1] ?? ''}`),
   );
   // Codes the contract names for the server (and the web) to use.
-  const contract = [...Object.values(PARTICIPANT_MESSAGES), ...Object.values(HOME_MESSAGES)].map(
-    (code) => `messages.${code}`,
-  );
-  const keys = [...plain, ...business, ...contract].filter((key) => !key.endsWith('.'));
+  const contract = [
+    ...Object.values(PARTICIPANT_MESSAGES),
+    ...Object.values(HOME_MESSAGES),
+    ...Object.values(CORRESPONDANT_MESSAGES),
+    ...Object.values(ACCOUNT_MESSAGES),
+    ...Object.values(MUTATION_MESSAGES),
+  ].map((code) => `messages.${code}`);
+  // Refusal keys the contract names (`message` of an error reply), translated as they are.
+  const refusals = [...Object.values(CORRESPONDANT_ERRORS), ...Object.values(MUTATION_FIELD_ERRORS)];
+  const keys = [...plain, ...business, ...contract, ...refusals].filter((key) => !key.endsWith('.'));
 
   it('finds the keys it checks', () => {
     expect(keys).toEqual(

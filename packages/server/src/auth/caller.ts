@@ -42,6 +42,16 @@ export interface Caller {
   profile: CallerProfile;
 }
 
+/**
+ * Whether the correspondant directory may be shown to the caller (000 §2.2, §6; 001 §7
+ * `user/canShowListeCorrespondant`): correspondants and the centre's staff always, a participant when
+ * they are an employee (category SAL), whose employer's correspondants manage them. The principal's
+ * flag and the directory's routes both ask here.
+ */
+export function canShowCorrespondantList(caller: Caller): boolean {
+  return caller.kind === 'CORRESPONDANT' || caller.kind === 'STAFF' || caller.profile.employee;
+}
+
 export function requireCaller(request: FastifyRequest): Caller {
   if (!request.caller) throw unauthorized();
   return request.caller;

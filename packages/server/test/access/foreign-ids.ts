@@ -1,4 +1,4 @@
-import { and, eq, ne, not, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { ResourceKind } from '../../src/auth/guard';
 import {
   adviceSheets,
@@ -6,6 +6,7 @@ import {
   correspondants,
   documentAttachments,
   documents,
+  mutations,
   participants,
 } from '../../src/db/schema';
 import type { TestContext } from '../helper';
@@ -21,6 +22,51 @@ async function correspondantScope(ctx: TestContext, correspondantId: number): Pr
   if (me.scopeLevel === 'ETABLISSEMENT') return eq(participants.establishmentId, me.establishmentId ?? -1);
   if (me.scopeLevel === 'ENTREPRISE') return eq(participants.companyId, me.companyId ?? -1);
   return eq(participants.groupId, me.groupId ?? -1);
+}
+
+/** The transfers with neither end in a correspondant's scope (source and destination columns per level). */
+async function transfersOutside(ctx: TestContext, correspondantId: number): Promise<SQL | undefined> {
+  const [me] = await ctx.database.db
+    .select()
+    .from(correspondants)
+    .where(eq(correspondants.id, correspondantId));
+  if (!me) throw new Error(`no correspondant ${correspondantId}`);
+  const [source, destination, id] =
+    me.scopeLevel === 'ETABLISSEMENT'
+      ? [mutations.sourceEstablishmentId, mutations.destinationEstablishmentId, me.establishmentId]
+      : me.scopeLevel === 'ENTREPRISE'
+        ? [mutations.sourceCompanyId, mutations.destinationCompanyId, me.companyId]
+        : [mutations.sourceGroupId, mutations.destinationGroupId, me.groupId];
+  // A null group end is outside every group too.
+  return and(or(isNull(source), ne(source, id ?? -1)), or(isNull(destination), ne(destination, id ?? -1)));
+}
+
+/** The correspondants a correspondant's directory shows: those of their establishment, company or group. */
+async function correspondantDirectory(ctx: TestContext, correspondantId: number): Promise<SQL> {
+  const [me] = await ctx.database.db
+    .select()
+    .from(correspondants)
+    .where(eq(correspondants.id, correspondantId));
+  if (!me) throw new Error(`no correspondant ${correspondantId}`);
+  if (me.scopeLevel === 'ETABLISSEMENT') return eq(correspondants.establishmentId, me.establishmentId ?? -1);
+  if (me.scopeLevel === 'ENTREPRISE') return eq(correspondants.companyId, me.companyId ?? -1);
+  return eq(correspondants.groupId, me.groupId ?? -1);
+}
+
+/** The correspondants who manage a participant: of their establishment, company or group, by level. */
+async function managersOfParticipant(ctx: TestContext, participantId: number): Promise<SQL> {
+  const [me] = await ctx.database.db.select().from(participants).where(eq(participants.id, participantId));
+  if (!me) throw new Error(`no participant ${participantId}`);
+  return (
+    or(
+      and(
+        eq(correspondants.scopeLevel, 'ETABLISSEMENT'),
+        eq(correspondants.establishmentId, me.establishmentId),
+      ),
+      and(eq(correspondants.scopeLevel, 'ENTREPRISE'), eq(correspondants.companyId, me.companyId)),
+      and(eq(correspondants.scopeLevel, 'GROUPEMENT'), eq(correspondants.groupId, me.groupId ?? -1)),
+    ) ?? sql`false`
+  );
 }
 
 /** Samples for path parameters of kind `value`, which name no resource: every caller may pass them. */
@@ -61,10 +107,20 @@ export async function foreignId(
       return row?.id ?? 999_999;
     }
     case 'correspondant': {
+      // The centre's staff (admin) reach every correspondant of the directory: the one id out of their
+      // reach is an id that does not exist.
+      if (identity.roles.includes('ROLE_ADMIN')) return 999_999;
+      // An active correspondant (refused by scope, not by the inactive filter) outside the directory
+      // of a correspondant, or not managing a participant.
+      const outside = identity.correspondantId
+        ? not(await correspondantDirectory(ctx, identity.correspondantId))
+        : identity.participantId
+          ? not(await managersOfParticipant(ctx, identity.participantId))
+          : undefined;
       const [row] = await db
         .select({ id: correspondants.id })
         .from(correspondants)
-        .where(identity.correspondantId ? ne(correspondants.id, identity.correspondantId) : undefined)
+        .where(and(eq(correspondants.active, true), outside))
         .limit(1);
       return row?.id ?? 999_999;
     }
@@ -114,6 +170,16 @@ export async function foreignId(
         .from(appointments)
         .where(identity.participantId ? ne(appointments.participantId, identity.participantId) : undefined)
         .limit(1);
+      return row?.id ?? 999_999;
+    }
+    case 'mutation': {
+      // A transfer neither of whose ends is the correspondant's (another participant's for a participant).
+      const outside = identity.correspondantId
+        ? await transfersOutside(ctx, identity.correspondantId)
+        : identity.participantId
+          ? ne(mutations.participantId, identity.participantId)
+          : undefined;
+      const [row] = await db.select({ id: mutations.id }).from(mutations).where(outside).limit(1);
       return row?.id ?? 999_999;
     }
     default:

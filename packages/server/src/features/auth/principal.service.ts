@@ -1,5 +1,5 @@
 import type { SessionUser } from '@portail/contract/schemas/auth';
-import type { Caller } from '../../auth/caller';
+import { type Caller, canShowCorrespondantList } from '../../auth/caller';
 
 // The guard hands out the cached Caller of a session until it changes (sessions.ts): its session user
 // is built once, and a change of the account gives a new Caller, hence a new session user.
@@ -38,7 +38,6 @@ function buildSessionUser(caller: Caller): SessionUser {
     doubleAuthentificationConfirmee: caller.confirmed,
     premiereConnexion: profile.previousLoginAt === null,
     derniereConnexion: profile.previousLoginAt?.toISOString() ?? null,
-    // Correspondants see their directory; an employee participant may see their employer's contacts.
-    canShowListeCorrespondant: kind === 'CORRESPONDANT' || kind === 'STAFF' || profile.employee,
+    canShowListeCorrespondant: canShowCorrespondantList(caller),
   };
 }

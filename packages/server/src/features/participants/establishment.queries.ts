@@ -9,7 +9,7 @@ import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
 import { companies, establishmentCheckupTypes, establishments, groups, participants } from '../../db/schema';
-import { escapeLike, foldedSql } from './participant-list.queries';
+import { escapeLike, foldedSql } from '../../lib/text-search';
 
 /** An establishment's columns as a scope reads them: its company's group decides a group's reach. */
 const establishmentScope = {

@@ -6,6 +6,7 @@ import type { Caller, CorrespondantScope, ScopeLevel } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { participantCounts, participants } from '../../db/schema';
+import { escapeLike, foldedSql } from '../../lib/text-search';
 import { participantPageCache, scopeKey } from './participant-page-cache';
 
 /** The participant list's filters once parsed (000 §2.6). */
@@ -54,22 +55,7 @@ const SORT_COLUMNS: Record<ParticipantSortField, PgColumn> = {
   mail: participants.email,
 };
 
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern once escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 const likePrefix = (text: string) => `${escapeLike(text)}%`;
-
-// Accented Latin letters and their plain forms, for an accent-insensitive comparison without the
-// unaccent extension (PGlite has none): the same letters stripAccents folds on the JavaScript side.
-const ACCENTED = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
-const PLAIN = stripAccents(ACCENTED);
-
-/** Upper case without accents, in SQL: comparable with `stripAccents(text).toUpperCase()`. */
-export function foldedSql(column: PgColumn): SQL {
-  return sql`upper(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
-}
 
 function filterConditions(filters: ListFilters): SQL[] {
   const out: SQL[] = [];

@@ -1,0 +1,76 @@
+import {
+  ACCOUNT_MESSAGES,
+  type SecretAnswerBody,
+  type SecretQuestion,
+} from '@portail/contract/schemas/account';
+import type { Message } from '@portail/contract/schemas/common';
+import { asc, eq } from 'drizzle-orm';
+import { hashPassword, normaliseAnswer } from '../../auth/passwords';
+import type { Db } from '../../db/client';
+import { secretQuestions, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { infoMessage, notFound } from '../../lib/errors';
+import { FieldErrors } from '../../lib/field-errors';
+import type { AccountDeps, AccountRequest } from './account-deps';
+import { mailAccountNotice } from './account-mail';
+
+/** GET listeQuestion (001 §7): the questions a user may choose, in the centre's order. */
+export async function listQuestions(db: Db): Promise<SecretQuestion[]> {
+  return db
+    .select({
+      id: secretQuestions.id,
+      questionfr: secretQuestions.questionFr,
+      questionen: secretQuestions.questionEn,
+    })
+    .from(secretQuestions)
+    .where(eq(secretQuestions.active, true))
+    .orderBy(asc(secretQuestions.id));
+}
+
+/**
+ * POST user/question (001 §7): a new secret question and its answer, kept as an argon2id hash of the
+ * normalised answer (case, accents and spaces ignored, as recovery compares it). The question must be
+ * one the centre still offers.
+ */
+export async function saveSecretQuestion(
+  deps: AccountDeps,
+  ctx: AccountRequest,
+  body: SecretAnswerBody,
+): Promise<Message[]> {
+  const [question] = await deps.db
+    .select({ id: secretQuestions.id, active: secretQuestions.active })
+    .from(secretQuestions)
+    .where(eq(secretQuestions.id, body.id))
+    .limit(1);
+  if (!question?.active) throw new FieldErrors([{ field: 'id', defaultMessage: 'errors.invalid' }]);
+  const answerHash = await hashPassword(normaliseAnswer(body.response));
+  const account = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        englishOnly: users.englishOnly,
+        questionId: users.secretQuestionId,
+      })
+      .from(users)
+      .where(eq(users.id, ctx.caller.userId))
+      .for('update');
+    if (!current) throw notFound();
+    await tx
+      .update(users)
+      .set({ secretQuestionId: question.id, secretAnswerHash: answerHash, updatedAt: new Date() })
+      .where(eq(users.id, current.id));
+    await audit(tx, {
+      actorUserId: ctx.caller.userId,
+      action: 'SECRET_QUESTION_CHANGED',
+      targetType: 'user',
+      targetId: current.id,
+      // The answer is a secret: the log says that it changed, never what it is.
+      details: { before: { questionId: current.questionId }, after: { questionId: question.id } },
+      ip: ctx.ip,
+    });
+    return current;
+  });
+  await mailAccountNotice(deps, ctx.log, account.email, account.englishOnly, 'secretQuestion');
+  return [infoMessage(ACCOUNT_MESSAGES.questionSaved)];
+}

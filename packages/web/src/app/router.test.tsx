@@ -89,13 +89,14 @@ describe('application routes', () => {
 
   it('shows a page of a later version as coming soon, behind its real roles', async () => {
     signIn(['ROLE_CORRESPONDANT']);
-    visit('/mutation/12');
-    expect(await screen.findByRole('heading', { name: 'Détail de la mutation' })).toBeInTheDocument();
+    visit('/politiqueProtectionDonnees');
+    const title = 'Politique de protection des données';
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Cet écran arrive dans une prochaine version du portail.')).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: "Fil d'Ariane" });
-    expect(breadcrumb).toHaveTextContent(/^Accueil\/Mutations\/Détail de la mutation$/);
-    expect(screen.getByRole('link', { name: 'Mutations' })).toHaveAttribute('href', '/mutation');
-    await waitFor(() => expect(document.title).toBe('Détail de la mutation'));
+    expect(breadcrumb).toHaveTextContent(new RegExp(`^Accueil/${title}$`));
+    expect(screen.getByRole('link', { name: 'Accueil' })).toHaveAttribute('href', '/home');
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('keeps a participant with a pending code on the confirmation page', async () => {

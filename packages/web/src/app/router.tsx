@@ -14,6 +14,11 @@ const CHECKUP_HISTORY_PATH: ScreenPath = '/historiqueBilansCorrespondant';
 const APPOINTMENTS_PATH: ScreenPath = '/participant/mesrendezvous';
 const OWN_DETAILS_PATH: ScreenPath = '/participant/mescoordonnees';
 const SHEETS_PATH: ScreenPath = '/fiche/liste';
+const MUTATIONS_PATH: ScreenPath = '/mutation';
+const MUTATION_PATH: ScreenPath = '/mutation/:id';
+const CORRESPONDANTS_PATH: ScreenPath = '/correspondant/mescorrespondants';
+const CORRESPONDANT_PATH: ScreenPath = '/correspondant/:id';
+const MY_DETAILS_PATH: ScreenPath = '/mescoordonnees';
 
 /** Screens built so far; every other path of the route table is still "coming soon". */
 const BUILT = new Set<string>([
@@ -28,6 +33,11 @@ const BUILT = new Set<string>([
   OWN_DETAILS_PATH,
   ...DOCUMENT_PATHS,
   SHEETS_PATH,
+  MUTATIONS_PATH,
+  MUTATION_PATH,
+  CORRESPONDANTS_PATH,
+  CORRESPONDANT_PATH,
+  MY_DETAILS_PATH,
 ]);
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
@@ -146,6 +156,42 @@ export const appRoutes: RouteObject[] = [
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/sheets/sheets-page').then((m) => ({ Component: m.SheetsPage })),
+              },
+              {
+                path: MUTATIONS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/mutations/mutations-page').then((m) => ({
+                    Component: m.MutationsPage,
+                  })),
+              },
+              {
+                path: MUTATION_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/mutations/mutation-page').then((m) => ({ Component: m.MutationPage })),
+              },
+              {
+                path: CORRESPONDANTS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/correspondants/correspondants-page').then((m) => ({
+                    Component: m.CorrespondantsPage,
+                  })),
+              },
+              {
+                path: CORRESPONDANT_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/correspondants/correspondant-page').then((m) => ({
+                    Component: m.CorrespondantPage,
+                  })),
+              },
+              {
+                path: MY_DETAILS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
               },
               ...comingSoonRoutes(false),
             ],

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { alpha } from '@mui/material/styles';
 import {
   DataGrid,
   type GridColDef,
@@ -32,6 +33,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   createLabel?: string;
   /** Rows styled as inactive (terminated participants, closed establishments). */
   isRowInactive?: (row: R) => boolean;
+  /** Rows drawn apart as the ones to act on (transfers in progress): a left bar and a light tint. */
+  isRowHighlighted?: (row: R) => boolean;
   getRowId?: GridRowIdGetter<R>;
   /** Text of an empty table (else the grid's own "no rows"). */
   noRowsLabel?: string;
@@ -52,6 +55,7 @@ export function DataTable<R extends GridValidRowModel>({
   onCreate,
   createLabel,
   isRowInactive,
+  isRowHighlighted,
   getRowId,
   noRowsLabel,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
@@ -120,7 +124,13 @@ export function DataTable<R extends GridValidRowModel>({
               }
             : undefined
         }
-        getRowClassName={(params) => (isRowInactive?.(params.row) ? 'row-inactive' : '')}
+        getRowClassName={(params) =>
+          isRowInactive?.(params.row)
+            ? 'row-inactive'
+            : isRowHighlighted?.(params.row)
+              ? 'row-highlighted'
+              : ''
+        }
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
         autoHeight
         sx={{
@@ -130,6 +140,11 @@ export function DataTable<R extends GridValidRowModel>({
             color: 'text.secondary',
             fontStyle: 'italic',
             backgroundColor: 'action.hover',
+          },
+          // The text keeps its colour on the tint, so its contrast stays that of the page.
+          '& .row-highlighted': {
+            boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.primary.main}`,
+            backgroundColor: (theme) => alpha(theme.palette.primary.main, 0.06),
           },
         }}
       />

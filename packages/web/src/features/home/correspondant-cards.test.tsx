@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, storeToken, storeUser } from '../../lib/session-store';
 import { makeUser } from '../../test/users';
 import { AttachmentCard } from './attachment-card';
 import { HOME_CARDS } from './home-cards';
@@ -48,6 +49,41 @@ describe('correspondant home cards', () => {
     expect(screen.getByRole('link', { name: '4 mutations sortantes' })).toHaveAttribute('href', '/mutation');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/get-detail-accueil');
+  });
+
+  it("lead an establishment correspondant to the list filtered on each card's direction", async () => {
+    serveHome();
+    storeToken(
+      {
+        access_token: 'a.b.c',
+        refresh_token: 'r',
+        token_type: 'bearer',
+        expires_in: 900,
+        tel: '•• 12',
+        confirmationRequise: false,
+      },
+      true,
+    );
+    storeUser(makeUser(['ROLE_CORRESPONDANT'], { correspondantEtablissement: true }));
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter>
+            <TransfersCard />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByRole('link', { name: '1 mutation entrante' })).toHaveAttribute(
+        'href',
+        '/mutation?entrantes=true',
+      );
+      expect(screen.getByRole('link', { name: '4 mutations sortantes' })).toHaveAttribute(
+        'href',
+        '/mutation?sortantes=true',
+      );
+    } finally {
+      clearSession(null);
+    }
   });
 
   it('are for correspondants only, the check-up and record cards for participants', () => {

@@ -13,15 +13,23 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { currentUser, useSession } from '../../lib/session';
 import { useCorrespondantHome } from './api/get-home-detail';
 
 /** The transfer list (its own screen, 001 §2). */
 const MUTATIONS_PATH = '/mutation';
 
-/** "Mutations en cours" (000 §2.5): incoming and outgoing transfers in progress, to the transfer list. */
+/**
+ * "Mutations en cours" (000 §2.5): incoming and outgoing transfers in progress, to the transfer list.
+ * An establishment correspondant lands on the list filtered on that direction (its address parameters,
+ * features/mutations/list-params.ts); the filters are theirs only (001 §2), so others land on the list.
+ */
 export function TransfersCard() {
   const { t } = useTranslation();
   const { data, isPending, isError } = useCorrespondantHome();
+  const directions = currentUser(useSession())?.correspondantEtablissement === true;
+  const incomingPath = directions ? `${MUTATIONS_PATH}?entrantes=true` : MUTATIONS_PATH;
+  const outgoingPath = directions ? `${MUTATIONS_PATH}?sortantes=true` : MUTATIONS_PATH;
   return (
     <Card component="section" aria-labelledby="transfers-card-title" sx={{ height: '100%' }}>
       <CardHeader
@@ -39,7 +47,7 @@ export function TransfersCard() {
                 <CallReceivedIcon />
               </ListItemIcon>
               <ListItemText>
-                <Link component={RouterLink} to={MUTATIONS_PATH}>
+                <Link component={RouterLink} to={incomingPath}>
                   {t('home.transfers.incoming', { count: data.nbMutationsEntrantes })}
                 </Link>
               </ListItemText>
@@ -49,7 +57,7 @@ export function TransfersCard() {
                 <CallMadeIcon />
               </ListItemIcon>
               <ListItemText>
-                <Link component={RouterLink} to={MUTATIONS_PATH}>
+                <Link component={RouterLink} to={outgoingPath}>
                   {t('home.transfers.outgoing', { count: data.nbMutationsSortantes })}
                 </Link>
               </ListItemText>

@@ -1,0 +1,116 @@
+import type { Role } from '@portail/contract/roles';
+import type { SessionUser } from '@portail/contract/schemas/auth';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers';
+import { storeToken, storeUser } from '../../lib/session-store';
+import { makeUser } from '../../test/users';
+import { AccountPage } from './account-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+vi.mock('../../lib/notify', () => ({
+  notify: vi.fn(),
+  showToast: vi.fn(),
+  onToastNeeded: () => () => undefined,
+  toasterReady: vi.fn(),
+}));
+
+const account = {
+  id: 7,
+  username: 'jeanne.martin',
+  nom: 'MARTIN',
+  prenom: 'Jeanne',
+  email: 'jeanne.martin@example.fr',
+  portable: '06 12 34 56 78',
+  role: 'ROLE_CORRESPONDANT',
+  typeuser: 'CORRESPONDANT',
+  actif: true,
+  dateCreation: '2025-01-02T08:00:00.000Z',
+  dateModification: '2025-01-02T08:00:00.000Z',
+  dateConnexion: '2026-03-09',
+  heureConnexion: '07:05',
+  etablissement: { id: 3, raisonsociale: 'Acme – Siège' },
+  entrepriseInsee: null,
+  participant: null,
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      json(String(input).startsWith('/api/etablissements-correspondant') ? [] : account),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function visit(roles: Role[], overrides: Partial<SessionUser> = {}) {
+  storeToken(
+    {
+      access_token: 'a.b.c',
+      refresh_token: 'r',
+      token_type: 'bearer',
+      expires_in: 900,
+      tel: '',
+      confirmationRequise: false,
+    },
+    roles.includes('ROLE_CORRESPONDANT'),
+  );
+  storeUser(makeUser(roles, overrides));
+  const router = createMemoryRouter([{ path: '/mescoordonnees', element: <AccountPage /> }], {
+    initialEntries: ['/mescoordonnees'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const tabNames = () =>
+  within(screen.getByRole('tablist', { name: 'Rubriques de mes coordonnées' }))
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
+
+describe('personal details tabs (001 §2)', () => {
+  it('gives a participant personal and professional information', () => {
+    visit(['ROLE_PARTICIPANT']);
+    expect(tabNames()).toEqual(['Informations personnelles', 'Informations professionnelles']);
+  });
+
+  it('gives an establishment correspondant professional information and the address, no establishments', () => {
+    visit(['ROLE_CORRESPONDANT'], { correspondantEtablissement: true });
+    expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse']);
+  });
+
+  it.each([[{ correspondantEntreprise: true }], [{ correspondantGroupement: true }]])(
+    'gives other correspondants the establishments tab too (%o)',
+    (flags) => {
+      visit(['ROLE_CORRESPONDANT'], flags);
+      expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse', 'Établissements']);
+    },
+  );
+
+  it('keeps the tab chosen in the address and shows the professional contact of a correspondant', async () => {
+    const router = visit(['ROLE_CORRESPONDANT'], { correspondantGroupement: true });
+    expect(await screen.findByRole('region', { name: 'Mes coordonnées professionnelles' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Adresse mail' })).toHaveValue('jeanne.martin@example.fr');
+    expect(screen.getByText('Acme – Siège (n° 3)')).toBeVisible();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('tab', { name: 'Établissements' }));
+    expect(router.state.location.search).toBe('?onglet=etablissements');
+    expect(screen.getByRole('tab', { name: 'Établissements' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute(
+      'aria-labelledby',
+      screen.getByRole('tab', { name: 'Établissements' }).id,
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { SessionUser } from '@portail/contract/schemas/auth';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { currentUser, isCorrespondant, isParticipant, useSession } from '../../lib/session';
+import { AddressEditor } from './components/address-editor';
+import { EstablishmentsTab } from './components/establishments-tab';
+import { PersonalTab, ProfessionalTab } from './components/tab-contents';
+
+const TAB_PARAM = 'onglet';
+type TabKey = 'personnel' | 'professionnel' | 'adresse' | 'etablissements';
+
+/** The tabs of 001 §2 the user has, in the specification's order. */
+function tabsFor(user: SessionUser): TabKey[] {
+  const correspondant = isCorrespondant(user);
+  return [
+    ...(isParticipant(user) ? (['personnel'] as const) : []),
+    'professionnel',
+    ...(correspondant ? (['adresse'] as const) : []),
+    ...(correspondant && !user.correspondantEtablissement ? (['etablissements'] as const) : []),
+  ];
+}
+
+function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
+  switch (tab) {
+    case 'personnel':
+      return <PersonalTab />;
+    case 'professionnel':
+      return <ProfessionalTab user={user} />;
+    case 'adresse':
+      return <AddressEditor establishmentId={null} />;
+    case 'etablissements':
+      return <EstablishmentsTab />;
+  }
+}
+
+/**
+ * "Mes coordonnées" (001 §2): one tab per part the user has. The tab shown is in the address (a reload
+ * keeps it), so leaving a modified form for another tab asks first, as leaving the page does.
+ */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const user = currentUser(useSession());
+  const [params, setParams] = useSearchParams();
+  const baseId = useId();
+  if (!user) return null;
+  const tabs = tabsFor(user);
+  const asked = params.get(TAB_PARAM);
+  const current = tabs.find((tab) => tab === asked) ?? tabs[0] ?? 'professionnel';
+  const tabId = (tab: TabKey) => `${baseId}-tab-${tab}`;
+  const panelId = (tab: TabKey) => `${baseId}-panel-${tab}`;
+
+  return (
+    <>
+      <Typography
+        component="h1"
+        variant="h4"
+        gutterBottom
+        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+      >
+        {t('routes.myDetails')}
+      </Typography>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={current}
+          onChange={(_, tab: TabKey) => setParams({ [TAB_PARAM]: tab }, { replace: true })}
+          aria-label={t('account.tabs.label')}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+        >
+          {tabs.map((tab) => (
+            <Tab
+              key={tab}
+              value={tab}
+              label={t(`account.tabs.${tab}`)}
+              id={tabId(tab)}
+              aria-controls={panelId(tab)}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={panelId(current)} aria-labelledby={tabId(current)}>
+        <TabContent key={current} tab={current} user={user} />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { correspondantAddress } from '@portail/contract/schemas/account';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { accountKeys } from './account-keys';
+
+/**
+ * `GET adresse` (001 §7): the address record of the correspondant's establishment, or with an id of
+ * another establishment of their scope (the establishments tab).
+ */
+export function addressQueryOptions(establishmentId: number | null) {
+  return queryOptions({
+    queryKey: accountKeys.address(establishmentId),
+    queryFn: ({ signal }) =>
+      api('/adresse', {
+        query: { idEtablissement: establishmentId },
+        schema: correspondantAddress,
+        signal,
+      }),
+  });
+}
+
+export function useCorrespondantAddress(establishmentId: number | null) {
+  return useQuery(addressQueryOptions(establishmentId));
+}

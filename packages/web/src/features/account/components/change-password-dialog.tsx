@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { meetsPasswordRules } from '@portail/contract/rules/password';
+import { changePasswordRequest } from '@portail/contract/schemas/auth';
+import type { Message } from '@portail/contract/schemas/common';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { MessagesAlerts } from '../../../components/messages-alerts';
+import { zodErrorKey } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { currentUser, useSession } from '../../../lib/session';
+import { changePassword } from '../api/change-password';
+import { applyFieldErrors } from '../apply-field-errors';
+import { PasswordField } from './password-field';
+
+/**
+ * The contract's call plus the confirmation (000 §5): old password required, the new one following the
+ * password rules (errors.passwordRegles), the confirmation equal to it (errors.missmatch).
+ */
+const changePasswordForm = changePasswordRequest
+  .pick({ ancienMotDePasse: true, motDePasse: true })
+  .extend({ confirmation: z.string().min(1, 'errors.required').max(200) })
+  .superRefine((values, ctx) => {
+    if (values.motDePasse !== '' && !meetsPasswordRules(values.motDePasse))
+      ctx.addIssue({ code: 'custom', path: ['motDePasse'], message: 'errors.passwordRegles' });
+    if (values.confirmation !== '' && values.confirmation !== values.motDePasse)
+      ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'errors.missmatch' });
+  });
+type ChangePasswordValues = z.infer<typeof changePasswordForm>;
+const EMPTY: ChangePasswordValues = { ancienMotDePasse: '', motDePasse: '', confirmation: '' };
+
+export interface ChangePasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Change password (000 §2.10, §5, §7; 001 §2): old password, new password and its confirmation, each
+ * with a show/hide toggle. The server's field errors land on their fields (errors.ancienMotDePasse);
+ * success shows `password.confirmationChange` and closes. The account's other sessions end.
+ */
+export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const introId = useId();
+  const user = currentUser(useSession());
+  const [saving, setSaving] = useState(false);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordValues>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(changePasswordForm, { error: zodErrorKey }),
+  });
+
+  const close = () => {
+    if (saving) return;
+    reset(EMPTY);
+    setMessages([]);
+    onClose();
+  };
+
+  const submit = handleSubmit(
+    async (values) => {
+      setSaving(true);
+      setMessages([]);
+      const outcome = await changePassword({
+        ...(user ? { id: user.id } : {}),
+        ancienMotDePasse: values.ancienMotDePasse,
+        motDePasse: values.motDePasse,
+      });
+      setSaving(false);
+      if (outcome.kind === 'saved') {
+        const codes = outcome.messages.map((message) => message.errorCode);
+        for (const code of codes.length > 0 ? codes : ['password.confirmationChange'])
+          notify(`messages.${code}`, 'success');
+        reset(EMPTY);
+        onClose();
+      } else if (outcome.kind === 'invalid') {
+        const landed = applyFieldErrors(setError, outcome.fieldErrors, (field) =>
+          field === 'ancienMotDePasse' || field === 'motDePasse' ? field : null,
+        );
+        setMessages(outcome.messages);
+        if (!landed) notify('form.error', 'error');
+      } else if (outcome.kind === 'refused') {
+        setMessages(outcome.messages);
+      }
+    },
+    () => notify('form.error', 'error'),
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      aria-describedby={introId}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving}>
+        <DialogTitle id={titleId}>{t('account.password.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={introId} sx={{ mb: 2 }}>
+            {t('account.password.intro')}
+          </DialogContentText>
+          <MessagesAlerts messages={messages} />
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <PasswordField
+              name="ancienMotDePasse"
+              control={control}
+              label={t('account.password.old')}
+              autoComplete="current-password"
+              disabled={saving}
+              autoFocus
+            />
+            <PasswordField
+              name="motDePasse"
+              control={control}
+              label={t('account.password.new')}
+              autoComplete="new-password"
+              disabled={saving}
+              helperText={t('account.password.rules')}
+            />
+            <PasswordField
+              name="confirmation"
+              control={control}
+              label={t('account.password.confirmation')}
+              autoComplete="new-password"
+              disabled={saving}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={saving}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={saving}>
+            {t('account.password.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

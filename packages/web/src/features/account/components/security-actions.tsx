@@ -1,0 +1,29 @@
+import KeyIcon from '@mui/icons-material/Key';
+import QuizIcon from '@mui/icons-material/Quiz';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { Panel } from './panel';
+import { SecretQuestionDialog } from './secret-question-dialog';
+
+/** The security buttons of the personal details page (001 §2): password and secret question. */
+export function SecurityActions() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'password' | 'question' | null>(null);
+  return (
+    <Panel title={t('account.security.title')}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="outlined" startIcon={<KeyIcon />} onClick={() => setOpen('password')}>
+          {t('account.security.changePassword')}
+        </Button>
+        <Button variant="outlined" startIcon={<QuizIcon />} onClick={() => setOpen('question')}>
+          {t('account.security.changeQuestion')}
+        </Button>
+      </Stack>
+      <ChangePasswordDialog open={open === 'password'} onClose={() => setOpen(null)} />
+      <SecretQuestionDialog open={open === 'question'} onClose={() => setOpen(null)} />
+    </Panel>
+  );
+}

@@ -1,0 +1,20 @@
+import { correspondant } from '@portail/contract/schemas/correspondants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { correspondantKeys } from './correspondant-keys';
+
+/**
+ * `GET correspondant/{id}` (000 §7): a correspondant of the caller's directory. Out of reach (404) and
+ * refused (403) are said on the screen itself.
+ */
+export function correspondantQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: correspondantKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api(`/correspondant/${id}`, { schema: correspondant, signal, handle: [403, 404] }),
+  });
+}
+
+export function useCorrespondant(id: number | null) {
+  return useQuery({ ...correspondantQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,39 @@
+import {
+  type CorrespondantListQuery,
+  correspondantListReply,
+} from '@portail/contract/schemas/correspondants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { correspondantKeys } from './correspondant-keys';
+
+/**
+ * `GET correspondant` (000 §2.10, §7): one page of the directory. A participant whose account may not
+ * see it gets 403 with its own message, which the screen shows rather than a toast.
+ */
+export function correspondantsQueryOptions(query: CorrespondantListQuery) {
+  return queryOptions({
+    queryKey: correspondantKeys.list(query),
+    queryFn: ({ signal }) =>
+      api('/correspondant', {
+        query: {
+          page: query.page,
+          size: query.size,
+          sort: query.sort,
+          nom: query.nom,
+          prenom: query.prenom,
+          idEtablissement: query.idEtablissement,
+          raisonSociale: query.raisonSociale,
+          rechercheEntreprise: query.rechercheEntreprise,
+        },
+        schema: correspondantListReply,
+        signal,
+        handle: [403],
+      }),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCorrespondants(query: CorrespondantListQuery) {
+  return useQuery(correspondantsQueryOptions(query));
+}

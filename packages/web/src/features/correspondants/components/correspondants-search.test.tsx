@@ -1,0 +1,55 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_FILTERS } from '../list-params';
+import { CorrespondantsSearch } from './correspondants-search';
+
+describe('directory search', () => {
+  it('searches once typing pauses, and at once for the company flag', async () => {
+    const onSearch = vi.fn();
+    const user = userEvent.setup();
+    render(<CorrespondantsSearch filters={DEFAULT_FILTERS} onSearch={onSearch} />);
+    await user.type(screen.getByRole('textbox', { name: 'Raison sociale' }), 'Siège');
+    expect(onSearch).not.toHaveBeenCalled();
+    await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
+    expect(onSearch).toHaveBeenLastCalledWith({ ...DEFAULT_FILTERS, businessName: 'Siège' });
+
+    await user.click(screen.getByRole('checkbox', { name: "Rechercher dans le nom de l'entreprise" }));
+    expect(onSearch).toHaveBeenCalledTimes(2);
+    expect(onSearch).toHaveBeenLastCalledWith({
+      ...DEFAULT_FILTERS,
+      businessName: 'Siège',
+      companySearch: true,
+    });
+  });
+
+  it('does not search again for spaces alone', async () => {
+    const onSearch = vi.fn();
+    const user = userEvent.setup();
+    render(<CorrespondantsSearch filters={{ ...DEFAULT_FILTERS, lastName: 'Durand' }} onSearch={onSearch} />);
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), '  ');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+
+  it('says an establishment id must be a number', async () => {
+    const user = userEvent.setup();
+    render(<CorrespondantsSearch filters={DEFAULT_FILTERS} onSearch={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: "N° d'établissement" }), '12b');
+    expect(screen.getByRole('textbox', { name: "N° d'établissement" })).toHaveAccessibleDescription(
+      'Nombre attendu',
+    );
+  });
+
+  it('shows filters changed from outside (the menu link, back)', () => {
+    const { rerender } = render(
+      <CorrespondantsSearch
+        filters={{ ...DEFAULT_FILTERS, firstName: 'Lucie' }}
+        onSearch={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveValue('Lucie');
+    rerender(<CorrespondantsSearch filters={DEFAULT_FILTERS} onSearch={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: 'Prénom' })).toHaveValue('');
+  });
+});

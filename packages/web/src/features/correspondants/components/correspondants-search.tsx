@@ -1,0 +1,103 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import { SEARCH_DEBOUNCE_MS } from '@portail/contract/constants';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
+import { type CorrespondantFilters, parseEstablishmentId } from '../list-params';
+
+export interface CorrespondantsSearchProps {
+  filters: CorrespondantFilters;
+  /** Called with the filters once typing pauses (000 §9: 200 ms); the caller trims the text. */
+  onSearch: (filters: CorrespondantFilters) => void;
+}
+
+const sameSearch = (a: CorrespondantFilters, b: CorrespondantFilters) =>
+  a.companySearch === b.companySearch &&
+  a.lastName.trim() === b.lastName.trim() &&
+  a.firstName.trim() === b.firstName.trim() &&
+  a.establishmentId.trim() === b.establishmentId.trim() &&
+  a.businessName.trim() === b.businessName.trim();
+
+type TextFilter = 'lastName' | 'firstName' | 'establishmentId' | 'businessName';
+
+/**
+ * The directory's search (000 §2.10): last name, first name, establishment id, business name, and
+ * whether that name is the company's rather than the establishment's.
+ */
+export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearchProps) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(filters);
+  // What this form last asked for, and the address last seen: the address lags behind a search.
+  const [requested, setRequested] = useState(filters);
+  const [seen, setSeen] = useState(filters);
+
+  if (!sameSearch(filters, seen)) {
+    setSeen(filters);
+    // Changed from outside (the menu link, back): show what the address says.
+    if (!sameSearch(filters, requested)) {
+      setRequested(filters);
+      setTyped(filters);
+    }
+  }
+
+  useEffect(() => {
+    if (sameSearch(typed, requested)) return;
+    const timer = setTimeout(() => {
+      setRequested(typed);
+      onSearch(typed);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, requested, onSearch]);
+
+  const idError = parseEstablishmentId(typed.establishmentId) === 'invalid' ? t('errors.number') : undefined;
+  const text = (field: TextFilter, name: string, maxLength: number, extra: { error?: string } = {}) => (
+    <TextInput
+      name={name}
+      label={t(`correspondants.search.${field}`)}
+      value={typed[field]}
+      onChange={(event) => setTyped({ ...typed, [field]: event.target.value })}
+      htmlInput={{ maxLength, ...(field === 'establishmentId' ? { inputMode: 'numeric' } : {}) }}
+      {...extra}
+    />
+  );
+
+  return (
+    <Paper
+      component="form"
+      role="search"
+      aria-label={t('correspondants.search.title')}
+      onSubmit={(event) => event.preventDefault()}
+      sx={{ p: 2, mb: 2 }}
+    >
+      <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('lastName', 'nom', 100)}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('firstName', 'prenom', 100)}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+          {text('establishmentId', 'idEtablissement', 10, idError ? { error: idError } : {})}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>{text('businessName', 'raisonSociale', 100)}</Grid>
+        <Grid size={12}>
+          <FormControlLabel
+            label={t('correspondants.search.companySearch')}
+            control={
+              <Checkbox
+                name="rechercheEntreprise"
+                checked={typed.companySearch}
+                onChange={(event) => {
+                  // A tick is a choice, not typing: searched at once.
+                  const next = { ...typed, companySearch: event.target.checked };
+                  setTyped(next);
+                  setRequested(next);
+                  onSearch(next);
+                }}
+              />
+            }
+          />
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}

@@ -1,0 +1,16 @@
+import { mutationRow } from '@portail/contract/schemas/mutations';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { mutationKeys } from './mutation-keys';
+
+/** `GET mutation/{id}` (001 §7): the transfer and what the caller may do with it. */
+export function mutationQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: mutationKeys.detail(id),
+    queryFn: ({ signal }) => api(`/mutation/${id}`, { schema: mutationRow, signal }),
+  });
+}
+
+export function useMutationDetail(id: number | null) {
+  return useQuery({ ...mutationQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { MutationRow } from '@portail/contract/schemas/mutations';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { TableQuery } from '../../components/table-query';
+import { currentUser, useSession } from '../../lib/session';
+import { useMutations } from './api/get-mutations';
+import { MutationFilters } from './components/mutation-filters';
+import { MutationsTable } from './components/mutations-table';
+import { type MutationFilters as Filters, readListState, toListQuery, writeListState } from './list-params';
+import { mutationPath } from './paths';
+
+/**
+ * The transfer list (001 §2): the transfers with an end in the correspondant's scope, in progress by
+ * default, 20 a page, newest first. Incoming and outgoing are an establishment correspondant's filters.
+ */
+export function MutationsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = currentUser(useSession());
+  const directions = user?.correspondantEtablissement === true;
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params, directions), [params, directions]);
+  const { data, isFetching, isError, refetch } = useMutations(toListQuery(state));
+  // Until the first reply, a count that keeps the page of the address valid (the grid would go back).
+  const pendingRowCount = (state.table.page + 1) * state.table.size;
+
+  const onFilter = (filters: Filters) =>
+    setParams(
+      (current) =>
+        writeListState({ filters, table: { ...readListState(current, directions).table, page: 0 } }),
+      { replace: true },
+    );
+  const onQueryChange = (table: TableQuery) =>
+    setParams((current) => writeListState({ filters: readListState(current, directions).filters, table }), {
+      replace: true,
+    });
+  const onOpen = (row: MutationRow) => void navigate(mutationPath(row.id));
+
+  return (
+    <>
+      <Typography
+        component="h1"
+        variant="h4"
+        gutterBottom
+        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+      >
+        {t('routes.mutations')}
+      </Typography>
+      <MutationFilters filters={state.filters} directions={directions} onChange={onFilter} />
+      {isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {t('app.retry')}
+            </Button>
+          }
+        >
+          {t('mutations.loadError')}
+        </Alert>
+      )}
+      <MutationsTable
+        rows={isError ? [] : (data?.items ?? [])}
+        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
+        loading={isFetching}
+        query={state.table}
+        onQueryChange={onQueryChange}
+        onOpen={onOpen}
+      />
+    </>
+  );
+}

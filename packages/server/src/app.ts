@@ -29,6 +29,7 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { MUTATIONS_CHANNEL, mutationPageCache } from './features/mutations/mutation-page-cache';
 import { mutationRoutes } from './features/mutations/mutations.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
 import { PARTICIPANTS_CHANNEL, participantPageCache } from './features/participants/participant-page-cache';
@@ -133,6 +134,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log,
     );
     app.addHook('onClose', stop);
+  }
+  mutationPageCache.configure(config.listCacheTtlMs);
+  if (mutationPageCache.enabled) {
+    // Transfer rows show participants: any participants notification drops the transfer pages too.
+    const drop = { message: () => mutationPageCache.clear(), lost: () => mutationPageCache.clear() };
+    const stops = [
+      database.listen(MUTATIONS_CHANNEL, drop, app.log),
+      database.listen(PARTICIPANTS_CHANNEL, drop, app.log),
+    ];
+    app.addHook('onClose', async () => {
+      for (const stop of stops) await stop();
+    });
   }
   correspondantPageCache.configure(config.listCacheTtlMs);
   if (correspondantPageCache.enabled) {

@@ -56,7 +56,9 @@ export class PageCache<V extends object> {
       this.scopes.set(scope, pages);
     }
     if (!pages.has(page)) this.size++;
-    pages.set(page, { value, storedAt: Date.now() });
+    // Handed out as is to every caller of the page: frozen, so nobody changes it for the others, and
+    // so that the reply serializer may keep its text (lib/serializer.ts).
+    pages.set(page, { value: Object.freeze(value), storedAt: Date.now() });
   }
 
   /** A notification's payload: scope keys separated by commas, or `*` for everything. */

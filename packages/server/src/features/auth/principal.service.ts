@@ -9,7 +9,8 @@ const built = new WeakMap<Caller, SessionUser>();
 export function toSessionUser(caller: Caller): SessionUser {
   let user = built.get(caller);
   if (!user) {
-    user = buildSessionUser(caller);
+    // Frozen: the reply serializer keeps the text of a frozen reply (lib/serializer.ts).
+    user = Object.freeze(buildSessionUser(caller));
     built.set(caller, user);
   }
   return user;

@@ -6,6 +6,7 @@ import { requireCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { participantPageCache } from '../participants/participant-page-cache';
 import { acceptMutation, cancelMutation, type MutationRequest } from './mutation-actions.service';
+import { mutationPageCache } from './mutation-page-cache';
 import { listMutations, mutationForCaller } from './mutations.service';
 
 const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
@@ -23,10 +24,13 @@ export function mutationRoutes(deps: { db: Db }) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const { db } = deps;
     // An accept moves a participant and a cancel clears their pending-transfer mark: this instance's
-    // cached participant pages are dropped before the reply, so the next list is already right (other
+    // cached participant and transfer pages are dropped before the reply, so the next list is already right (other
     // instances hear the participants triggers).
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET') participantPageCache.clear();
+      if (request.method !== 'GET') {
+        participantPageCache.clear();
+        mutationPageCache.clear();
+      }
       return payload;
     });
 

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import { countMutations, type Direction, findMutation, readMutationPage } from './mutation.queries';
+import { mutationPageCache, mutationPageKey, mutationScopeKey } from './mutation-page-cache';
 
 const SORT_SHAPE = /^([A-Za-z][A-Za-z0-9_.]*),(ASC|DESC)$/i;
 
@@ -55,15 +56,19 @@ export async function listMutations(
 ): Promise<MutationListReply> {
   const filters = { inProgressOnly: query.encours, direction: directionOf(caller, query) };
   const { descending } = parseSort(query.sort);
+  const page = { limit: query.size, offset: query.page * query.size, descending };
+  const scope = mutationScopeKey(caller);
+  const key = mutationPageKey(filters, page);
+  const cached = scope === null ? undefined : mutationPageCache.get(scope, key);
+  if (cached) return cached;
+  const epoch = mutationPageCache.begin();
   const [items, totalRows] = await Promise.all([
-    readMutationPage(db, caller, filters, {
-      limit: query.size,
-      offset: query.page * query.size,
-      descending,
-    }),
+    readMutationPage(db, caller, filters, page),
     countMutations(db, caller, filters),
   ]);
-  return { items, totalRows, subTotal: items.length };
+  const reply = { items, totalRows, subTotal: items.length };
+  if (scope !== null) mutationPageCache.set(scope, key, reply, epoch);
+  return reply;
 }
 
 /** GET mutation/{id}: another scope's transfer answers 404, as an unknown one does. */

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
 
-/** The letter B of a check-up in progress (000 §2.6), named for screen readers. */
-export function CheckupBadge() {
-  const { t } = useTranslation();
-  const label = t('participants.checkupInProgress');
+/**
+ * The letter B of a check-up in progress (000 §2.6, 001 §2), with a tooltip and named for screen
+ * readers; `label` says it in the words of the list it stands in.
+ */
+export function CheckupBadge({ label }: { label: string }) {
   return (
     <Tooltip title={label}>
       <Box

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
 import { currentUser, isCorrespondant, isParticipant, useSession } from '../../lib/session';
 import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
@@ -56,14 +56,7 @@ export function AccountPage() {
 
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('routes.myDetails')}
-      </Typography>
+      <PageTitle>{t('routes.myDetails')}</PageTitle>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           value={current}

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Typography from '@mui/material/Typography';
 import { PAGE_SIZE } from '@portail/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
 import { useTableQuery } from '../../components/table-query';
 import { useAppointments } from './api/get-appointments';
 import { AppointmentsTable } from './appointments-table';
@@ -13,14 +13,7 @@ export function AppointmentsPage() {
   const { data, isFetching, isError } = useAppointments(query);
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('routes.appointments')}
-      </Typography>
+      <PageTitle>{t('routes.appointments')}</PageTitle>
       {isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('appointments.loadError')}

@@ -12,6 +12,8 @@ import type { OrganisationRef } from '@portail/contract/schemas/participants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { RetryAlert } from '../../components/retry-alert';
 import { errorReplyOf } from '../../lib/error-replies';
 import { usePageLabel } from '../../lib/page-label';
 import { ChangePasswordDialog } from '../account/components/change-password-dialog';
@@ -75,9 +77,7 @@ function CorrespondantDetail({ record }: { record: Correspondant }) {
         sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
       >
         <div>
-          <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
-            {`${contact.nom} ${contact.prenom}`}
-          </Typography>
+          <PageTitle gutterBottom={false}>{`${contact.nom} ${contact.prenom}`}</PageTitle>
           <Typography variant="body2" color="text.secondary">
             {t('correspondants.detail.subtitle', { id: record.id })}
           </Typography>
@@ -148,9 +148,7 @@ export function CorrespondantPage() {
   if (id === null || failure?.status === 404 || failure?.status === 403)
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
-          {t('routes.correspondant')}
-        </Typography>
+        <PageTitle gutterBottom={false}>{t('routes.correspondant')}</PageTitle>
         <Alert severity="warning">
           {failure?.status === 403
             ? t(failure.message, { defaultValue: t('http.403') })
@@ -162,16 +160,7 @@ export function CorrespondantPage() {
   if (error)
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('correspondants.detail.loadError')}
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>{t('correspondants.detail.loadError')}</RetryAlert>
         <BackToList />
       </Stack>
     );

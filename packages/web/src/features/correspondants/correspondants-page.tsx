@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { Correspondant } from '@portail/contract/schemas/correspondants';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
 import { errorReplyOf } from '../../lib/error-replies';
 import { useCorrespondants } from './api/get-correspondants';
@@ -43,31 +43,16 @@ export function CorrespondantsPage() {
 
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('routes.correspondants')}
-      </Typography>
+      <PageTitle>{t('routes.correspondants')}</PageTitle>
       {isError && refused?.status === 403 ? (
         <Alert severity="warning">{t(refused.message, { defaultValue: t('http.403') })}</Alert>
       ) : (
         <>
           <CorrespondantsSearch filters={state.filters} onSearch={onSearch} />
           {isError && (
-            <Alert
-              severity="error"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void refetch()}>
-                  {t('app.retry')}
-                </Button>
-              }
-            >
+            <RetryAlert spaced onRetry={() => void refetch()}>
               {t('correspondants.loadError')}
-            </Alert>
+            </RetryAlert>
           )}
           <CorrespondantsTable
             rows={isError ? [] : (data?.items ?? [])}

@@ -6,6 +6,7 @@ import type { DocumentCategory } from '@portail/contract/schemas/documents';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PageTitle } from '../../components/page-title';
 import { PdfViewerDialog } from '../../components/pdf-viewer-dialog';
 import { useDocumentTypes, useDocumentYears } from './api/get-document-filters';
 import { useDocuments } from './api/get-documents';
@@ -121,14 +122,7 @@ export function DocumentsPage() {
   const category = DOCUMENT_CATEGORIES[name];
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('documents.title')}
-      </Typography>
+      <PageTitle>{t('documents.title')}</PageTitle>
       <CategoryDocuments key={category} name={name} category={category} />
     </>
   );

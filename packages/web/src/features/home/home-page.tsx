@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
 import { currentUser, useSession } from '../../lib/session';
 import { HOME_CARDS } from './home-cards';
 
@@ -11,14 +11,7 @@ export function HomePage() {
   if (!user) return null;
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('home.welcome', { name: user.nomComplet })}
-      </Typography>
+      <PageTitle>{t('home.welcome', { name: user.nomComplet })}</PageTitle>
       <Grid container spacing={3}>
         {HOME_CARDS.filter((card) => card.visible(user)).map(({ id, Component, width }) => (
           <Grid key={id} size={{ xs: 12, md: width }}>

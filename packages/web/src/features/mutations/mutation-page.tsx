@@ -1,15 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Message } from '@portail/contract/schemas/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { MessagesAlerts } from '../../components/messages-alerts';
+import { PageTitle } from '../../components/page-title';
+import { RetryAlert } from '../../components/retry-alert';
 import { notify } from '../../lib/notify';
 import { useMutationDetail } from './api/get-mutation';
 import type { ActionOutcome } from './api/mutation-action';
@@ -68,16 +68,7 @@ export function MutationPage() {
   if (isError)
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('mutations.detail.loadError')}
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>{t('mutations.detail.loadError')}</RetryAlert>
         <BackToList />
       </Stack>
     );
@@ -90,9 +81,7 @@ export function MutationPage() {
         sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
       >
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
-            {t('routes.mutation')}
-          </Typography>
+          <PageTitle gutterBottom={false}>{t('routes.mutation')}</PageTitle>
           {data.encours && <Chip color="primary" label={t('mutations.detail.inProgress')} />}
         </Stack>
         <MutationActions key={data.id} mutation={data} onOutcome={onOutcome} />

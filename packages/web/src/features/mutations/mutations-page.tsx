@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
 import { currentUser, useSession } from '../../lib/session';
 import { useMutations } from './api/get-mutations';
@@ -42,27 +41,12 @@ export function MutationsPage() {
 
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('routes.mutations')}
-      </Typography>
+      <PageTitle>{t('routes.mutations')}</PageTitle>
       <MutationFilters filters={state.filters} directions={directions} onChange={onFilter} />
       {isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert spaced onRetry={() => void refetch()}>
           {t('mutations.loadError')}
-        </Alert>
+        </RetryAlert>
       )}
       <MutationsTable
         rows={isError ? [] : (data?.items ?? [])}

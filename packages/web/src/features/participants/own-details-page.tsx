@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../lib/dates';
 import { useEnumLabel } from '../../lib/enums';
 import { errorReplyOf } from '../../lib/error-replies';
@@ -145,14 +146,7 @@ export function OwnDetailsPage() {
   const missing = errorReplyOf(error);
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('routes.ownDetails')}
-      </Typography>
+      <PageTitle>{t('routes.ownDetails')}</PageTitle>
       {isPending && <Skeleton variant="rounded" height={240} aria-label={t('layout.loading')} />}
       {data && <OwnRecord record={data} />}
       {error && missing?.status === 404 && (

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { z } from 'zod';
+import { RetryAlert } from '../../components/retry-alert';
 import { notify } from '../../lib/notify';
 import { usePageLabel } from '../../lib/page-label';
 import { currentUser, isCorrespondant, useSession } from '../../lib/session';
@@ -63,16 +63,7 @@ export function ParticipantPage() {
   if (isError)
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('participant.loadError')}
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>{t('participant.loadError')}</RetryAlert>
         <BackToList />
       </Stack>
     );

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
 import { currentUser, isCorrespondant, useSession } from '../../lib/session';
 import { useParticipants } from './api/get-participants';
@@ -45,27 +44,12 @@ export function ParticipantsPage() {
 
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('routes.participants')}
-      </Typography>
+      <PageTitle>{t('routes.participants')}</PageTitle>
       <ParticipantsSearch filters={state.filters} onSearch={onSearch} />
       {isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert spaced onRetry={() => void refetch()}>
           {t('participants.loadError')}
-        </Alert>
+        </RetryAlert>
       )}
       <ParticipantsTable
         rows={isError ? [] : (data?.items ?? [])}

@@ -4,13 +4,13 @@ import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DOCUMENT_PAGE_SIZE } from '@portail/contract/constants';
 import type { SheetRow } from '@portail/contract/schemas/documents';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
+import { PageTitle } from '../../components/page-title';
 import { PdfViewerDialog, type ViewerTarget } from '../../components/pdf-viewer-dialog';
 import type { TableQuery } from '../../components/table-query';
 import { formatDate } from '../../lib/dates';
@@ -68,14 +68,7 @@ export function SheetsPage() {
 
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {t('routes.sheets')}
-      </Typography>
+      <PageTitle>{t('routes.sheets')}</PageTitle>
       {isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('sheets.loadError')}

@@ -1,24 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { meetsPasswordRules } from '@portail/contract/rules/password';
 import { changePasswordRequest } from '@portail/contract/schemas/auth';
 import type { Message } from '@portail/contract/schemas/common';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { MessagesAlerts } from '../../../components/messages-alerts';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { currentUser, useSession } from '../../../lib/session';
 import { changePassword } from '../api/change-password';
 import { applyFieldErrors } from '../apply-field-errors';
+import { FormDialog } from './form-dialog';
 import { PasswordField } from './password-field';
 
 /**
@@ -49,8 +42,6 @@ export interface ChangePasswordDialogProps {
  */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const introId = useId();
   const user = currentUser(useSession());
   const [saving, setSaving] = useState(false);
   const [messages, setMessages] = useState<Message[]>([]);
@@ -96,56 +87,39 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      aria-describedby={introId}
+      onSubmit={(event) => void submit(event)}
+      saving={saving}
+      title={t('account.password.title')}
+      intro={t('account.password.intro')}
+      submitLabel={t('account.password.submit')}
+      messages={messages}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving}>
-        <DialogTitle id={titleId}>{t('account.password.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={introId} sx={{ mb: 2 }}>
-            {t('account.password.intro')}
-          </DialogContentText>
-          <MessagesAlerts messages={messages} />
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <PasswordField
-              name="ancienMotDePasse"
-              control={control}
-              label={t('account.password.old')}
-              autoComplete="current-password"
-              disabled={saving}
-              autoFocus
-            />
-            <PasswordField
-              name="motDePasse"
-              control={control}
-              label={t('account.password.new')}
-              autoComplete="new-password"
-              disabled={saving}
-              helperText={t('account.password.rules')}
-            />
-            <PasswordField
-              name="confirmation"
-              control={control}
-              label={t('account.password.confirmation')}
-              autoComplete="new-password"
-              disabled={saving}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={saving}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {t('account.password.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <PasswordField
+        name="ancienMotDePasse"
+        control={control}
+        label={t('account.password.old')}
+        autoComplete="current-password"
+        disabled={saving}
+        autoFocus
+      />
+      <PasswordField
+        name="motDePasse"
+        control={control}
+        label={t('account.password.new')}
+        autoComplete="new-password"
+        disabled={saving}
+        helperText={t('account.password.rules')}
+      />
+      <PasswordField
+        name="confirmation"
+        control={control}
+        label={t('account.password.confirmation')}
+        autoComplete="new-password"
+        disabled={saving}
+      />
+    </FormDialog>
   );
 }

@@ -1,23 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { type SecretAnswerBody, secretAnswerBody } from '@portail/contract/schemas/account';
 import type { Message } from '@portail/contract/schemas/common';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '../../../components/form-select';
 import { FormTextField } from '../../../components/form-text-field';
-import { MessagesAlerts } from '../../../components/messages-alerts';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { saveSecretQuestion, useSecretQuestions } from '../api/secret-question';
 import { applyFieldErrors } from '../apply-field-errors';
+import { FormDialog } from './form-dialog';
 
 /** The dialog's values while typing: no question chosen yet. */
 interface QuestionDraft {
@@ -43,8 +36,6 @@ export interface SecretQuestionDialogProps {
  */
 export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProps) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const introId = useId();
   const questions = useSecretQuestions(open);
   const [saving, setSaving] = useState(false);
   const [messages, setMessages] = useState<Message[]>([]);
@@ -92,51 +83,34 @@ export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProp
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      aria-describedby={introId}
+      onSubmit={(event) => void submit(event)}
+      saving={saving}
+      title={t('account.question.title')}
+      intro={t('account.question.intro')}
+      submitLabel={t('account.question.submit')}
+      messages={messages}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving}>
-        <DialogTitle id={titleId}>{t('account.question.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={introId} sx={{ mb: 2 }}>
-            {t('account.question.intro')}
-          </DialogContentText>
-          <MessagesAlerts messages={messages} />
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormSelect
-              name="id"
-              control={control}
-              label={t('account.question.question')}
-              options={options}
-              required
-              disabled={saving || questions.isPending}
-              helperText={questions.isError ? t('account.question.loadError') : undefined}
-            />
-            <FormTextField
-              name="response"
-              control={control}
-              label={t('account.question.answer')}
-              required
-              disabled={saving}
-              autoComplete="off"
-              helperText={t('account.question.answerHelp')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={saving}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {t('account.question.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormSelect
+        name="id"
+        control={control}
+        label={t('account.question.question')}
+        options={options}
+        required
+        disabled={saving || questions.isPending}
+        helperText={questions.isError ? t('account.question.loadError') : undefined}
+      />
+      <FormTextField
+        name="response"
+        control={control}
+        label={t('account.question.answer')}
+        required
+        disabled={saving}
+        autoComplete="off"
+        helperText={t('account.question.answerHelp')}
+      />
+    </FormDialog>
   );
 }

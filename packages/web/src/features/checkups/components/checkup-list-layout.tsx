@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { CheckupFilters } from '@portail/contract/schemas/checkups';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
+import { RetryAlert } from '../../../components/retry-alert';
 import { CheckupFiltersForm } from './checkup-filters-form';
 import { ExportButton } from './export-button';
 
@@ -30,27 +29,12 @@ export function CheckupListLayout({
   const { t } = useTranslation();
   return (
     <>
-      <Typography
-        component="h1"
-        variant="h4"
-        gutterBottom
-        sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-      >
-        {title}
-      </Typography>
+      <PageTitle>{title}</PageTitle>
       <CheckupFiltersForm filters={filters} onSearch={onSearch} label={t('checkups.filters.title')} />
       {isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert spaced onRetry={onRetry}>
           {t('checkups.loadError')}
-        </Alert>
+        </RetryAlert>
       )}
       <ExportButton onExport={onExport} disabled={isError} />
       {children}

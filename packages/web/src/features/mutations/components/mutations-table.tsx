@@ -2,11 +2,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckupBadge } from '../../../components/checkup-badge';
 import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { enumLabel, formatDateTime } from '../format';
 import { CancelAllowedIcon } from './cancel-allowed-icon';
-import { CheckupBadge } from './checkup-badge';
 
 export interface MutationsTableProps {
   rows: readonly MutationRow[];
@@ -90,7 +90,8 @@ export function MutationsTable({ onOpen, ...props }: MutationsTableProps) {
         sortable: false,
         align: 'center',
         headerAlign: 'center',
-        renderCell: ({ row }) => (row.participant.bilanEnCours ? <CheckupBadge /> : null),
+        renderCell: ({ row }) =>
+          row.participant.bilanEnCours ? <CheckupBadge label={t('mutations.checkupInProgress')} /> : null,
       },
     ],
     [t, language],

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Participant } from '@portail/contract/schemas/participants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
 
 /** Green and red dark enough for white text (WCAG AA). */
 const ACTIVE_GREEN = '#2e7d32';
@@ -30,9 +31,9 @@ export function ParticipantHeader({
       sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
     >
       <div>
-        <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
+        <PageTitle gutterBottom={false}>
           {participant ? `${participant.nom} ${participant.prenom}` : t('participant.newTitle')}
-        </Typography>
+        </PageTitle>
         {participant && (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>
             <Chip

@@ -4,11 +4,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckupBadge } from '../../../components/checkup-badge';
 import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { formatDate } from '../../../lib/dates';
 import { useEnumLabel } from '../../../lib/enums';
-import { CheckupBadge } from './checkup-badge';
 import { TransferIcon } from './transfer-icon';
 
 export interface ParticipantsTableProps {
@@ -72,7 +72,8 @@ export function ParticipantsTable({ onOpen, ...props }: ParticipantsTableProps) 
         sortable: false,
         align: 'center',
         headerAlign: 'center',
-        renderCell: ({ row }) => (row.bilanEnCours ? <CheckupBadge /> : null),
+        renderCell: ({ row }) =>
+          row.bilanEnCours ? <CheckupBadge label={t('participants.checkupInProgress')} /> : null,
       },
     ],
     [t, civility],

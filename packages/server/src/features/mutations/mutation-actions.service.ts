@@ -8,12 +8,11 @@ import { checkups, mutations, participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
 import {
-  findDestination,
-  lockMutation,
-  lockTransferredParticipant,
-  type MutationRecord,
-  takesCheckupType,
-} from './mutation.queries';
+  acceptsCheckupType,
+  type EstablishmentFacts,
+  findEstablishment,
+} from '../participants/establishment.queries';
+import { lockMutation, lockTransferredParticipant, type MutationRecord } from './mutation.queries';
 
 /** Refused as the participants' actions are: 409 with the message (participant-actions.service.ts). */
 const refuse = (errorCode: string) => new BusinessError([errorMessage(errorCode)]);
@@ -74,10 +73,7 @@ const closing = (ctx: MutationRequest, state: 'ACCEPTED' | 'CANCELLED') => ({
  * The participant's address follows the establishment's when they use it (000 §3), and the origin follows
  * the new address as the form sets it whenever the postal code or a country changes (000 §5).
  */
-function addressAfterMove(
-  participant: ParticipantRecord,
-  address: NonNullable<Awaited<ReturnType<typeof findDestination>>>['address'],
-) {
+function addressAfterMove(participant: ParticipantRecord, address: EstablishmentFacts['address']) {
   if (!participant.useEstablishmentAddress) return {};
   const originId = originFor({
     practiceCountryId: participant.practiceCountryId,
@@ -103,13 +99,13 @@ export async function acceptMutation(db: Db, ctx: MutationRequest, id: number): 
     async (tx, { mutation, atDestination, participant }) => {
       if (!atDestination) throw refuse(MUTATION_MESSAGES.notDestination);
       if (!participant.active) throw refuse(MUTATION_MESSAGES.participantInactive);
-      const destination = await findDestination(tx, mutation.destinationEstablishmentId);
+      const destination = await findEstablishment(tx, mutation.destinationEstablishmentId);
       if (!destination || destination.terminationDate !== null)
         throw refuse(MUTATION_MESSAGES.destinationClosed);
       // The types an establishment takes may have changed since the request: checked again.
       if (
         participant.checkupTypeId !== null &&
-        !(await takesCheckupType(tx, destination.id, participant.checkupTypeId))
+        !(await acceptsCheckupType(tx, destination.id, participant.checkupTypeId))
       )
         throw refuse(MUTATION_MESSAGES.destinationCheckupType);
 

@@ -5,7 +5,6 @@ import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
 import {
-  companies,
   enumItems,
   establishmentCheckupTypes,
   establishments,
@@ -192,48 +191,4 @@ export async function lockMutation(tx: DbOrTx, caller: Caller, id: number) {
 export async function lockTransferredParticipant(tx: DbOrTx, participantId: number) {
   const [row] = await tx.select().from(participants).where(eq(participants.id, participantId)).for('update');
   return row ?? null;
-}
-
-/** The destination as it stands now: the participant takes its company, group and, maybe, its address. */
-export async function findDestination(tx: DbOrTx, establishmentId: number) {
-  const [row] = await tx
-    .select({
-      id: establishments.id,
-      terminationDate: establishments.terminationDate,
-      companyId: establishments.companyId,
-      companyName: companies.name,
-      groupId: companies.groupId,
-      address: {
-        addressLine1: establishments.geoLine1,
-        addressLine2: establishments.geoLine2,
-        addressLine3: establishments.geoLine3,
-        addressStreetNumber: establishments.geoStreetNumber,
-        addressStreetTypeId: establishments.geoStreetTypeId,
-        addressStreetName: establishments.geoStreetName,
-        addressLine5: establishments.geoLine5,
-        addressPostalCode: establishments.geoPostalCode,
-        addressLocality: establishments.geoLocality,
-        addressCountryId: establishments.geoCountryId,
-      },
-    })
-    .from(establishments)
-    .innerJoin(companies, eq(companies.id, establishments.companyId))
-    .where(eq(establishments.id, establishmentId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Whether the establishment takes participants of this check-up type (establishment_checkup_types). */
-export async function takesCheckupType(tx: DbOrTx, establishmentId: number, checkupTypeId: number) {
-  const [row] = await tx
-    .select({ id: establishmentCheckupTypes.establishmentId })
-    .from(establishmentCheckupTypes)
-    .where(
-      and(
-        eq(establishmentCheckupTypes.establishmentId, establishmentId),
-        eq(establishmentCheckupTypes.checkupTypeId, checkupTypeId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

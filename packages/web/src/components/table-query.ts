@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@portail/contract/constants';
+import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
 import { useCallback, useState } from 'react';
 
 export type SortDirection = 'ASC' | 'DESC';
@@ -36,4 +36,53 @@ export function useTableQuery(initial: { size?: number; sort?: SortItem } = {}) 
   /** A filter changed: back to the first page. */
   const resetPage = useCallback(() => setQuery((current) => ({ ...current, page: 0 })), []);
   return { query, setQuery, resetPage };
+}
+
+/** What a list's address falls back to: its page size and default sort, and the sorts it allows. */
+export interface TableDefaults {
+  pageSize: number;
+  defaultSort: string;
+  sortFields: readonly string[];
+}
+
+function readCount(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return value !== null && Number.isInteger(number) && number >= 0 ? number : fallback;
+}
+
+/**
+ * The page, size and sort a list's address holds (`?page=2&size=20&sort=nom,DESC`); a value the list
+ * does not offer (a hand-edited link) gives the default.
+ */
+export function readTableQuery(params: URLSearchParams, defaults: TableDefaults): TableQuery {
+  const size = readCount(params.get('size'), defaults.pageSize);
+  const sort = fromSortParam(params.get('sort') ?? undefined);
+  return {
+    page: readCount(params.get('page'), 0),
+    size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : defaults.pageSize,
+    sort:
+      sort && defaults.sortFields.includes(sort.field)
+        ? `${sort.field},${sort.direction}`
+        : defaults.defaultSort,
+  };
+}
+
+/** Writes the page, size and sort into the address, leaving the defaults out. */
+export function writeTableQuery(
+  params: URLSearchParams,
+  table: TableQuery,
+  defaults: Pick<TableDefaults, 'pageSize' | 'defaultSort'>,
+): void {
+  if (table.page > 0) params.set('page', String(table.page));
+  if (table.size !== defaults.pageSize) params.set('size', String(table.size));
+  if (table.sort && table.sort !== defaults.defaultSort) params.set('sort', table.sort);
+}
+
+/** An id as typed in a search field: a whole positive number (a PostgreSQL integer), nothing, or invalid. */
+export function parseWholeId(text: string): number | undefined | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^\d{1,10}$/.test(trimmed) && Number(trimmed) > 0 && Number(trimmed) <= 2_147_483_647
+    ? Number(trimmed)
+    : 'invalid';
 }

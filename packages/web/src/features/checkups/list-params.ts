@@ -1,6 +1,6 @@
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
+import { PAGE_SIZE } from '@portail/contract/constants';
 import { type CheckupFilters, type CheckupState, checkupFilters } from '@portail/contract/schemas/checkups';
-import { fromSortParam, type TableQuery } from '../../components/table-query';
+import { readTableQuery, type TableQuery, writeTableQuery } from '../../components/table-query';
 import { dayjs } from '../../lib/dates';
 
 /**
@@ -22,11 +22,6 @@ export function defaultFilters(today = dayjs()): CheckupFilters {
   };
 }
 
-function readInt(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return value !== null && Number.isInteger(number) && number >= 0 ? number : fallback;
-}
-
 /** Reads the address; filters the contract refuses (a hand-edited link) give the default range. */
 export function readCheckupState(
   params: URLSearchParams,
@@ -39,15 +34,9 @@ export function readCheckupState(
     dateFin: params.get('dateFin') ?? defaults.dateFin,
     etatBilan: params.get('etatBilan') ?? undefined,
   });
-  const size = readInt(params.get('size'), PAGE_SIZE);
-  const sort = fromSortParam(params.get('sort') ?? undefined);
   return {
     filters: parsed.success ? parsed.data : defaults,
-    table: {
-      page: readInt(params.get('page'), 0),
-      size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : PAGE_SIZE,
-      sort: sort && sortFields.includes(sort.field) ? `${sort.field},${sort.direction}` : defaultSort,
-    },
+    table: readTableQuery(params, { pageSize: PAGE_SIZE, defaultSort, sortFields }),
   };
 }
 
@@ -60,9 +49,7 @@ export function writeCheckupState(
   params.set('dateDebut', filters.dateDebut);
   params.set('dateFin', filters.dateFin);
   if (filters.etatBilan) params.set('etatBilan', filters.etatBilan);
-  if (table.page > 0) params.set('page', String(table.page));
-  if (table.size !== PAGE_SIZE) params.set('size', String(table.size));
-  if (table.sort && table.sort !== defaultSort) params.set('sort', table.sort);
+  writeTableQuery(params, table, { pageSize: PAGE_SIZE, defaultSort });
   return params;
 }
 

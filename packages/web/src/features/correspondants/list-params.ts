@@ -1,10 +1,16 @@
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
+import { PAGE_SIZE } from '@portail/contract/constants';
 import {
   CORRESPONDANT_SORT_FIELDS,
   type CorrespondantListQuery,
   DEFAULT_CORRESPONDANT_SORT,
 } from '@portail/contract/schemas/correspondants';
-import { fromSortParam, type TableQuery } from '../../components/table-query';
+import {
+  parseWholeId,
+  readTableQuery,
+  type TableDefaults,
+  type TableQuery,
+  writeTableQuery,
+} from '../../components/table-query';
 
 /**
  * The directory's search and page live in the address (`?nom=…&page=2`), so that coming back from a
@@ -33,16 +39,13 @@ export interface ListState {
   table: TableQuery;
 }
 
-const SORT_FIELDS: readonly string[] = CORRESPONDANT_SORT_FIELDS;
-
-function readInt(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return value !== null && Number.isInteger(number) && number >= 0 ? number : fallback;
-}
+const TABLE: TableDefaults = {
+  pageSize: PAGE_SIZE,
+  defaultSort: DEFAULT_CORRESPONDANT_SORT,
+  sortFields: CORRESPONDANT_SORT_FIELDS,
+};
 
 export function readListState(params: URLSearchParams): ListState {
-  const size = readInt(params.get('size'), PAGE_SIZE);
-  const sort = fromSortParam(params.get('sort') ?? undefined);
   return {
     filters: {
       lastName: params.get('nom') ?? '',
@@ -51,14 +54,7 @@ export function readListState(params: URLSearchParams): ListState {
       businessName: params.get('raisonSociale') ?? '',
       companySearch: params.get('rechercheEntreprise') === 'true',
     },
-    table: {
-      page: readInt(params.get('page'), 0),
-      size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : PAGE_SIZE,
-      sort:
-        sort && SORT_FIELDS.includes(sort.field)
-          ? `${sort.field},${sort.direction}`
-          : DEFAULT_CORRESPONDANT_SORT,
-    },
+    table: readTableQuery(params, TABLE),
   };
 }
 
@@ -72,20 +68,12 @@ export function writeListState({ filters, table }: ListState): URLSearchParams {
   ];
   for (const [name, value] of text) if (value.trim()) params.set(name, value.trim());
   if (filters.companySearch) params.set('rechercheEntreprise', 'true');
-  if (table.page > 0) params.set('page', String(table.page));
-  if (table.size !== PAGE_SIZE) params.set('size', String(table.size));
-  if (table.sort && table.sort !== DEFAULT_CORRESPONDANT_SORT) params.set('sort', table.sort);
+  writeTableQuery(params, table, TABLE);
   return params;
 }
 
 /** An establishment id as typed: a whole positive number, or nothing. */
-export function parseEstablishmentId(text: string): number | undefined | 'invalid' {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return /^\d{1,10}$/.test(trimmed) && Number(trimmed) > 0 && Number(trimmed) <= 2_147_483_647
-    ? Number(trimmed)
-    : 'invalid';
-}
+export const parseEstablishmentId = parseWholeId;
 
 /** The call's parameters (000 §7): text trimmed, an unreadable establishment id left out. */
 export function toListQuery({ filters, table }: ListState): CorrespondantListQuery {

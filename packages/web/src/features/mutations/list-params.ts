@@ -1,10 +1,15 @@
-import { MUTATION_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
+import { MUTATION_PAGE_SIZE } from '@portail/contract/constants';
 import {
   DEFAULT_MUTATION_SORT,
   MUTATION_SORT_FIELDS,
   type MutationListQuery,
 } from '@portail/contract/schemas/mutations';
-import { fromSortParam, type TableQuery } from '../../components/table-query';
+import {
+  readTableQuery,
+  type TableDefaults,
+  type TableQuery,
+  writeTableQuery,
+} from '../../components/table-query';
 
 /**
  * The list's filters and page live in the address (`?entrantes=true&page=1`), so that coming back from
@@ -23,20 +28,17 @@ export interface MutationListState {
   table: TableQuery;
 }
 
-const SORT_FIELDS: readonly string[] = MUTATION_SORT_FIELDS;
-
-function readInt(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return value !== null && Number.isInteger(number) && number >= 0 ? number : fallback;
-}
+const TABLE: TableDefaults = {
+  pageSize: MUTATION_PAGE_SIZE,
+  defaultSort: DEFAULT_MUTATION_SORT,
+  sortFields: MUTATION_SORT_FIELDS,
+};
 
 /**
  * The state an address describes. Without the direction filters (a company or group correspondant)
  * they are dropped, as the server would refuse them; both at once keep incoming only.
  */
 export function readListState(params: URLSearchParams, directions: boolean): MutationListState {
-  const size = readInt(params.get('size'), MUTATION_PAGE_SIZE);
-  const sort = fromSortParam(params.get('sort') ?? undefined);
   const incoming = directions && params.get('entrantes') === 'true';
   return {
     filters: {
@@ -44,12 +46,7 @@ export function readListState(params: URLSearchParams, directions: boolean): Mut
       incoming,
       outgoing: directions && !incoming && params.get('sortantes') === 'true',
     },
-    table: {
-      page: readInt(params.get('page'), 0),
-      size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : MUTATION_PAGE_SIZE,
-      sort:
-        sort && SORT_FIELDS.includes(sort.field) ? `${sort.field},${sort.direction}` : DEFAULT_MUTATION_SORT,
-    },
+    table: readTableQuery(params, TABLE),
   };
 }
 
@@ -58,9 +55,7 @@ export function writeListState({ filters, table }: MutationListState): URLSearch
   if (!filters.inProgressOnly) params.set('encours', 'false');
   if (filters.incoming) params.set('entrantes', 'true');
   else if (filters.outgoing) params.set('sortantes', 'true');
-  if (table.page > 0) params.set('page', String(table.page));
-  if (table.size !== MUTATION_PAGE_SIZE) params.set('size', String(table.size));
-  if (table.sort && table.sort !== DEFAULT_MUTATION_SORT) params.set('sort', table.sort);
+  writeTableQuery(params, table, TABLE);
   return params;
 }
 

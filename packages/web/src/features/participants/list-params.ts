@@ -1,7 +1,13 @@
-import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
+import { PAGE_SIZE } from '@portail/contract/constants';
 import type { ParticipantListQuery } from '@portail/contract/schemas/participants';
 import { DEFAULT_PARTICIPANT_SORT, PARTICIPANT_SORT_FIELDS } from '@portail/contract/schemas/participants';
-import { fromSortParam, type TableQuery } from '../../components/table-query';
+import {
+  parseWholeId,
+  readTableQuery,
+  type TableDefaults,
+  type TableQuery,
+  writeTableQuery,
+} from '../../components/table-query';
 
 /**
  * The list's filters and page live in the address (`?nom=…&page=2`), so that coming back from a
@@ -28,16 +34,13 @@ export interface ListState {
   table: TableQuery;
 }
 
-const SORT_FIELDS: readonly string[] = PARTICIPANT_SORT_FIELDS;
-
-function readInt(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return value !== null && Number.isInteger(number) && number >= 0 ? number : fallback;
-}
+const TABLE: TableDefaults = {
+  pageSize: PAGE_SIZE,
+  defaultSort: DEFAULT_PARTICIPANT_SORT,
+  sortFields: PARTICIPANT_SORT_FIELDS,
+};
 
 export function readListState(params: URLSearchParams): ListState {
-  const size = readInt(params.get('size'), PAGE_SIZE);
-  const sort = fromSortParam(params.get('sort') ?? undefined);
   return {
     filters: {
       activeOnly: params.get('actif') !== 'false',
@@ -45,14 +48,7 @@ export function readListState(params: URLSearchParams): ListState {
       firstName: params.get('prenom') ?? '',
       participantId: params.get('id') ?? '',
     },
-    table: {
-      page: readInt(params.get('page'), 0),
-      size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : PAGE_SIZE,
-      sort:
-        sort && SORT_FIELDS.includes(sort.field)
-          ? `${sort.field},${sort.direction}`
-          : DEFAULT_PARTICIPANT_SORT,
-    },
+    table: readTableQuery(params, TABLE),
   };
 }
 
@@ -62,20 +58,12 @@ export function writeListState({ filters, table }: ListState): URLSearchParams {
   if (filters.lastName.trim()) params.set('nom', filters.lastName.trim());
   if (filters.firstName.trim()) params.set('prenom', filters.firstName.trim());
   if (filters.participantId.trim()) params.set('id', filters.participantId.trim());
-  if (table.page > 0) params.set('page', String(table.page));
-  if (table.size !== PAGE_SIZE) params.set('size', String(table.size));
-  if (table.sort && table.sort !== DEFAULT_PARTICIPANT_SORT) params.set('sort', table.sort);
+  writeTableQuery(params, table, TABLE);
   return params;
 }
 
 /** A participant id as typed: a whole positive number, or nothing. */
-export function parseParticipantId(text: string): number | undefined | 'invalid' {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return /^\d{1,10}$/.test(trimmed) && Number(trimmed) > 0 && Number(trimmed) <= 2_147_483_647
-    ? Number(trimmed)
-    : 'invalid';
-}
+export const parseParticipantId = parseWholeId;
 
 /** The call's parameters (000 §7): text trimmed, an unreadable id left out. */
 export function toListQuery({ filters, table }: ListState): ParticipantListQuery {

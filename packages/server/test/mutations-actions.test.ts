@@ -6,7 +6,7 @@ import {
   participant as participantSchema,
 } from '@portail/contract/schemas/participants';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   auditLog,
   checkups,
@@ -109,12 +109,20 @@ describe('POST /api/mutation/:id/accepter', () => {
   it('moves the participant to the destination: the source loses them at once, the destination gains them', async () => {
     const participantId = await newParticipant(ctx);
     const id = await requestTransfer(ctx, participantId, other);
-    // Both default lists are read (and cached) before the accept.
-    const sourceBefore = await listPageWith(MAIN, participantId);
+    // Both default lists are read (and cached) before the accept. On PostgreSQL the notifications of
+    // the creation and the request arrive a moment later and may drop the page just stored: read again
+    // until it stays.
+    let sourceBefore = await listPageWith(MAIN, participantId);
+    await vi.waitFor(
+      async () => {
+        sourceBefore = await listPageWith(MAIN, participantId);
+        expect(
+          participantPageCache.get(scopeKey('ETABLISSEMENT', main), cachedPage(sourceBefore.page)),
+        ).toBeDefined();
+      },
+      { timeout: 3000 },
+    );
     expect(sourceBefore.items.map((row) => row.id)).toContain(participantId);
-    expect(
-      participantPageCache.get(scopeKey('ETABLISSEMENT', main), cachedPage(sourceBefore.page)),
-    ).toBeDefined();
     const destinationBefore = await listPage(OTHER, '0');
     expect(destinationBefore.items.map((row) => row.id)).not.toContain(participantId);
     const [mainHome, otherHome] = [await home(MAIN), await home(OTHER)];

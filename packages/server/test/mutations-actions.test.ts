@@ -7,6 +7,7 @@ import {
 } from '@portail/contract/schemas/participants';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scopeKey } from '../src/auth/scope';
 import {
   auditLog,
   checkups,
@@ -16,7 +17,7 @@ import {
   participants,
 } from '../src/db/schema';
 import { CHECKUP_TYPE } from '../src/demo/reference';
-import { participantPageCache, scopeKey } from '../src/features/participants/participant-page-cache';
+import { participantPageCache } from '../src/features/participants/participant-page-cache';
 import { createTestContext, type TestContext } from './helper';
 import {
   act,

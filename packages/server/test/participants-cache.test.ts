@@ -1,11 +1,11 @@
 import { type ParticipantListReply, participantListReply } from '@portail/contract/schemas/participants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scopeKey } from '../src/auth/scope';
 import { participants } from '../src/db/schema';
 import {
   ParticipantPageCache,
   participantPageCache,
-  scopeKey,
 } from '../src/features/participants/participant-page-cache';
 import { createTestContext, type TestContext } from './helper';
 import { correspondantOf, headersOf } from './participants-fixtures';

@@ -9,6 +9,7 @@ import {
   type ManagerReply,
 } from '@portail/contract/schemas/correspondants';
 import { type Caller, canShowCorrespondantList } from '../../auth/caller';
+import { callerScopeKey } from '../../auth/scope';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, HttpError, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
@@ -46,16 +47,8 @@ function reachKey(reach: Reach): string | null {
   switch (reach.kind) {
     case 'all':
       return 'A';
-    case 'scope': {
-      const scope = reach.caller.correspondant;
-      if (!scope) return null;
-      const [letter, id] = {
-        ETABLISSEMENT: ['E', scope.establishmentId],
-        ENTREPRISE: ['C', scope.companyId],
-        GROUPEMENT: ['G', scope.groupId],
-      }[scope.level];
-      return id === null ? null : `${letter}${id}`;
-    }
+    case 'scope':
+      return callerScopeKey(reach.caller);
     case 'managers':
       return `M${reach.establishmentId}.${reach.companyId}.${reach.groupId ?? ''}`;
     case 'none':

@@ -1,30 +1,10 @@
 import type { CorrespondantHome } from '@portail/contract/schemas/home';
-import { and, count, eq } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Caller, ScopeLevel } from '../../auth/caller';
+import { eq } from 'drizzle-orm';
+import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { companies, correspondants, establishments, groups, mutations } from '../../db/schema';
+import { companies, correspondants, establishments, groups } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-
-/** The mutation columns naming each end at each scope level: each pair is the head of an index. */
-const ENDS: Record<ScopeLevel, { incoming: PgColumn; outgoing: PgColumn }> = {
-  ETABLISSEMENT: {
-    incoming: mutations.destinationEstablishmentId,
-    outgoing: mutations.sourceEstablishmentId,
-  },
-  ENTREPRISE: { incoming: mutations.destinationCompanyId, outgoing: mutations.sourceCompanyId },
-  GROUPEMENT: { incoming: mutations.destinationGroupId, outgoing: mutations.sourceGroupId },
-};
-
-async function countInProgress(db: Db, end: PgColumn, scopeId: number | null): Promise<number> {
-  if (scopeId === null) return 0;
-  // `in_progress = true` rather than the state, so the (end, in_progress, requested_at) index answers.
-  const [row] = await db
-    .select({ n: count() })
-    .from(mutations)
-    .where(and(eq(end, scopeId), eq(mutations.inProgress, true)));
-  return row?.n ?? 0;
-}
+import { countMutations } from '../mutations/mutation.queries';
 
 const ref = (id: number | null, name: string | null) =>
   id !== null && name !== null ? { id, raisonsociale: name } : null;
@@ -51,15 +31,10 @@ export async function correspondantHomeFor(db: Db, caller: Caller): Promise<Corr
     .leftJoin(groups, eq(groups.id, correspondants.groupId))
     .where(eq(correspondants.id, scope.correspondantId))
     .limit(1);
-  const scopeId = {
-    ETABLISSEMENT: scope.establishmentId,
-    ENTREPRISE: scope.companyId,
-    GROUPEMENT: scope.groupId,
-  }[scope.level];
-  const ends = ENDS[scope.level];
+  // The same transfers the list shows under its incoming and outgoing filters (mutation.queries.ts).
   const [incoming, outgoing] = await Promise.all([
-    countInProgress(db, ends.incoming, scopeId),
-    countInProgress(db, ends.outgoing, scopeId),
+    countMutations(db, caller, { inProgressOnly: true, direction: 'INCOMING' }),
+    countMutations(db, caller, { inProgressOnly: true, direction: 'OUTGOING' }),
   ]);
   const previous = caller.profile.previousLoginAt;
   return {

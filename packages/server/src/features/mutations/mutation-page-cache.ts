@@ -1,7 +1,5 @@
 import type { MutationListReply } from '@portail/contract/schemas/mutations';
-import type { Caller } from '../../auth/caller';
 import { PageCache } from '../../lib/page-cache';
-import { scopeKey } from '../participants/participant-page-cache';
 import type { MutationFilters } from './mutation.queries';
 
 /**
@@ -16,16 +14,6 @@ export const mutationPageCache = new PageCache<MutationListReply>();
 
 /** The channel the transfers' triggers notify (migration 0006). */
 export const MUTATIONS_CHANNEL = 'portail_mutations';
-
-/** The caller's scope as a cache key, or null for a caller without one (nothing to cache). */
-export function mutationScopeKey(caller: Caller): string | null {
-  const scope = caller.correspondant;
-  if (!scope) return null;
-  const id = { ETABLISSEMENT: scope.establishmentId, ENTREPRISE: scope.companyId, GROUPEMENT: scope.groupId }[
-    scope.level
-  ];
-  return id === null ? null : scopeKey(scope.level, id);
-}
 
 export function mutationPageKey(
   filters: MutationFilters,

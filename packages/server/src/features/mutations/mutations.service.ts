@@ -6,11 +6,12 @@ import {
   type MutationRow,
 } from '@portail/contract/schemas/mutations';
 import type { Caller } from '../../auth/caller';
+import { callerScopeKey } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import { countMutations, type Direction, findMutation, readMutationPage } from './mutation.queries';
-import { mutationPageCache, mutationPageKey, mutationScopeKey } from './mutation-page-cache';
+import { mutationPageCache, mutationPageKey } from './mutation-page-cache';
 
 const SORT_SHAPE = /^([A-Za-z][A-Za-z0-9_.]*),(ASC|DESC)$/i;
 
@@ -57,7 +58,7 @@ export async function listMutations(
   const filters = { inProgressOnly: query.encours, direction: directionOf(caller, query) };
   const { descending } = parseSort(query.sort);
   const page = { limit: query.size, offset: query.page * query.size, descending };
-  const scope = mutationScopeKey(caller);
+  const scope = callerScopeKey(caller);
   const key = mutationPageKey(filters, page);
   const cached = scope === null ? undefined : mutationPageCache.get(scope, key);
   if (cached) return cached;

@@ -3,11 +3,11 @@ import type { ParticipantRow, ParticipantSortField } from '@portail/contract/sch
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Caller, CorrespondantScope, ScopeLevel } from '../../auth/caller';
-import { scopeCondition } from '../../auth/scope';
+import { scopeCondition, scopeIdOf, scopeKey } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { participantCounts, participants } from '../../db/schema';
 import { escapeLike, foldedSql } from '../../lib/text-search';
-import { participantPageCache, scopeKey } from './participant-page-cache';
+import { participantPageCache } from './participant-page-cache';
 
 /** The participant list's filters once parsed (000 §2.6). */
 export interface ListFilters {
@@ -78,11 +78,6 @@ function countedScope(caller: Caller, filters: ListFilters): boolean {
     !filters.firstNamePrefix &&
     filters.id === undefined
   );
-}
-
-function scopeIdOf(scope: CorrespondantScope): number | null {
-  if (scope.level === 'ETABLISSEMENT') return scope.establishmentId;
-  return scope.level === 'ENTREPRISE' ? scope.companyId : scope.groupId;
 }
 
 function countCondition(caller: Caller, filters: ListFilters): SQL | undefined {

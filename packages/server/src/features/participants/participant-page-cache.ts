@@ -1,16 +1,10 @@
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
-import type { ScopeLevel } from '../../auth/caller';
 import { PageCache } from '../../lib/page-cache';
 
 export interface CachedPage {
   items: ParticipantRow[];
   totalRows: number;
 }
-
-const LEVEL_KEYS: Record<ScopeLevel, string> = { ETABLISSEMENT: 'E', ENTREPRISE: 'C', GROUPEMENT: 'G' };
-
-/** The key the triggers name a scope by: E12 (establishment), C3 (company), G1 (group). */
-export const scopeKey = (level: ScopeLevel, id: number) => `${LEVEL_KEYS[level]}${id}`;
 
 /**
  * Recently read pages of the participant list's default view (a correspondant's active participants,

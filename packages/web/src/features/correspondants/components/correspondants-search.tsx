@@ -2,10 +2,9 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import { SEARCH_DEBOUNCE_MS } from '@portail/contract/constants';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { type CorrespondantFilters, parseEstablishmentId } from '../list-params';
 
 export interface CorrespondantsSearchProps {
@@ -29,28 +28,7 @@ type TextFilter = 'lastName' | 'firstName' | 'establishmentId' | 'businessName';
  */
 export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearchProps) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState(filters);
-  // What this form last asked for, and the address last seen: the address lags behind a search.
-  const [requested, setRequested] = useState(filters);
-  const [seen, setSeen] = useState(filters);
-
-  if (!sameSearch(filters, seen)) {
-    setSeen(filters);
-    // Changed from outside (the menu link, back): show what the address says.
-    if (!sameSearch(filters, requested)) {
-      setRequested(filters);
-      setTyped(filters);
-    }
-  }
-
-  useEffect(() => {
-    if (sameSearch(typed, requested)) return;
-    const timer = setTimeout(() => {
-      setRequested(typed);
-      onSearch(typed);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, requested, onSearch]);
+  const { typed, type: setTyped, choose } = useDebouncedSearch(filters, onSearch, sameSearch);
 
   const idError = parseEstablishmentId(typed.establishmentId) === 'invalid' ? t('errors.number') : undefined;
   const text = (field: TextFilter, name: string, maxLength: number, extra: { error?: string } = {}) => (
@@ -86,13 +64,7 @@ export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearch
               <Checkbox
                 name="rechercheEntreprise"
                 checked={typed.companySearch}
-                onChange={(event) => {
-                  // A tick is a choice, not typing: searched at once.
-                  const next = { ...typed, companySearch: event.target.checked };
-                  setTyped(next);
-                  setRequested(next);
-                  onSearch(next);
-                }}
+                onChange={(event) => choose({ ...typed, companySearch: event.target.checked })}
               />
             }
           />

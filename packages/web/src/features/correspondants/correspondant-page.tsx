@@ -12,6 +12,7 @@ import type { OrganisationRef } from '@portail/contract/schemas/participants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import type { Detail } from '../../components/details-list';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import { errorReplyOf } from '../../lib/error-replies';
@@ -20,7 +21,7 @@ import { ChangePasswordDialog } from '../account/components/change-password-dial
 import { useCorrespondant } from './api/get-correspondant';
 import { civilityLabel } from './civility';
 import { ContactForm } from './components/contact-form';
-import { type Detail, DetailsCard } from './components/details-card';
+import { DetailsCard } from './components/details-card';
 import { CORRESPONDANTS_PATH } from './paths';
 
 /** Reads `/correspondant/:id`: a whole positive number, else nothing to show. */

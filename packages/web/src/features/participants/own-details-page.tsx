@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
+import { type Detail, DetailsList } from '../../components/details-list';
 import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../lib/dates';
 import { useEnumLabel } from '../../lib/enums';
@@ -15,10 +16,7 @@ import { errorReplyOf } from '../../lib/error-replies';
 import { currentUser, useSession } from '../../lib/session';
 import { useOwnDetails } from './api/get-own-details';
 
-type Entry = readonly [label: string, value: string | number | null | undefined];
-
-function Section({ id, title, entries }: { id: string; title: string; entries: readonly Entry[] }) {
-  const { t } = useTranslation();
+function Section({ id, title, entries }: { id: string; title: string; entries: readonly Detail[] }) {
   return (
     <Card component="section" aria-labelledby={`${id}-title`} sx={{ height: '100%' }}>
       <CardHeader
@@ -26,21 +24,7 @@ function Section({ id, title, entries }: { id: string; title: string; entries: r
         slotProps={{ title: { id: `${id}-title`, component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(8rem, 40%) 1fr', gap: 1 }}
-        >
-          {entries.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value === null || value === undefined || value === '' ? t('ownDetails.none') : value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <DetailsList entries={entries} />
       </CardContent>
     </Card>
   );
@@ -63,7 +47,7 @@ function OwnRecord({ record }: { record: Participant }) {
   const label = useLabels();
   const field = (name: string) => t(`participant.fields.${name}`);
   const a = record.adresse;
-  const sections: { id: string; title: string; entries: Entry[] }[] = [
+  const sections: { id: string; title: string; entries: Detail[] }[] = [
     {
       id: 'identity',
       title: t('participant.sections.identity'),

@@ -1,8 +1,8 @@
 import type { UserAccount } from '@portail/contract/schemas/account';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
+import { type Detail, DetailsList } from '../../../components/details-list';
 import { useEnumLabel } from '../../../lib/enums';
-import { type Detail, DetailsList } from './details-list';
 import { Panel } from './panel';
 
 const connection = (account: UserAccount) =>

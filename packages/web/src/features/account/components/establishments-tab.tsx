@@ -132,7 +132,7 @@ export function EstablishmentsTab() {
                     </TableCell>
                     <TableCell>{row.id}</TableCell>
                     <TableCell>{label}</TableCell>
-                    <TableCell>{row.siret ?? t('account.none')}</TableCell>
+                    <TableCell>{row.siret ?? t('app.none')}</TableCell>
                   </TableRow>
                 );
               })}

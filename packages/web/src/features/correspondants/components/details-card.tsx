@@ -1,12 +1,8 @@
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-
-export type Detail = readonly [label: string, value: string | number | null | undefined];
+import { type Detail, DetailsList } from '../../../components/details-list';
 
 /**
  * One block of the detail (000 §2.10): a region named by its heading, its read-only facts as a
@@ -23,7 +19,6 @@ export function DetailsCard({
   action?: ReactNode;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Card component="section" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%' }}>
@@ -33,25 +28,7 @@ export function DetailsCard({
         slotProps={{ title: { id: titleId, component: 'h2', variant: 'h6' } }}
         sx={{ pb: 0, '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
       />
-      <CardContent>
-        {children ?? (
-          <Box
-            component="dl"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(8rem, 40%) 1fr', gap: 1 }}
-          >
-            {entries.map(([label, value]) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {value === null || value === undefined || value === '' ? t('correspondants.none') : value}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        )}
-      </CardContent>
+      <CardContent>{children ?? <DetailsList entries={entries} />}</CardContent>
     </Card>
   );
 }

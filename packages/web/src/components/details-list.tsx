@@ -15,7 +15,7 @@ export function DetailsList({ entries }: { entries: readonly Detail[] }) {
             {label}
           </Typography>
           <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value === null || value === undefined || value === '' ? t('account.none') : value}
+            {value === null || value === undefined || value === '' ? t('app.none') : value}
           </Typography>
         </Box>
       ))}

@@ -2,7 +2,7 @@ import { stripAccents } from '@portail/contract/rules/participant';
 import type { ParticipantRow, ParticipantSortField } from '@portail/contract/schemas/participants';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Caller, CorrespondantScope, ScopeLevel } from '../../auth/caller';
+import type { Caller, ScopeLevel } from '../../auth/caller';
 import { scopeCondition, scopeIdOf, scopeKey } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { participantCounts, participants } from '../../db/schema';

@@ -1,11 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
 import { type Detail, DetailsList } from '../../components/details-list';

@@ -18,6 +18,7 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+          globalSetup: ['test/global-setup.ts'],
         },
       },
       'packages/web/vite.config.ts',

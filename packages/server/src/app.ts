@@ -34,7 +34,10 @@ import { mutationRoutes } from './features/mutations/mutations.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
 import { PARTICIPANTS_CHANNEL, participantPageCache } from './features/participants/participant-page-cache';
 import { participantRoutes } from './features/participants/participants.routes';
+import { recoveryRoutes } from './features/recovery/recovery.routes';
+import { registrationRoutes } from './features/registration/registration.routes';
 import { installErrorHandler } from './lib/error-handler';
+import { loggableRequest, PortalLogController } from './lib/request-log';
 import { serializerCompiler } from './lib/serializer';
 import { createNotifier, type Notifier } from './notify/notifier';
 
@@ -54,13 +57,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       deps.logger === undefined
-        ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+        ? {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: loggableRequest },
+          }
         : typeof deps.logger === 'boolean'
           ? deps.logger
           : undefined,
     ...(deps.logger && typeof deps.logger !== 'boolean' ? { loggerInstance: deps.logger } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Request lines without the secrets of query strings (lib/request-log.ts).
+    logController: new PortalLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -172,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ownDetailsRoutes(featureDeps));
   await app.register(correspondantRoutes(featureDeps));
   await app.register(accountRoutes(featureDeps));
+  await app.register(registrationRoutes(featureDeps));
+  await app.register(recoveryRoutes(featureDeps));
   await app.register(documentRoutes(featureDeps));
   await app.register(sheetRoutes(featureDeps));
   if (config.demoMode) await app.register(devRoutes(featureDeps));

@@ -33,6 +33,13 @@ const env = z.object({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SIGN_IN_CODE_TTL_S: z.coerce.number().int().min(5).max(3600).default(600),
+  RESET_LINK_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+  REGISTRATION_LINK_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .max(90 * 86_400)
+    .default(7 * 86_400),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Portail Bilans <no-reply@portail-bilans.example>'),
   SMS_PROVIDER_URL: z.url().optional(),
@@ -60,6 +67,10 @@ export interface Config {
   sessionIdleTimeoutS: number;
   sessionMaxLifetimeS: number;
   signInCodeTtlS: number;
+  /** Life of a reset or change-password link (001 §2), one hour by default. */
+  resetLinkTtlS: number;
+  /** Life of a registration link (001 §2), seven days by default. */
+  registrationLinkTtlS: number;
   sessionCacheTtlMs: number;
   /** Longest life of a cached participant-list page (0: no cache); writes evict at once. */
   listCacheTtlMs: number;
@@ -116,6 +127,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleTimeoutS: e.SESSION_IDLE_TIMEOUT_S,
     sessionMaxLifetimeS: e.SESSION_MAX_LIFETIME_S,
     signInCodeTtlS: e.SIGN_IN_CODE_TTL_S,
+    resetLinkTtlS: e.RESET_LINK_TTL_S,
+    registrationLinkTtlS: e.REGISTRATION_LINK_TTL_S,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     listCacheTtlMs: e.LIST_CACHE_TTL_MS,
     smtpUrl: e.SMTP_URL,

@@ -16,7 +16,7 @@ describe('POST /oauth/changePassword', () => {
     const signed = await signIn(ctx, 'corr.entreprise', 'correspondant');
     const wrongOld = await change(signed.headers, {
       ancienMotDePasse: 'Nope#1234',
-      motDePasse: 'Nouveau#2027',
+      motDePasse: 'Brume#Falaise27',
     });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json().fieldErrors).toEqual([
@@ -26,6 +26,13 @@ describe('POST /oauth/changePassword', () => {
       const reply = await change(signed.headers, { ancienMotDePasse: DEMO_PASSWORD, motDePasse: weak });
       expect(reply.json().fieldErrors).toEqual([
         { field: 'motDePasse', defaultMessage: 'errors.passwordRegles' },
+      ]);
+    }
+    // Within the rule but among the easily guessed passwords (French and English dictionaries).
+    for (const common of ['Motdepasse1!', 'P@ssw0rd!', 'Azerty123!']) {
+      const reply = await change(signed.headers, { ancienMotDePasse: DEMO_PASSWORD, motDePasse: common });
+      expect(reply.json().fieldErrors).toEqual([
+        { field: 'motDePasse', defaultMessage: 'errors.passwordFaible' },
       ]);
     }
     const empty = await change(signed.headers, { ancienMotDePasse: '', motDePasse: '' });
@@ -43,7 +50,7 @@ describe('POST /oauth/changePassword', () => {
     const mails = ctx.notifier.mails.length;
     const reply = await change(signed.headers, {
       ancienMotDePasse: DEMO_PASSWORD,
-      motDePasse: 'Nouveau#2027',
+      motDePasse: 'Brume#Falaise27',
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({
@@ -54,6 +61,6 @@ describe('POST /oauth/changePassword', () => {
       ctx.app.inject({ method: 'POST', url: '/api/oauth/principal', headers, payload: {} });
     expect((await principal(other.headers)).statusCode).toBe(401);
     expect((await principal(signed.headers)).statusCode).toBe(200);
-    expect((await passwordRequest(ctx.app, 'corr.groupe', true, 'Nouveau#2027')).statusCode).toBe(200);
+    expect((await passwordRequest(ctx.app, 'corr.groupe', true, 'Brume#Falaise27')).statusCode).toBe(200);
   });
 });

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@portail/contract/constants';
 import { composeUsername } from '@portail/contract/rules/username';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { type Config, loadConfig } from '../src/config';
@@ -87,12 +91,41 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/**
+ * A fresh in-memory database holding the demo data of `participants`. Starting PGlite costs seconds
+ * (initdb) where loading a copy of a data directory costs a fraction of one: the first test file that
+ * needs a size builds it and leaves its copy in the run's folder (test/global-setup.ts); the others
+ * start from that copy.
+ */
+async function demoDatabase(participants: number): Promise<Database> {
+  const folder = inject('snapshotDir');
+  const file = folder ? join(folder, `demo-${participants}.tar`) : null;
+  if (file && existsSync(file)) {
+    const copy = new Blob([await readFile(file)]);
+    return openDatabase({ dataDir: 'memory', loadDataDir: copy });
+  }
+  const database = await createTestDatabase();
+  await generateDemo(database.db, { participants, seed: 7, hashPassword });
+  if (file && database.snapshot) {
+    const partial = `${file}.${process.pid}`;
+    await writeFile(partial, Buffer.from(await (await database.snapshot()).arrayBuffer()));
+    await rename(partial, file);
+  }
+  return database;
+}
+
 /** The app on a fresh database holding a small demo data set (the named accounts of demo/accounts.ts). */
 export async function createTestContext(
   options: { participants?: number; env?: Record<string, string> } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
-  await generateDemo(database.db, { participants: options.participants ?? 120, seed: 7, hashPassword });
+  const participants = options.participants ?? 120;
+  let database: Database;
+  if (process.env.TEST_DATABASE_URL) {
+    database = await createTestDatabase();
+    await generateDemo(database.db, { participants, seed: 7, hashPassword });
+  } else {
+    database = await demoDatabase(participants);
+  }
   const config = testConfig(options.env);
   const notifier = new RecordingNotifier();
   const app = await buildApp({ config, database, notifier, logger: false });

@@ -141,8 +141,8 @@ test.describe('personal details', () => {
 
     // Password: changed, then changed back to the demo password.
     for (const [from, to] of [
-      [PASSWORD, 'Nouveau#2027'],
-      ['Nouveau#2027', PASSWORD],
+      [PASSWORD, 'Brume#Falaise27'],
+      ['Brume#Falaise27', PASSWORD],
     ]) {
       await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
       const dialog = page.getByRole('dialog', { name: 'Changer le mot de passe' });

@@ -3,14 +3,21 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Portail#2026';
 
-interface OutboxItem {
+export interface OutboxItem {
   id: number;
   channel: 'SMS' | 'MAIL';
   recipient: string;
   body: string;
 }
 
-/** The newest text message's 6-digit code sent after `afterId` (demo outbox). */
+/**
+ * A sign-in code's text message (auth.service codeText), as opposed to the registration codes and the
+ * recovery messages other specs send at the same time.
+ */
+const isSignInCode = (item: OutboxItem) =>
+  item.channel === 'SMS' && /code de connexion|sign-in code/.test(item.body);
+
+/** The newest sign-in code (6 digits) sent after `afterId` (demo outbox). */
 export async function readCode(request: APIRequestContext, afterId: number): Promise<string> {
   let code: string | undefined;
   await expect
@@ -18,9 +25,7 @@ export async function readCode(request: APIRequestContext, afterId: number): Pro
       async () => {
         const reply = await request.get('/api/dev/outbox?limit=20');
         const { items } = (await reply.json()) as { items: OutboxItem[] };
-        code = items
-          .find((item) => item.channel === 'SMS' && item.id > afterId)
-          ?.body.match(/\b(\d{6})\b/)?.[1];
+        code = items.find((item) => isSignInCode(item) && item.id > afterId)?.body.match(/\b(\d{6})\b/)?.[1];
         return code;
       },
       { timeout: 10_000 },
@@ -49,14 +54,30 @@ export async function fillLogin(
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-/** The 6-digit codes of the text messages sent after `afterId`, oldest first (demo outbox). */
-async function codesAfter(request: APIRequestContext, afterId: number): Promise<string[]> {
+/** The outbox's messages sent after `afterId`, oldest first (demo outbox). */
+export async function outboxAfter(request: APIRequestContext, afterId: number): Promise<OutboxItem[]> {
   const reply = await request.get('/api/dev/outbox?limit=50');
   const { items } = (await reply.json()) as { items: OutboxItem[] };
-  return items
-    .filter((item) => item.channel === 'SMS' && item.id > afterId)
-    .sort((a, b) => a.id - b.id)
+  return items.filter((item) => item.id > afterId).sort((a, b) => a.id - b.id);
+}
+
+/** The last eight digits of a phone number, whatever its format (`06 …`, `+33 6 …`). */
+const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-8);
+
+/** The sign-in codes sent after `afterId` (to `mobile` when given), oldest first (demo outbox). */
+async function codesAfter(request: APIRequestContext, afterId: number, mobile?: string): Promise<string[]> {
+  return (await outboxAfter(request, afterId))
+    .filter((item) => isSignInCode(item))
+    .filter((item) => mobile === undefined || phoneKey(item.recipient) === phoneKey(mobile))
     .flatMap((item) => item.body.match(/\b(\d{6})\b/)?.[1] ?? []);
+}
+
+export interface SignInOptions {
+  correspondant?: boolean;
+  /** Another password than the demo one (after a reset or a registration). */
+  password?: string;
+  /** The participant's mobile, when known: only codes sent to it are tried. */
+  mobile?: string;
 }
 
 /**
@@ -64,7 +85,7 @@ async function codesAfter(request: APIRequestContext, afterId: number): Promise<
  * side may sign the same account in at the same moment, and the outbox cannot tell whose code is whose:
  * a refused code is followed by the next one sent (three tries are allowed).
  */
-export async function signIn(page: Page, identifier: string, options: { correspondant?: boolean } = {}) {
+export async function signIn(page: Page, identifier: string, options: SignInOptions = {}) {
   const before = await lastOutboxId(page.request);
   await fillLogin(page, identifier, options);
   if (identifier.startsWith('participant')) {
@@ -75,7 +96,10 @@ export async function signIn(page: Page, identifier: string, options: { correspo
       await expect
         .poll(
           async () => {
-            code = (await codesAfter(page.request, before)).find((candidate) => !tried.has(candidate)) ?? '';
+            code =
+              (await codesAfter(page.request, before, options.mobile)).find(
+                (candidate) => !tried.has(candidate),
+              ) ?? '';
             return code;
           },
           { timeout: 10_000 },

@@ -1,5 +1,5 @@
 import { CONFIRMATION_CODE_LENGTH, MAX_CODE_ATTEMPTS } from '@portail/contract/constants';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 import { hashCode, randomDigits, sameHash } from './secrets';
@@ -52,7 +52,16 @@ export async function checkCode(
   code: string,
   key: Uint8Array,
 ): Promise<CheckOutcome> {
-  const current = await latestCode(db, sessionId);
+  return evaluate(db, await latestCode(db, sessionId), code, key);
+}
+
+/** Counts one attempt on the code row, then compares; consumes the code when it is right. */
+async function evaluate(
+  db: DbOrTx,
+  current: { id: number; expiresAt: Date } | undefined,
+  code: string,
+  key: Uint8Array,
+): Promise<CheckOutcome> {
   if (!current || current.expiresAt.getTime() <= Date.now()) return { result: 'expired' };
   const [counted] = await db
     .update(oneTimeCodes)
@@ -113,4 +122,70 @@ export async function resendCode(
     .where(and(eq(oneTimeCodes.id, current.id), eq(oneTimeCodes.sendCount, current.sendCount)))
     .returning({ id: oneTimeCodes.id });
   return updated ? { result: 'sent', code } : { result: 'wait', retryAfterS: RESEND_INTERVAL_MS / 1000 };
+}
+
+/** A code sent to a user outside any session (registration by link), for one purpose. */
+const userCodes = (userId: number, purpose: Purpose) =>
+  and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.sessionId));
+
+/**
+ * A new code bound to a user and a purpose instead of a session. The user's earlier unconsumed codes
+ * of that purpose are spent first (their tries used up, their expiry passed), so only the latest code
+ * works; a consumed code stays as it is: it records a confirmation (see confirmedUserCode).
+ */
+export async function issueUserCode(
+  db: DbOrTx,
+  target: { userId: number; purpose: Purpose },
+  key: Uint8Array,
+  ttlS: number,
+): Promise<string> {
+  const now = new Date();
+  await db
+    .update(oneTimeCodes)
+    .set({ attempts: MAX_CODE_ATTEMPTS, expiresAt: now })
+    .where(and(userCodes(target.userId, target.purpose), isNull(oneTimeCodes.consumedAt)));
+  return issueCode(db, { ...target, sessionId: null }, key, ttlS);
+}
+
+/**
+ * Checks the latest code of a user and purpose, as checkCode does for a session: each attempt is
+ * counted atomically before the comparison, so concurrent guesses never exceed MAX_CODE_ATTEMPTS
+ * evaluations, and a right code is consumed.
+ */
+export async function checkUserCode(
+  db: DbOrTx,
+  target: { userId: number; purpose: Purpose },
+  code: string,
+  key: Uint8Array,
+): Promise<CheckOutcome> {
+  const [current] = await db
+    .select({ id: oneTimeCodes.id, expiresAt: oneTimeCodes.expiresAt })
+    .from(oneTimeCodes)
+    .where(and(userCodes(target.userId, target.purpose), isNull(oneTimeCodes.consumedAt)))
+    .orderBy(desc(oneTimeCodes.id))
+    .limit(1);
+  return evaluate(db, current, code, key);
+}
+
+/**
+ * Whether the user confirmed a code of this purpose recently: a code issued at or after `issuedSince`
+ * and consumed (typed right) at or after `confirmedSince`.
+ */
+export async function confirmedUserCode(
+  db: DbOrTx,
+  target: { userId: number; purpose: Purpose },
+  since: { issuedSince: Date; confirmedSince: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oneTimeCodes.id })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        userCodes(target.userId, target.purpose),
+        gte(oneTimeCodes.createdAt, since.issuedSince),
+        gte(oneTimeCodes.consumedAt, since.confirmedSince),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -34,6 +34,8 @@ export interface Database {
     log: { warn: (msg: string) => void },
   ): () => Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a copy of the whole data directory (tests start their databases from one). */
+  snapshot?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -42,6 +44,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory` (or absent with url absent) for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** An in-memory PGlite starts from this copy of a data directory (`snapshot()`), skipping initdb. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -78,7 +82,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.dataDir && options.dataDir !== 'memory' ? resolve(options.dataDir) : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir
+    ? new PGlite(dir)
+    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   return {
@@ -86,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => !client.closed,
+    snapshot: () => client.dumpDataDir('none'),
     listen: (channel, handlers) => {
       // PGlite delivers the notifications of its own connection, the only one there is.
       const stop = client.listen(channel, (payload) => handlers.message(payload));

@@ -5,6 +5,7 @@ import { hash } from '@node-rs/argon2';
 import { openDatabase } from '../db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { DEFAULT_DEMO_PARTICIPANTS, DEFAULT_DEMO_SEED, generateDemo, resetDatabase } from './generate';
+import { DEMO_PENDING_ACCOUNTS } from './pending-accounts';
 
 /** `./data` of the repository, wherever the command is run from. */
 const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../data');
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
     console.table(summary);
     console.log(`accounts (password ${DEMO_PASSWORD}):`);
     console.table(DEMO_ACCOUNTS.map(({ login, kind, description }) => ({ login, kind, description })));
+    console.log('accounts to register (their links are in the outbox, /dev/outbox, once the server runs):');
+    console.table(
+      DEMO_PENDING_ACCOUNTS.map(({ login, kind, description }) => ({ login, kind, description })),
+    );
   } finally {
     await database.close();
   }

@@ -4,6 +4,7 @@ import type { DemoAccountKey } from './accounts';
 import { CORRESPONDANT_FUNCTIONS } from './catalogue';
 import { insertAll } from './insert';
 import type { EstablishmentInfo, Organisation } from './organisations';
+import { type DemoPendingKey, PENDING_CORRESPONDANTS, pendingEmail } from './pending-accounts';
 import { type Random, slug } from './random';
 import { CIVILITY } from './reference';
 import type { UserFactory, UserRow } from './users';
@@ -25,7 +26,12 @@ export interface CorrespondantSet {
   users: number;
 }
 
-type Slot = { scopeLevel: CorrespondantScopeLevel; establishment: EstablishmentInfo; named?: DemoAccountKey };
+type Slot = {
+  scopeLevel: CorrespondantScopeLevel;
+  establishment: EstablishmentInfo;
+  named?: DemoAccountKey;
+  pending?: DemoPendingKey;
+};
 
 /** The named account of the k-th correspondant of an establishment, if it has one. */
 function namedEstablishmentAccount(
@@ -38,14 +44,34 @@ function namedEstablishmentAccount(
   return undefined;
 }
 
+/**
+ * The named pending correspondants take the first correspondant of the other open establishments
+ * of the main company, in order: corr.entreprise and corr.groupe see them.
+ */
+function pendingAccounts(org: Organisation): Map<EstablishmentInfo, DemoPendingKey> {
+  const siblings = org.establishments.filter(
+    (e) => e.companyId === org.main.companyId && e !== org.main && !e.terminated,
+  );
+  if (siblings.length < PENDING_CORRESPONDANTS.length)
+    throw new Error('the main company has too few establishments for the pending correspondants');
+  return new Map(PENDING_CORRESPONDANTS.map((account, i) => [siblings[i] ?? org.main, account.key]));
+}
+
 function slots(org: Organisation): Slot[] {
   const out: Slot[] = [];
   const first = (companyId: number) => org.establishments.find((e) => e.companyId === companyId);
+  const pending = pendingAccounts(org);
   for (const e of org.establishments) {
     const count = e === org.main ? 3 : e.terminated ? 1 : 1 + (e.id % 2);
     for (let k = 0; k < count; k++) {
       const named = namedEstablishmentAccount(org, e, k);
-      out.push({ scopeLevel: 'ETABLISSEMENT', establishment: e, ...(named ? { named } : {}) });
+      const pendingKey = k === 0 ? pending.get(e) : undefined;
+      out.push({
+        scopeLevel: 'ETABLISSEMENT',
+        establishment: e,
+        ...(named ? { named } : {}),
+        ...(pendingKey ? { pending: pendingKey } : {}),
+      });
     }
   }
   // Company and group correspondants are attached to the head office (the home card shows it).
@@ -77,11 +103,19 @@ export async function generateCorrespondants(
   const byEstablishment = new Map<number, CorrespondantInfo[]>();
   slots(org).forEach((slot, index) => {
     const id = index + 1;
-    const female = random.chance(0.6);
-    const firstName = faker.person.firstName(female ? 'female' : 'male');
-    const lastName = faker.person.lastName();
+    const drawnFemale = random.chance(0.6);
+    const drawnFirstName = faker.person.firstName(drawnFemale ? 'female' : 'male');
+    const drawnLastName = faker.person.lastName();
+    // A named pending account replaces the drawn person; the draws still happen, so that every
+    // other correspondant keeps the name the seed gives it.
+    const pending = PENDING_CORRESPONDANTS.find((a) => a.key === slot.pending);
+    const female = pending?.female ?? drawnFemale;
+    const firstName = pending?.firstName ?? drawnFirstName;
+    const lastName = pending?.lastName ?? drawnLastName;
     const e = slot.establishment;
-    const email = `${slug(firstName)}.${slug(lastName)}@${slug(e.companyName).replaceAll('.', '-')}.example.com`;
+    const email = pending
+      ? pendingEmail(pending)
+      : `${slug(firstName)}.${slug(lastName)}@${slug(e.companyName).replaceAll('.', '-')}.example.com`;
     const mobile = random.mobile();
     rows.push({
       id,
@@ -106,7 +140,9 @@ export async function generateCorrespondants(
     const person = { lastName, firstName, email, mobile, correspondantId: id };
     const user = slot.named
       ? userFactory.named(slot.named, person)
-      : userFactory.pending('CORRESPONDANT', `${slug(firstName)}.${slug(lastName)}.c${id}`, person);
+      : slot.pending
+        ? userFactory.pendingNamed(slot.pending, person)
+        : userFactory.pending('CORRESPONDANT', `${slug(firstName)}.${slug(lastName)}.c${id}`, person);
     userRows.push(user);
     if (slot.scopeLevel === 'ETABLISSEMENT') {
       const list = byEstablishment.get(e.id) ?? [];

@@ -23,6 +23,7 @@ import { generateParticipants } from './participants';
 import { makeDemoPdfs } from './pdfs';
 import { communePool, Random } from './random';
 import { ENUM_SEEDS, SECRET_QUESTIONS } from './reference';
+import { type DemoLinkDeps, issuePendingLinks, mailPendingLinks, outboxLinkDeps } from './registration-links';
 import { UserFactory } from './users';
 
 // The server's first start asks whether to generate (main.ts); the CLI resets before generating.
@@ -39,6 +40,11 @@ export interface DemoOptions {
   /** Every date is relative to this day (default: now); fix it for byte-identical runs. */
   today?: Date;
   hashPassword: (password: string) => Promise<string>;
+  /**
+   * Where the pending accounts' registration links are mailed; by default the outbox, with links on
+   * the configured public URL (demo/registration-links.ts).
+   */
+  links?: DemoLinkDeps;
 }
 
 export interface DemoSummary {
@@ -59,6 +65,8 @@ export interface DemoSummary {
   mutationsInProgress: number;
   adviceSheets: number;
   legalDocuments: number;
+  /** Registration links mailed to the named pending accounts. */
+  registrationLinks: number;
   tookMs: number;
 }
 
@@ -92,6 +100,7 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
     options.hashPassword(DEMO_PASSWORD),
     options.hashPassword(normaliseAnswer(DEMO_SECRET_ANSWER)),
   ]);
+  const links = options.links ?? outboxLinkDeps(db);
   const pdfs = await makeDemoPdfs(LEGAL_TREE.flatMap((folder) => folder.documents.map(([label]) => label)));
 
   const counts = await db.transaction(async (tx) => {
@@ -126,7 +135,9 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
     await insertAll(tx, mutations, people.mutations);
     const sheets = await insertSheetsAndLegal(tx, today, pdfs.sheet, pdfs.legal);
     await syncSequences(tx);
+    const pending = await issuePendingLinks(tx, links.config);
     return {
+      pending,
       ...people.counts,
       users: people.counts.users + corr.users + 1,
       groups: org.groups.length,
@@ -143,7 +154,14 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
   // the vacuum marks the pages all-visible, without which no count is an index-only scan (and PGlite
   // has no autovacuum to do it later).
   await db.execute(sql`vacuum analyze`);
-  return { seed, ...counts, tookMs: Math.round(performance.now() - started) };
+  const { pending, ...summary } = counts;
+  await mailPendingLinks(links, pending);
+  return {
+    seed,
+    ...summary,
+    registrationLinks: pending.length,
+    tookMs: Math.round(performance.now() - started),
+  };
 }
 
 async function insertReference(tx: DbOrTx): Promise<void> {

@@ -16,6 +16,7 @@ import { buildHistory, emptyHistory, type HistoryPlan } from './history';
 import { Ids, insertAll } from './insert';
 import { establishmentPicker, type Organisation } from './organisations';
 import type { DemoPdfs } from './pdfs';
+import { PENDING_PARTICIPANTS, pendingEmail } from './pending-accounts';
 import { buildPerson, type ParticipantRow, type PersonOverrides } from './people';
 import { type Commune, normaliseLastName, type Random, slug } from './random';
 import { CHECKUP_TYPE } from './reference';
@@ -94,13 +95,30 @@ const NAMED: Record<
 const NAMED_KEYS = DEMO_ACCOUNTS.filter((a) => a.kind === 'PARTICIPANT').map(
   (a) => a.key as keyof typeof NAMED,
 );
+/** The named pending participants follow the named ones: new to the centre, nothing behind them. */
+const PENDING_PLAN: HistoryPlan = { pastCheckups: 0, inProgress: false, documents: 'none', complete: false };
+
+/** What fixes the participant of this id: a named account, a named pending account, or nothing. */
+function namedAt(id: number): { person: PersonOverrides; plan: HistoryPlan; email: string } | undefined {
+  const key = NAMED_KEYS[id - 1];
+  const login = DEMO_ACCOUNTS.find((a) => a.key === key)?.login;
+  if (key && login) return { ...NAMED[key], email: `${login}@example.com` };
+  const pending = PENDING_PARTICIPANTS[id - 1 - NAMED_KEYS.length];
+  if (!pending) return undefined;
+  const { firstName, lastName, female, englishOnly } = pending;
+  return {
+    person: { firstName, lastName, female, englishOnly, dmc: 'NONE' },
+    plan: PENDING_PLAN,
+    email: pendingEmail(pending),
+  };
+}
 
 export async function generateParticipants(
   tx: DbOrTx,
   ctx: ParticipantContext,
 ): Promise<{ counts: ParticipantCounts; mutations: MutationRow[] }> {
   const { random, today, communes, org, userFactory } = ctx;
-  const total = Math.max(ctx.total, NAMED_KEYS.length);
+  const total = Math.max(ctx.total, NAMED_KEYS.length + PENDING_PARTICIPANTS.length);
   const pick = establishmentPicker(org, random);
   const planner = new TransferPlanner(random, today, org, ctx.correspondants, new Ids());
   const doctor = () =>
@@ -139,16 +157,16 @@ export async function generateParticipants(
     const history = emptyHistory();
     for (let id = first; id < Math.min(first + CHUNK, total + 1); id++) {
       const key = NAMED_KEYS[id - 1];
-      const named = key ? NAMED[key] : undefined;
+      const pendingKey = key ? undefined : PENDING_PARTICIPANTS[id - 1 - NAMED_KEYS.length]?.key;
+      const named = namedAt(id);
       const establishment = named ? org.main : pick();
-      const email = key ? `${DEMO_ACCOUNTS.find((a) => a.key === key)?.login}@example.com` : undefined;
       const { row, facts } = buildPerson(
         random,
         today,
         communes,
         id,
         establishment,
-        named ? { ...named.person, email } : null,
+        named ? { ...named.person, email: named.email } : null,
       );
       const plan: HistoryPlan = named?.plan ?? {
         pastCheckups: facts.active ? ([0, 1, 1, 1, 2, 3][random.int(0, 5)] ?? 1) : random.int(0, 1),
@@ -172,6 +190,7 @@ export async function generateParticipants(
         englishOnly: row.englishOnly ?? false,
       };
       if (key) userRows.push(userFactory.named(key, person));
+      else if (pendingKey) userRows.push(userFactory.pendingNamed(pendingKey, person));
       else if (random.chance(PENDING_ACCOUNT_SHARE)) {
         userRows.push(
           userFactory.pending('PARTICIPANT', `${slug(row.firstName)}.${slug(row.lastName)}.${id}`, person),

@@ -1,6 +1,12 @@
 import { DOCUMENT_PATHS, SCREEN_ROUTES, type ScreenPath } from '@portail/contract/routes';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { CONFIRM_PATH, HOME_PATH, LOGIN_PATH } from '../lib/paths';
+import {
+  CONFIRM_PATH,
+  FORGOT_IDENTIFIER_PATH,
+  FORGOT_PASSWORD_PATH,
+  HOME_PATH,
+  LOGIN_PATH,
+} from '../lib/paths';
 import { PublicLayout } from './layout/public-layout';
 import { NotFoundPage } from './not-found-page';
 import { Root, RootFallback } from './root';
@@ -19,6 +25,9 @@ const MUTATION_PATH: ScreenPath = '/mutation/:id';
 const CORRESPONDANTS_PATH: ScreenPath = '/correspondant/mescorrespondants';
 const CORRESPONDANT_PATH: ScreenPath = '/correspondant/:id';
 const MY_DETAILS_PATH: ScreenPath = '/mescoordonnees';
+const CHANGE_PASSWORD_PATH: ScreenPath = '/user/changePassword';
+const REINIT_PASSWORD_PATH: ScreenPath = '/user/reinitpassword';
+const REGISTRATION_PATH: ScreenPath = '/user/registrationCompte';
 
 /** Screens built so far; every other path of the route table is still "coming soon". */
 const BUILT = new Set<string>([
@@ -38,6 +47,11 @@ const BUILT = new Set<string>([
   CORRESPONDANTS_PATH,
   CORRESPONDANT_PATH,
   MY_DETAILS_PATH,
+  FORGOT_PASSWORD_PATH,
+  FORGOT_IDENTIFIER_PATH,
+  CHANGE_PASSWORD_PATH,
+  REINIT_PASSWORD_PATH,
+  REGISTRATION_PATH,
 ]);
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
@@ -79,7 +93,49 @@ export const appRoutes: RouteObject[] = [
               {
                 // Public screens that fetch (recovery, registration, assistance) get the query cache.
                 lazy: () => import('./query-layout').then((m) => ({ Component: m.QueryLayout })),
-                children: comingSoonRoutes(true),
+                children: [
+                  {
+                    path: FORGOT_PASSWORD_PATH,
+                    caseSensitive: true,
+                    lazy: () =>
+                      import('../features/recovery/forgot-password-page').then((m) => ({
+                        Component: m.ForgotPasswordPage,
+                      })),
+                  },
+                  {
+                    path: FORGOT_IDENTIFIER_PATH,
+                    caseSensitive: true,
+                    lazy: () =>
+                      import('../features/recovery/forgot-identifier-page').then((m) => ({
+                        Component: m.ForgotIdentifierPage,
+                      })),
+                  },
+                  {
+                    path: CHANGE_PASSWORD_PATH,
+                    caseSensitive: true,
+                    lazy: () =>
+                      import('../features/recovery/password-link-page').then((m) => ({
+                        Component: m.ChangePasswordPage,
+                      })),
+                  },
+                  {
+                    path: REINIT_PASSWORD_PATH,
+                    caseSensitive: true,
+                    lazy: () =>
+                      import('../features/recovery/password-link-page').then((m) => ({
+                        Component: m.ReinitPasswordPage,
+                      })),
+                  },
+                  {
+                    path: REGISTRATION_PATH,
+                    caseSensitive: true,
+                    lazy: () =>
+                      import('../features/registration/registration-page').then((m) => ({
+                        Component: m.RegistrationPage,
+                      })),
+                  },
+                  ...comingSoonRoutes(true),
+                ],
               },
             ],
           },

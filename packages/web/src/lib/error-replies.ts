@@ -1,6 +1,13 @@
 import { type ErrorReply, errorReply, type Message, messagesReply } from '@portail/contract/schemas/common';
 import { type ApiError, isApiError } from './api-error';
 
+/** One field error of a 400 (000 §5): the server's field name, an i18n key and its arguments. */
+export interface ServerFieldError {
+  field: string;
+  defaultMessage: string;
+  args?: string[] | undefined;
+}
+
 /** The standard error body (`status`, `error`, `message`, `fieldErrors`) of a failed call, if it is one. */
 export function errorReplyOf(error: unknown): ErrorReply | null {
   if (!isApiError(error)) return null;

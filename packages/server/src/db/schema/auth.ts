@@ -148,3 +148,13 @@ export const accountTokens = pgTable(
     index('account_tokens_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Fixed-window counters for the recovery and registration calls (per account, per address, per
+ * link): kept in the database so that every instance of the server counts the same hits.
+ */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});

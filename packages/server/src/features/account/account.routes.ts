@@ -11,10 +11,11 @@ import { errorReply, messagesReply } from '@portail/contract/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
+import { activeQuestions } from '../../auth/secret-questions';
 import { type AccountDeps, accountRequest } from './account-deps';
 import { addressFor, saveAddress } from './address.service';
 import { accountFor, saveContact } from './contact.service';
-import { listQuestions, saveSecretQuestion } from './secret-question.service';
+import { saveSecretQuestion } from './secret-question.service';
 
 const ACCOUNT_HOLDERS = ['ROLE_ADMIN', 'ROLE_CORRESPONDANT', 'ROLE_PARTICIPANT'] as const;
 const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
@@ -91,7 +92,7 @@ export function accountRoutes(deps: AccountDeps) {
         config: { access: ACCOUNT_HOLDERS },
         schema: { tags: ['account'], response: { 200: secretQuestionsReply } },
       },
-      async () => listQuestions(db),
+      async () => activeQuestions(db),
     );
 
     app.post(

@@ -1,31 +1,14 @@
-import {
-  ACCOUNT_MESSAGES,
-  type SecretAnswerBody,
-  type SecretQuestion,
-} from '@portail/contract/schemas/account';
+import { ACCOUNT_MESSAGES, type SecretAnswerBody } from '@portail/contract/schemas/account';
 import type { Message } from '@portail/contract/schemas/common';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hashPassword, normaliseAnswer } from '../../auth/passwords';
-import type { Db } from '../../db/client';
-import { secretQuestions, users } from '../../db/schema';
+import { isActiveQuestion } from '../../auth/secret-questions';
+import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { infoMessage, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import type { AccountDeps, AccountRequest } from './account-deps';
 import { mailAccountNotice } from './account-mail';
-
-/** GET listeQuestion (001 §7): the questions a user may choose, in the centre's order. */
-export async function listQuestions(db: Db): Promise<SecretQuestion[]> {
-  return db
-    .select({
-      id: secretQuestions.id,
-      questionfr: secretQuestions.questionFr,
-      questionen: secretQuestions.questionEn,
-    })
-    .from(secretQuestions)
-    .where(eq(secretQuestions.active, true))
-    .orderBy(asc(secretQuestions.id));
-}
 
 /**
  * POST user/question (001 §7): a new secret question and its answer, kept as an argon2id hash of the
@@ -37,12 +20,8 @@ export async function saveSecretQuestion(
   ctx: AccountRequest,
   body: SecretAnswerBody,
 ): Promise<Message[]> {
-  const [question] = await deps.db
-    .select({ id: secretQuestions.id, active: secretQuestions.active })
-    .from(secretQuestions)
-    .where(eq(secretQuestions.id, body.id))
-    .limit(1);
-  if (!question?.active) throw new FieldErrors([{ field: 'id', defaultMessage: 'errors.invalid' }]);
+  if (!(await isActiveQuestion(deps.db, body.id)))
+    throw new FieldErrors([{ field: 'id', defaultMessage: 'errors.invalid' }]);
   const answerHash = await hashPassword(normaliseAnswer(body.response));
   const account = await deps.db.transaction(async (tx) => {
     const [current] = await tx
@@ -58,7 +37,7 @@ export async function saveSecretQuestion(
     if (!current) throw notFound();
     await tx
       .update(users)
-      .set({ secretQuestionId: question.id, secretAnswerHash: answerHash, updatedAt: new Date() })
+      .set({ secretQuestionId: body.id, secretAnswerHash: answerHash, updatedAt: new Date() })
       .where(eq(users.id, current.id));
     await audit(tx, {
       actorUserId: ctx.caller.userId,
@@ -66,7 +45,7 @@ export async function saveSecretQuestion(
       targetType: 'user',
       targetId: current.id,
       // The answer is a secret: the log says that it changed, never what it is.
-      details: { before: { questionId: current.questionId }, after: { questionId: question.id } },
+      details: { before: { questionId: current.questionId }, after: { questionId: body.id } },
       ip: ctx.ip,
     });
     return current;

@@ -147,7 +147,7 @@ export function authRoutes(deps: AuthDeps) {
         },
       },
       async (request) => {
-        await changePassword(deps, requireCaller(request), request.body, request.ip);
+        await changePassword(deps, requireCaller(request), request.body, request.ip, request.log);
         return {
           ciemException: { messages: [{ level: 'INFO' as const, errorCode: 'password.confirmationChange' }] },
         };

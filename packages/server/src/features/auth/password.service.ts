@@ -1,6 +1,8 @@
-import { meetsPasswordRules } from '@portail/contract/rules/password';
 import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
+import { mailPasswordChanged } from '../../auth/password-notice';
+import { passwordProblem } from '../../auth/password-policy';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { userChanged } from '../../auth/session-events';
 import { sessions, users } from '../../db/schema';
@@ -10,18 +12,24 @@ import type { AuthDeps } from './auth.service';
 
 /**
  * POST /oauth/changePassword (000 §7): the old password must be right and the new one must follow the
- * password rules. Other sessions of the account end; the account holder is told by mail.
+ * password rules and not be an easily guessed one (auth/password-policy.ts). Other sessions of the account end; the account holder is told by mail.
  */
 export async function changePassword(
   deps: AuthDeps,
   caller: Caller,
   body: { ancienMotDePasse: string; motDePasse: string },
   ip: string,
+  log?: FastifyBaseLogger,
 ): Promise<void> {
   const { db } = deps;
-  if (!meetsPasswordRules(body.motDePasse))
-    throw new FieldErrors([{ field: 'motDePasse', defaultMessage: 'errors.passwordRegles' }]);
   const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+  const problem = passwordProblem(body.motDePasse, [
+    user?.login,
+    user?.lastName,
+    user?.firstName,
+    user?.email,
+  ]);
+  if (problem) throw new FieldErrors([{ field: 'motDePasse', defaultMessage: problem }]);
   if (!user || !(await verifyPassword(user.passwordHash, body.ancienMotDePasse))) {
     await audit(db, { actorUserId: caller.userId, action: 'PASSWORD_CHANGE_REFUSED', ip });
     throw new FieldErrors([{ field: 'ancienMotDePasse', defaultMessage: 'errors.ancienMotDePasse' }]);
@@ -42,16 +50,5 @@ export async function changePassword(
       ip,
     });
   });
-  if (user.email) {
-    const english = user.englishOnly;
-    await deps.notifier.mail({
-      to: user.email,
-      subject: english
-        ? `${deps.config.productName}: your password was changed`
-        : `${deps.config.productName} : votre mot de passe a été modifié`,
-      text: english
-        ? 'Your password was changed. If you did not do it, contact the centre at once.'
-        : "Votre mot de passe a été modifié. Si vous n'êtes pas à l'origine de ce changement, contactez le centre sans attendre.",
-    });
-  }
+  await mailPasswordChanged(deps, log, user, 'account');
 }

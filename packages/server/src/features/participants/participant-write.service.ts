@@ -122,7 +122,7 @@ export async function createParticipant(
       })
       .returning({ id: participants.id, lastName: participants.lastName, firstName: participants.firstName });
     if (!row) throw new Error('participant insert returned no row');
-    const token = await createActivation(tx, {
+    const token = await createActivation(tx, deps.config, {
       participantId: row.id,
       firstName: row.firstName,
       lastName: row.lastName,

@@ -11,12 +11,7 @@ import { makeUser } from '../../test/users';
 import { AccountPage } from './account-page';
 
 vi.setConfig({ testTimeout: 20_000 });
-vi.mock('../../lib/notify', () => ({
-  notify: vi.fn(),
-  showToast: vi.fn(),
-  onToastNeeded: () => () => undefined,
-  toasterReady: vi.fn(),
-}));
+vi.mock('../../lib/notify', () => import('../../test/notify-stub'));
 
 const account = {
   id: 7,

@@ -1,10 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { changeLanguage, i18next } from '../../lib/i18n';
 import { notify, showToast } from '../../lib/notify';
 import { FORGOT_IDENTIFIER_PATH, FORGOT_PASSWORD_PATH, PUBLIC_ASSISTANCE_PATH } from '../../lib/paths';
@@ -19,6 +20,12 @@ import { LoginForm, type LoginValues } from './login-form';
  */
 export function LoginPage() {
   const { t } = useTranslation();
+  // A screen that ends on sign-in (a new password saved, an account activated) leaves its message here.
+  const state: unknown = useLocation().state;
+  const notice =
+    typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
+      ? `messages.${state.notice}`
+      : null;
 
   useEffect(() => {
     acknowledgeSessionEnd();
@@ -47,6 +54,11 @@ export function LoginPage() {
       <Typography component="h1" variant="h5" gutterBottom>
         {t('login.title')}
       </Typography>
+      {notice && i18next.exists(notice) && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t(notice)}
+        </Alert>
+      )}
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('login.intro')}
       </Typography>

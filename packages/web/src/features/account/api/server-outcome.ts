@@ -1,13 +1,7 @@
 import type { Message } from '@portail/contract/schemas/common';
 import { isApiError } from '../../../lib/api-error';
-import { errorReplyOf, messagesOf } from '../../../lib/error-replies';
+import { errorReplyOf, messagesOf, type ServerFieldError } from '../../../lib/error-replies';
 import { notify } from '../../../lib/notify';
-
-export interface ServerFieldError {
-  field: string;
-  defaultMessage: string;
-  args?: string[] | undefined;
-}
 
 /** How a save of this feature ended, for the form that sent it. */
 export type SaveOutcome =

@@ -100,8 +100,8 @@ describe('change password dialog', () => {
       );
     const { user, onClose } = renderDialog();
     await user.type(oldPassword(), 'Faux#2026');
-    await user.type(newPassword(), 'Nouveau#2027');
-    await user.type(confirmation(), 'Nouveau#2027');
+    await user.type(newPassword(), 'Brume#Falaise27');
+    await user.type(confirmation(), 'Brume#Falaise27');
     await user.click(submit());
     expect(await screen.findByText("L'ancien mot de passe est incorrect")).toBeVisible();
     expect(onClose).not.toHaveBeenCalled();
@@ -110,14 +110,14 @@ describe('change password dialog', () => {
   it('sends id, old and new password, confirms and closes', async () => {
     const { user, onClose } = renderDialog();
     await user.type(oldPassword(), 'Portail#2026');
-    await user.type(newPassword(), 'Nouveau#2027');
-    await user.type(confirmation(), 'Nouveau#2027');
+    await user.type(newPassword(), 'Brume#Falaise27');
+    await user.type(confirmation(), 'Brume#Falaise27');
     await user.click(submit());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls).toEqual([
       {
         url: '/api/oauth/changePassword',
-        body: { id: 42, ancienMotDePasse: 'Portail#2026', motDePasse: 'Nouveau#2027' },
+        body: { id: 42, ancienMotDePasse: 'Portail#2026', motDePasse: 'Brume#Falaise27' },
       },
     ]);
     expect(notify).toHaveBeenCalledWith('messages.password.confirmationChange', 'success');

@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { NewPasswordFields } from '../../../components/new-password-fields';
+import { PasswordField } from '../../../components/password-field';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { currentUser, useSession } from '../../../lib/session';
 import { changePassword } from '../api/change-password';
-import { applyFieldErrors } from '../apply-field-errors';
 import { FormDialog } from './form-dialog';
-import { PasswordField } from './password-field';
 
 /**
  * The contract's call plus the confirmation (000 §5): old password required, the new one following the
@@ -105,19 +106,15 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         disabled={saving}
         autoFocus
       />
-      <PasswordField
-        name="motDePasse"
+      <NewPasswordFields
         control={control}
-        label={t('account.password.new')}
-        autoComplete="new-password"
-        disabled={saving}
-        helperText={t('account.password.rules')}
-      />
-      <PasswordField
-        name="confirmation"
-        control={control}
-        label={t('account.password.confirmation')}
-        autoComplete="new-password"
+        passwordName="motDePasse"
+        confirmationName="confirmation"
+        labels={{
+          password: t('account.password.new'),
+          confirmation: t('account.password.confirmation'),
+          rules: t('account.password.rules'),
+        }}
         disabled={saving}
       />
     </FormDialog>

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SecretAnswerBody, secretAnswerBody } from '@portail/contract/schemas/account';
 import type { Message } from '@portail/contract/schemas/common';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormSelect } from '../../../components/form-select';
-import { FormTextField } from '../../../components/form-text-field';
+import { SecretQuestionFields } from '../../../components/secret-question-fields';
+import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { saveSecretQuestion, useSecretQuestions } from '../api/secret-question';
-import { applyFieldErrors } from '../apply-field-errors';
 import { FormDialog } from './form-dialog';
 
 /** The dialog's values while typing: no question chosen yet. */
@@ -35,7 +34,7 @@ export interface SecretQuestionDialogProps {
  * and its answer, sent with `POST user/question`. The answer is what recovery will ask for.
  */
 export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const questions = useSecretQuestions(open);
   const [saving, setSaving] = useState(false);
   const [messages, setMessages] = useState<Message[]>([]);
@@ -43,15 +42,6 @@ export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProp
     defaultValues: EMPTY,
     resolver,
   });
-  const english = i18n.language === 'en_EN';
-  const options = useMemo(
-    () =>
-      (questions.data ?? []).map((question) => ({
-        value: question.id,
-        label: english ? question.questionen : question.questionfr,
-      })),
-    [questions.data, english],
-  );
 
   const close = () => {
     if (saving) return;
@@ -93,23 +83,18 @@ export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProp
       submitLabel={t('account.question.submit')}
       messages={messages}
     >
-      <FormSelect
-        name="id"
+      <SecretQuestionFields
         control={control}
-        label={t('account.question.question')}
-        options={options}
-        required
-        disabled={saving || questions.isPending}
-        helperText={questions.isError ? t('account.question.loadError') : undefined}
-      />
-      <FormTextField
-        name="response"
-        control={control}
-        label={t('account.question.answer')}
-        required
+        questionName="id"
+        answerName="response"
+        questions={questions}
+        labels={{
+          question: t('account.question.question'),
+          loadError: t('account.question.loadError'),
+          answer: t('account.question.answer'),
+          answerHelp: t('account.question.answerHelp'),
+        }}
         disabled={saving}
-        autoComplete="off"
-        helperText={t('account.question.answerHelp')}
       />
     </FormDialog>
   );

@@ -1,10 +1,11 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { errorMessage } from '../../lib/form-errors';
-import type { ServerFieldError } from './api/server-outcome';
+import type { ServerFieldError } from './error-replies';
+import { errorMessage } from './form-errors';
 
 /**
  * The server's field errors (000 §5) on the form's fields, the first one focused. `map` renames a
- * server field to the form's (null: not a field of this form); returns whether any landed.
+ * server field to the form's (null: not a field of this form); returns whether any landed (an error
+ * on a field the form does not show is the caller's to tell).
  */
 export function applyFieldErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
@@ -23,4 +24,9 @@ export function applyFieldErrors<T extends FieldValues>(
     landed = true;
   }
   return landed;
+}
+
+/** A `map` for `applyFieldErrors` when the server's field names are the form's: these ones. */
+export function fieldsNamed<N extends string>(names: readonly N[]): (field: string) => N | null {
+  return (field) => names.find((name) => name === field) ?? null;
 }

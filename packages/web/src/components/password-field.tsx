@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormTextField } from './form-text-field';
 
 export interface PasswordFieldProps<T extends FieldValues, O = T> {
   name: FieldPath<T>;

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createNotifier } from '../notify/notifier';
+import { type InviteKind, type InviteOutcome, inviteAccount } from './invite-account';
+
+const USAGE = `usage: npm run invite -- <participant|correspondant> <id> [--force]
+
+Mails a registration link to a participant or correspondant whose account is not yet active (creating
+the account when there is none), or a change-password link to an active account. The database is the
+server's: DATABASE_URL, else the embedded one in DATA_DIR (./data). Demo mode, as with npm start,
+unless DEMO_MODE=false: the mail then lands in the outbox (/dev/outbox).`;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]): { kind: InviteKind; id: number; force: boolean } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) throw new UsageError('');
+  const [kind, id] = positionals;
+  if (positionals.length !== 2 || (kind !== 'participant' && kind !== 'correspondant'))
+    throw new UsageError('expected the kind (participant or correspondant) and the id');
+  const number = Number(id);
+  if (!Number.isSafeInteger(number) || number <= 0) throw new UsageError(`not an id: ${id}`);
+  return { kind, id: number, force: values.force ?? false };
+}
+
+/**
+ * PGlite keeps postmaster.pid in its directory while a process has the database open, and two
+ * processes writing one directory corrupt it: refuse while the file is there.
+ */
+function checkEmbeddedDatabase(dataDir: string, force: boolean): void {
+  const dir = resolve(dataDir);
+  if (!existsSync(join(dir, 'PG_VERSION')))
+    throw new Error(`No database in ${dir} yet: start the portal once (npm start) to create it.`);
+  if (existsSync(join(dir, 'postmaster.pid')) && !force) {
+    throw new Error(
+      [
+        `The embedded database in ${dir} is in use: a running server holds it, and two processes`,
+        'writing it at once would corrupt it. Stop the server (Ctrl+C where npm start runs), run this',
+        'command, then start the server again. With PostgreSQL (DATABASE_URL) the server may keep running.',
+        'If no server runs (one stopped abruptly and left postmaster.pid behind), add --force.',
+      ].join('\n'),
+    );
+  }
+}
+
+function describe(kind: InviteKind, id: number, outcome: InviteOutcome, demo: boolean): string {
+  const who = `${kind} ${id}`;
+  const where = demo ? ' (demo mode: see the outbox, /dev/outbox)' : '';
+  switch (outcome.result) {
+    case 'unknown':
+      return `No ${who}.`;
+    case 'inactive':
+      return `${who} is no longer active at the centre: nothing sent.`;
+    case 'noEmail':
+      return `${who} (${outcome.login}) has no e-mail address: nothing sent.`;
+    case 'registration':
+      return outcome.sent
+        ? `${who}: ${outcome.created ? `account ${outcome.login} created, ` : `account ${outcome.login} not yet registered, `}registration link mailed to ${outcome.to}${where}. Earlier links no longer work.`
+        : `${who}: a new registration link was issued for ${outcome.login} but the mail to ${outcome.to} failed; run the command again later.`;
+    case 'changePassword':
+      return outcome.sent
+        ? `${who}: account ${outcome.login} is already active; change-password link mailed to ${outcome.to}${where}.`
+        : `${who}: account ${outcome.login} is already active; the change-password mail to ${outcome.to} failed: run the command again later.`;
+  }
+}
+
+const FAILED: ReadonlySet<InviteOutcome['result']> = new Set(['unknown', 'inactive', 'noEmail']);
+
+async function main(): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(process.argv.slice(2));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(reason ? `${reason}\n\n${USAGE}` : USAGE);
+    return 2;
+  }
+  // The same default as npm start: demo mode unless DEMO_MODE says otherwise.
+  const config = loadConfig({ DEMO_MODE: 'true', ...process.env });
+  if (!config.databaseUrl) checkEmbeddedDatabase(config.dataDir, args.force);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    await database.migrate();
+    const log = pino({ level: 'warn' });
+    const notifier = createNotifier({ ...config, outboxLog: false }, database.db, log);
+    const outcome = await inviteAccount({ db: database.db, config, notifier }, log, args.kind, args.id);
+    const failed = FAILED.has(outcome.result) || ('sent' in outcome && !outcome.sent);
+    (failed ? console.error : console.log)(describe(args.kind, args.id, outcome, config.demoMode));
+    return failed ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,101 @@
+/**
+ * Accounts created by the centre but not yet activated, each with a registration link mailed to its
+ * address when the demo data is generated (read it in the outbox: /dev/outbox). They have no
+ * password until registration by link sets one. Ids follow the named accounts (demo/users.ts);
+ * their participants follow the named participants, their correspondants belong to the other
+ * establishments of corr.etablissement's company.
+ */
+export interface DemoPendingAccount {
+  key: string;
+  login: string;
+  kind: 'PARTICIPANT' | 'CORRESPONDANT';
+  firstName: string;
+  lastName: string;
+  female: boolean;
+  englishOnly: boolean;
+  /** The mailed link has already expired: the registration screen offers to resend it. */
+  expired: boolean;
+  description: string;
+}
+
+const participant = (
+  key: string,
+  login: string,
+  person: Pick<DemoPendingAccount, 'firstName' | 'lastName' | 'female'>,
+  description: string,
+  extra: Partial<Pick<DemoPendingAccount, 'englishOnly' | 'expired'>> = {},
+) => ({
+  key,
+  login,
+  kind: 'PARTICIPANT' as const,
+  ...person,
+  englishOnly: extra.englishOnly ?? false,
+  expired: extra.expired ?? false,
+  description,
+});
+
+export const DEMO_PENDING_ACCOUNTS = [
+  participant(
+    'inscription',
+    'participant.inscription',
+    { firstName: 'Manon', lastName: 'Garnier', female: true },
+    'Pending participant (French) with a valid registration link and a mobile on file: the six steps.',
+  ),
+  participant(
+    'inscriptionEn',
+    'participant.inscription.en',
+    { firstName: 'Oliver', lastName: 'Taylor', female: false },
+    'Pending English-only participant with a valid registration link (anglaisUniquement).',
+    { englishOnly: true },
+  ),
+  participant(
+    'inscriptionExpiree',
+    'participant.inscription.expiree',
+    { firstName: 'Sarah', lastName: 'Roux', female: true },
+    'Pending participant whose registration link has expired: the screen offers to resend it.',
+    { expired: true },
+  ),
+  participant(
+    'inscription2',
+    'participant.inscription2',
+    { firstName: 'Paul', lastName: 'Fournier', female: false },
+    'Spare pending participant with a valid registration link.',
+  ),
+  participant(
+    'inscription3',
+    'participant.inscription3',
+    { firstName: 'Chloé', lastName: 'Girard', female: true },
+    'Spare pending participant with a valid registration link.',
+  ),
+  {
+    key: 'corrInscription',
+    login: 'corr.inscription',
+    kind: 'CORRESPONDANT' as const,
+    firstName: 'Claire',
+    lastName: 'Fontaine',
+    female: true,
+    englishOnly: false,
+    expired: false,
+    description:
+      "Pending establishment correspondant (of a sibling establishment of corr.etablissement's) with a valid registration link: the three steps.",
+  },
+  {
+    key: 'corrInscription2',
+    login: 'corr.inscription2',
+    kind: 'CORRESPONDANT' as const,
+    firstName: 'Marc',
+    lastName: 'Lambert',
+    female: false,
+    englishOnly: false,
+    expired: false,
+    description: 'Spare pending establishment correspondant with a valid registration link.',
+  },
+] as const satisfies readonly DemoPendingAccount[];
+
+export type DemoPendingKey = (typeof DEMO_PENDING_ACCOUNTS)[number]['key'];
+
+/** The address every pending account's link is mailed to (the outbox shows it as the recipient). */
+export const pendingEmail = (account: { login: string }) => `${account.login}@example.com`;
+
+export const PENDING_PARTICIPANTS = DEMO_PENDING_ACCOUNTS.filter((a) => a.kind === 'PARTICIPANT');
+export const PENDING_CORRESPONDANTS = DEMO_PENDING_ACCOUNTS.filter((a) => a.kind === 'CORRESPONDANT');

@@ -1,0 +1,138 @@
+import { maskPhone } from '@portail/contract/rules/phone';
+import {
+  REGISTRATION_MESSAGES,
+  REGISTRATION_OTP_RESEND_S,
+  type RegistrationResult,
+} from '@portail/contract/schemas/registration';
+import { checkUserCode, confirmedUserCode, issueUserCode } from '../../auth/codes';
+import { hit } from '../../auth/throttle';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { errorMessage, infoMessage, tooManyRequests, warnMessage } from '../../lib/errors';
+import { findRegistrationLink, type LinkAccount } from './registration.queries';
+import type { RegistrationDeps, RegistrationRequest } from './registration-deps';
+
+/** A confirmed code carries the rest of the registration for this long. */
+export const CODE_CONFIRMATION_MS = 30 * 60 * 1000;
+/** Codes one link may send in a day. */
+const CODES_PER_DAY = { limit: 5, windowS: 86_400 };
+
+const PURPOSE = 'REGISTRATION' as const;
+
+export const result = (ok: boolean, ...messages: RegistrationResult['exception']['messages']) => ({
+  ok,
+  exception: { messages },
+});
+
+/** Whether the participant confirmed a code of this link within the last 30 minutes. */
+export function isCodeConfirmed(db: DbOrTx, account: LinkAccount): Promise<boolean> {
+  return confirmedUserCode(
+    db,
+    { userId: account.userId, purpose: PURPOSE },
+    { issuedSince: account.issuedAt, confirmedSince: new Date(Date.now() - CODE_CONFIRMATION_MS) },
+  );
+}
+
+function codeText(code: string, englishOnly: boolean, config: Config): string {
+  const minutes = Math.max(1, Math.round(config.signInCodeTtlS / 60));
+  return englishOnly
+    ? `${config.productName}: your account activation code is ${code}. It expires in ${minutes} min. Never share it.`
+    : `${config.productName} : votre code d'activation de compte est ${code}. Il expire dans ${minutes} min. Ne le communiquez à personne.`;
+}
+
+/**
+ * POST registration/otp (001 §2 step 1): a new code by text message to the mobile the centre holds,
+ * answered with that number masked; an empty answer when no code can be sent (the link is not
+ * valid, the account is no participant or has no mobile). At most one code a minute and five a day
+ * per link: past that, 429 with Retry-After.
+ */
+export async function sendRegistrationCode(
+  deps: RegistrationDeps,
+  ctx: RegistrationRequest,
+  token: string,
+): Promise<string> {
+  const { db, config } = deps;
+  const link = await findRegistrationLink(db, token);
+  if (link.state !== 'valid' || !link.account.pending) return '';
+  const { account } = link;
+  if (account.kind !== 'PARTICIPANT' || !account.recordMobile) return '';
+  const mobile = account.recordMobile;
+  // The minute is checked first, so that a click too early does not spend one of the day's codes.
+  for (const [key, rule] of [
+    [`registration:otp:minute:${account.tokenId}`, { limit: 1, windowS: REGISTRATION_OTP_RESEND_S }],
+    [`registration:otp:day:${account.tokenId}`, CODES_PER_DAY],
+  ] as const) {
+    const outcome = await hit(db, key, rule);
+    if (!outcome.allowed) throw tooManyRequests(outcome.retryAfterS);
+  }
+  const code = await db.transaction(async (tx) => {
+    const issued = await issueUserCode(
+      tx,
+      { userId: account.userId, purpose: PURPOSE },
+      config.jwtSecret,
+      config.signInCodeTtlS,
+    );
+    await audit(tx, {
+      actorUserId: null,
+      action: 'REGISTRATION_CODE_SENT',
+      targetType: 'user',
+      targetId: account.userId,
+      ip: ctx.ip,
+    });
+    return issued;
+  });
+  try {
+    await deps.notifier.sms(mobile, codeText(code, account.englishOnly, config));
+  } catch (error) {
+    ctx.log.error({ err: error, userId: account.userId }, 'registration code not sent');
+    return '';
+  }
+  return maskPhone(mobile);
+}
+
+/**
+ * PUT registration/otp (001 §2 step 1, §8): three tries per code, each counted before the
+ * comparison, so that concurrent guesses never get more. A wrong code warns (`tentative.1`,
+ * `tentative.2`); the third spends the code (`tentative.3`: the web signs out).
+ */
+export async function checkRegistrationCode(
+  deps: RegistrationDeps,
+  ctx: RegistrationRequest,
+  token: string,
+  code: string,
+): Promise<RegistrationResult> {
+  const { db, config } = deps;
+  const link = await findRegistrationLink(db, token);
+  if (link.state !== 'valid' || !link.account.pending)
+    return result(false, errorMessage(REGISTRATION_MESSAGES.linkExpired));
+  const { account } = link;
+  const outcome = await checkUserCode(
+    db,
+    { userId: account.userId, purpose: PURPOSE },
+    code,
+    config.jwtSecret,
+  );
+  const record = (action: string, details?: Record<string, unknown>) =>
+    audit(db, {
+      actorUserId: null,
+      action,
+      targetType: 'user',
+      targetId: account.userId,
+      ip: ctx.ip,
+      ...(details ? { details } : {}),
+    });
+  switch (outcome.result) {
+    case 'ok':
+      await record('REGISTRATION_CODE_CONFIRMED');
+      return result(true, infoMessage(REGISTRATION_MESSAGES.otpConfirmed));
+    case 'wrong':
+      await record('REGISTRATION_CODE_WRONG', { attempt: outcome.attempt });
+      return result(false, warnMessage(`tentative.${outcome.attempt}`));
+    case 'exhausted':
+      await record('REGISTRATION_CODE_EXHAUSTED');
+      return result(false, errorMessage('tentative.3'));
+    case 'expired':
+      return result(false, errorMessage(REGISTRATION_MESSAGES.otpExpired));
+  }
+}

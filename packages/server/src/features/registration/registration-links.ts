@@ -1,0 +1,86 @@
+import { issueAccountToken } from '../../auth/account-tokens';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import type { Notifier } from '../../notify/notifier';
+
+/** What a registration link and its mail need from the configuration. */
+export type LinkConfig = Pick<Config, 'publicUrl' | 'productName' | 'registrationLinkTtlS'>;
+
+/** Anything that can log a failed send: Fastify's logger, or the console of a command. */
+export interface LinkLog {
+  error(details: object, message: string): void;
+}
+
+/** The screen of the web application a registration link opens (001 §2 Registration by link). */
+export const REGISTRATION_PATH = '/user/registrationCompte';
+
+/** The link as mailed: always from the configured public URL, never from a request's Host header. */
+export function registrationLink(config: Pick<Config, 'publicUrl'>, token: string): string {
+  return `${config.publicUrl}${REGISTRATION_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+function days(seconds: number): { fr: string; en: string } {
+  const count = Math.max(1, Math.round(seconds / 86_400));
+  return { fr: `${count} jour${count > 1 ? 's' : ''}`, en: `${count} day${count > 1 ? 's' : ''}` };
+}
+
+/** The mail carrying a registration link, in the account's language (French by default). */
+export function registrationMail(
+  config: LinkConfig,
+  token: string,
+  englishOnly: boolean,
+): { subject: string; text: string } {
+  const link = registrationLink(config, token);
+  const lifetime = days(config.registrationLinkTtlS);
+  // The link stands alone on its line: mail clients and the tests find it whole.
+  return englishOnly
+    ? {
+        subject: `${config.productName}: activate your account`,
+        text: [
+          'Hello,',
+          `Your check-up centre has registered you. To activate your online account, open this link within ${lifetime.en}:`,
+          link,
+          'If you did not expect this message, ignore it.',
+        ].join('\n\n'),
+      }
+    : {
+        subject: `${config.productName} : activez votre compte`,
+        text: [
+          'Bonjour,',
+          `Votre centre de bilans de santé vous a inscrit(e). Pour activer votre espace en ligne, ouvrez ce lien dans les ${lifetime.fr} :`,
+          link,
+          "Si vous n'attendiez pas ce message, ignorez-le.",
+        ].join('\n\n'),
+      };
+}
+
+/**
+ * A new registration link for the account, in the caller's transaction: 256 random bits, stored
+ * hashed, single use, valid config.registrationLinkTtlS; the account's earlier unused registration
+ * links stop working. Returns the token in clear, to be mailed once the transaction has committed.
+ */
+export function issueRegistrationLink(tx: DbOrTx, userId: number, config: LinkConfig): Promise<string> {
+  return issueAccountToken(tx, userId, 'REGISTRATION', config.registrationLinkTtlS);
+}
+
+/**
+ * Mails a registration link. A failed send is logged (the outbox row records it too) and reported
+ * as false: the account and its link stay, and a resend or `npm run invite` can send another.
+ */
+export async function mailRegistrationLink(
+  deps: { config: LinkConfig; notifier: Notifier },
+  log: LinkLog,
+  to: string,
+  token: string,
+  englishOnly: boolean,
+  /** What the log says the link was for (ids, never the token). */
+  about: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await deps.notifier.mail({ to, ...registrationMail(deps.config, token, englishOnly) });
+    return true;
+  } catch (error) {
+    log.error({ err: error, ...about }, 'registration mail not sent');
+    return false;
+  }
+}

@@ -1,0 +1,132 @@
+import { secretQuestionsReply } from '@portail/contract/schemas/account';
+import { errorReply } from '@portail/contract/schemas/common';
+import {
+  connectionDataBody,
+  otpCheckBody,
+  otpSentReply,
+  registrationForm,
+  registrationResult,
+  registrationState as registrationStateReply,
+  registrationTokenQuery,
+  resendReply,
+} from '@portail/contract/schemas/registration';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { activeQuestions } from '../../auth/secret-questions';
+import { checkRegistrationCode, sendRegistrationCode } from './registration-code.service';
+import { checkConnectionData, confirmRegistration } from './registration-confirm.service';
+import { type RegistrationDeps, registrationRequest } from './registration-deps';
+import { registrationState, resendLink } from './registration-state.service';
+
+const TAGS = ['registration'];
+
+/** Registration by link (001 §2, §7): open calls, each naming its link by `?token=`. */
+export function registrationRoutes(deps: RegistrationDeps) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const { db } = deps;
+
+    app.post(
+      '/api/registration/token',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: TAGS,
+          summary: "The link's state (not found, found but expired, valid) and what the steps show",
+          querystring: registrationTokenQuery,
+          response: { 200: registrationStateReply, 400: errorReply },
+        },
+      },
+      async (request) => registrationState(db, request.query.token),
+    );
+
+    app.post(
+      '/api/registration/otp',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: TAGS,
+          summary: 'Sends a code by text message to the mobile on file; answers it masked, or empty',
+          querystring: registrationTokenQuery,
+          response: { 200: otpSentReply, 400: errorReply, 429: errorReply },
+        },
+      },
+      async (request) => sendRegistrationCode(deps, registrationRequest(request), request.query.token),
+    );
+
+    app.put(
+      '/api/registration/otp',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: TAGS,
+          summary: 'Checks the code (three tries)',
+          querystring: registrationTokenQuery,
+          body: otpCheckBody,
+          response: { 200: registrationResult, 400: errorReply },
+        },
+      },
+      async (request) =>
+        checkRegistrationCode(deps, registrationRequest(request), request.query.token, request.body.code),
+    );
+
+    app.get(
+      '/api/registration/listeQuestion',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: TAGS,
+          summary: 'The secret questions offered',
+          querystring: registrationTokenQuery.partial(),
+          response: { 200: secretQuestionsReply, 400: errorReply },
+        },
+      },
+      async () => activeQuestions(db),
+    );
+
+    app.post(
+      '/api/registration/validerDonnesConnexion',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: TAGS,
+          summary: "Checks the participant's personal mobile and e-mail (writes nothing)",
+          querystring: registrationTokenQuery,
+          body: connectionDataBody,
+          response: { 200: registrationResult, 400: errorReply },
+        },
+      },
+      async (request) => checkConnectionData(deps, request.query.token, request.body),
+    );
+
+    app.post(
+      '/api/registration/confirmation',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: TAGS,
+          summary: 'Sets the password and secret question, records the consent and activates the account',
+          querystring: registrationTokenQuery,
+          body: registrationForm,
+          response: { 200: registrationResult, 400: errorReply },
+        },
+      },
+      async (request) =>
+        confirmRegistration(deps, registrationRequest(request), request.query.token, request.body),
+    );
+
+    app.post(
+      '/api/registration/resend',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: TAGS,
+          summary: 'Mails a new link in place of an expired one',
+          querystring: registrationTokenQuery,
+          response: { 200: resendReply, 400: errorReply, 429: errorReply },
+        },
+      },
+      async (request) => resendLink(deps, registrationRequest(request), request.query.token),
+    );
+  };
+}

@@ -1,0 +1,110 @@
+import { outboxReply } from '@portail/contract/schemas/dev';
+import { registrationResult, registrationState } from '@portail/contract/schemas/registration';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { users } from '../src/db/schema';
+import { DEMO_PENDING_ACCOUNTS, pendingEmail } from '../src/demo/pending-accounts';
+import { issueRegistrationLink } from '../src/features/registration/registration-links';
+import type { TestContext } from './helper';
+
+/** Accepted by the password rule of 000 §5 and by the dictionary check. */
+export const NEW_PASSWORD = 'Azur-Falaise#2026!';
+
+export type PendingLogin = (typeof DEMO_PENDING_ACCOUNTS)[number]['login'];
+
+/** The token of a registration link found in a mail's text. */
+export function tokenIn(text: string): string {
+  const match = text.match(/\/user\/registrationCompte\?token=(\S+)/);
+  if (!match?.[1]) throw new Error(`no registration link in: ${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** The latest registration link mailed to a demo pending account, read from the demo outbox. */
+export async function linkFromOutbox(ctx: TestContext, login: PendingLogin): Promise<string> {
+  const reply = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/dev/outbox?recipient=${encodeURIComponent(pendingEmail({ login }))}&limit=1`,
+  });
+  const [mail] = outboxReply.parse(reply.json()).items;
+  if (!mail) throw new Error(`no mail to ${login}`);
+  return tokenIn(mail.body);
+}
+
+export async function userByLogin(ctx: TestContext, login: string) {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.login, login));
+  if (!user) throw new Error(`no user ${login}`);
+  return user;
+}
+
+/** A fresh link for a generated pending account (one without a mailed link). */
+export async function freshPendingLink(ctx: TestContext, kind: 'PARTICIPANT' | 'CORRESPONDANT', skip = 0) {
+  const rows = await ctx.database.db
+    .select({ id: users.id, login: users.login, mobile: users.mobile, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.kind, kind))
+    .orderBy(users.id);
+  const named = new Set<string>(DEMO_PENDING_ACCOUNTS.map((a) => a.login));
+  const user = rows.filter((r) => r.passwordHash === null && !named.has(r.login) && r.mobile)[skip];
+  if (!user) throw new Error('no generated pending account left');
+  return { user, token: await issueRegistrationLink(ctx.database.db, user.id, ctx.config) };
+}
+
+export function registrationCall(
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  token: string,
+  payload?: object,
+  headers?: Record<string, string>,
+) {
+  return ctx.app.inject({
+    method,
+    url: `/api/registration/${path}?token=${encodeURIComponent(token)}`,
+    ...(payload ? { payload } : {}),
+    ...(headers ? { headers } : {}),
+  });
+}
+
+export async function stateOf(ctx: TestContext, token: string) {
+  const reply = await registrationCall(ctx, 'POST', 'token', token);
+  expect(reply.statusCode).toBe(200);
+  return registrationState.parse(reply.json());
+}
+
+export async function resultOf(reply: { statusCode: number; json: () => unknown; body: string }) {
+  expect(reply.statusCode, reply.body).toBe(200);
+  return registrationResult.parse(reply.json());
+}
+
+/** Asks for a code and types the one the text message carried. */
+export async function confirmCode(ctx: TestContext, token: string, mobile: string | null) {
+  const sent = await registrationCall(ctx, 'POST', 'otp', token);
+  expect(sent.statusCode, sent.body).toBe(200);
+  expect(sent.body).not.toBe('');
+  const code = ctx.notifier.lastCode(mobile ?? undefined);
+  return resultOf(await registrationCall(ctx, 'PUT', 'otp', token, { code }));
+}
+
+export function participantForm(overrides: Record<string, unknown> = {}) {
+  return {
+    emailPersonnel: 'manon.perso@example.net',
+    portablePersonnel: '06 61 62 63 64',
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+    questionSecrete: 2,
+    reponseQuestionSecrete: 'Lyon',
+    accepterDMC: true,
+    refuserDMC: false,
+    ...overrides,
+  };
+}
+
+export function correspondantForm(overrides: Record<string, unknown> = {}) {
+  return {
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+    questionSecrete: 1,
+    reponseQuestionSecrete: 'Marseille',
+    ...overrides,
+  };
+}

@@ -1,0 +1,45 @@
+import { otpSentReply, registrationResult } from '@portail/contract/schemas/registration';
+import { api } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-error';
+import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
+
+export type OtpSendOutcome =
+  | { kind: 'sent'; tel: string }
+  | { kind: 'failed' }
+  | { kind: 'wait'; seconds: number };
+
+/**
+ * `POST registration/otp?token=` (001 §7): a code by text message to the mobile the centre holds; the
+ * reply is that mobile, masked. An empty reply or any failure means no code could be sent (001 §8
+ * `registration.otpError`); asking again too soon answers 429 with the seconds to wait.
+ */
+export async function sendOtp(token: string): Promise<OtpSendOutcome> {
+  try {
+    const body = await api('/registration/otp', {
+      method: 'POST',
+      query: { token },
+      auth: false,
+      handle: 'all',
+    });
+    // An empty text reply reads as null.
+    const tel = otpSentReply.safeParse(body ?? '');
+    return tel.success && tel.data.trim() !== '' ? { kind: 'sent', tel: tel.data } : { kind: 'failed' };
+  } catch (error) {
+    if (isApiError(error) && error.status === 429) return { kind: 'wait', seconds: error.retryAfter ?? 60 };
+    return { kind: 'failed' };
+  }
+}
+
+/** `PUT registration/otp?token=` (001 §7): checks the code typed. */
+export function checkOtp(token: string, code: string): Promise<StepOutcome> {
+  return stepOutcome(
+    api('/registration/otp', {
+      method: 'PUT',
+      query: { token },
+      body: { code },
+      schema: registrationResult,
+      auth: false,
+      handle: STEP_HANDLED,
+    }),
+  );
+}

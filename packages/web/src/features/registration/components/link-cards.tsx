@@ -1,0 +1,83 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LOGIN_PATH } from '../../../lib/paths';
+import { type ResendLinkOutcome, resendLink } from '../api/resend-link';
+
+function LinkCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper sx={{ p: { xs: 3, sm: 4 } }}>
+      <Typography component="h1" variant="h5" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function LoginButton({ variant }: { variant: 'contained' | 'text' }) {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to={LOGIN_PATH} variant={variant}>
+      {t('registration.notFound.login')}
+    </Button>
+  );
+}
+
+/** An unknown, spent or expired-and-replaced link (001 §4 "not found": the expired-link message). */
+export function NotFoundCard() {
+  const { t } = useTranslation();
+  return (
+    <LinkCard title={t('registration.notFound.title')}>
+      <Typography sx={{ mb: 3 }}>{t('registration.notFound.text')}</Typography>
+      <LoginButton variant="contained" />
+    </LinkCard>
+  );
+}
+
+/** A link past its expiry whose account still waits (001 §4): a new link on request, then "sent". */
+export function ExpiredCard({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<ResendLinkOutcome | null>(null);
+
+  const resend = async () => {
+    setSending(true);
+    setOutcome(await resendLink(token));
+    setSending(false);
+  };
+
+  if (outcome?.kind === 'sent')
+    return (
+      <LinkCard title={t('registration.expired.sentTitle')}>
+        <Alert severity="success" sx={{ mb: 3 }} role="status">
+          {t('registration.expired.sentText')}
+        </Alert>
+        <LoginButton variant="text" />
+      </LinkCard>
+    );
+
+  return (
+    <LinkCard title={t('registration.expired.title')}>
+      <Typography sx={{ mb: 3 }}>{t('registration.expired.text')}</Typography>
+      {outcome && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {outcome.kind === 'wait'
+            ? t('registration.expired.wait', { seconds: outcome.seconds })
+            : t('registration.expired.notSent')}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="contained" onClick={() => void resend()} disabled={sending}>
+          {t('registration.expired.resend')}
+        </Button>
+        <LoginButton variant="text" />
+      </Stack>
+    </LinkCard>
+  );
+}

@@ -51,6 +51,8 @@ export default defineConfig({
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-00000',
       OUTBOX_LOG: 'false',
       LOG_LEVEL: 'warn',
+      // Another build of the web app (several runs side by side, each with its own build).
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

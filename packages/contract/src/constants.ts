@@ -38,18 +38,3 @@ export const FALLBACK_LANGUAGE: Language = 'fr_FR';
  */
 export const WEB_CLIENT_ID = 'portail-web';
 export const WEB_CLIENT_SECRET = 'portail-web-public';
-
-/**
- * The check-up centre: its name, postal address and map position, for the appointments' calendar
- * files and the assistance page's map. These are the demo centre's (a plausible Paris address); a
- * deployment for a real centre changes them here.
- */
-export const CENTRE = {
-  name: 'Centre de bilans de santé',
-  address: { street: '6 rue Euler', postalCode: '75008', city: 'Paris', country: 'France' },
-  latitude: 48.8718,
-  longitude: 2.2996,
-} as const;
-
-/** The centre's address on one line: `6 rue Euler, 75008 Paris, France`. */
-export const CENTRE_ADDRESS_LINE = `${CENTRE.address.street}, ${CENTRE.address.postalCode} ${CENTRE.address.city}, ${CENTRE.address.country}`;

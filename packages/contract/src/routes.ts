@@ -33,6 +33,10 @@ export const SCREEN_ROUTES = [
   { path: '/user/reinitpassword', access: 'permit', titleKey: 'routes.reinitPassword' },
   { path: '/user/registrationCompte', access: 'permit', titleKey: 'routes.registration' },
   { path: '/Assistance', access: 'permit', titleKey: 'routes.assistance' },
+  // Not in the specification: the legal notice (LCEN art. 6) and the accessibility statement (RGAA 4.1),
+  // open to anyone, linked from the sign-in page, the page footers and the side menu.
+  { path: '/mentionsLegales', access: 'permit', titleKey: 'routes.legalNotice' },
+  { path: '/accessibilite', access: 'permit', titleKey: 'routes.accessibility' },
   { path: '/home', access: [A, C, P], titleKey: 'routes.home' },
   { path: '/user/confirm', access: [P], titleKey: 'routes.confirm', roleOnly: true },
   { path: '/adherentsCorrespondant', access: [P, C], titleKey: 'routes.participants' },

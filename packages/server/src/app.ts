@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
 import { addressRoutes } from './features/addresses/addresses.routes';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
+import { assistanceRoutes } from './features/assistance/assistance.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { checkupRoutes } from './features/checkups/checkups.routes';
 import {
@@ -29,6 +30,7 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { legalRoutes } from './features/legal/legal.routes';
 import { MUTATIONS_CHANNEL, mutationPageCache } from './features/mutations/mutation-page-cache';
 import { mutationRoutes } from './features/mutations/mutations.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
@@ -185,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recoveryRoutes(featureDeps));
   await app.register(documentRoutes(featureDeps));
   await app.register(sheetRoutes(featureDeps));
+  await app.register(assistanceRoutes(featureDeps));
+  await app.register(legalRoutes(featureDeps));
   if (config.demoMode) await app.register(devRoutes(featureDeps));
 
   await registerWeb(app, config.webDist);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CentreSettings } from '@portail/contract/schemas/assistance';
 import { z } from 'zod';
+import { DEMO_CENTRE, readCentreFile } from './centre';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -48,6 +50,7 @@ const env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'packages/web/dist')),
   PRODUCT_NAME: z.string().default('Portail Bilans'),
+  CENTRE_FILE: z.string().optional(),
 });
 
 export interface Config {
@@ -82,9 +85,20 @@ export interface Config {
   logLevel: string;
   webDist: string;
   productName: string;
+  /** The centre's identity (`CENTRE_FILE`, or the demo centre in demo mode). */
+  centre: CentreSettings;
 }
 
 export class ConfigError extends Error {}
+
+function loadCentre(file: string | undefined): CentreSettings {
+  if (!file) return DEMO_CENTRE;
+  try {
+    return readCentreFile(file);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
 
 /**
  * Reads the configuration. Demo mode is an explicit setting (`npm start` sets it), never inferred from
@@ -104,6 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       !e.SMTP_URL && 'SMTP_URL',
       !e.SMS_PROVIDER_URL && 'SMS_PROVIDER_URL',
       !e.PUBLIC_URL && 'PUBLIC_URL',
+      !e.CENTRE_FILE && 'CENTRE_FILE',
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(`Outside demo mode these variables are required: ${missing.join(', ')}`);
@@ -139,5 +154,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     productName: e.PRODUCT_NAME,
+    centre: loadCentre(e.CENTRE_FILE),
   };
 }

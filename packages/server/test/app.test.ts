@@ -2,6 +2,7 @@ import { outboxReply } from '@portail/contract/schemas/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import {
+  CENTRE_EXAMPLE,
   createTestContext,
   passwordRequest,
   RecordingNotifier,
@@ -103,6 +104,7 @@ describe('demo outbox', () => {
         SMTP_URL: 'smtp://127.0.0.1:1',
         SMS_PROVIDER_URL: 'http://127.0.0.1:1',
         PUBLIC_URL: 'https://x.fr',
+        CENTRE_FILE: CENTRE_EXAMPLE,
       }),
       database: ctx.database,
       notifier: new RecordingNotifier(),

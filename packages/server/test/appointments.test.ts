@@ -1,4 +1,3 @@
-import { CENTRE } from '@portail/contract/constants';
 import { appointmentListReply } from '@portail/contract/schemas/appointments';
 import { errorReply } from '@portail/contract/schemas/common';
 import { asc, desc, eq, ne } from 'drizzle-orm';
@@ -133,9 +132,10 @@ describe('GET /api/participant/rdvs-participant/{id}/ics', () => {
     expect(event.DTSTART).toBe(icsDate(row.startsAt));
     expect(event.DTEND).toBe(icsDate(row.endsAt));
     expect(event.UID).toBe(`rdv-${row.id}@portail-bilans.example.com`);
-    expect(event.LOCATION).toContain(CENTRE.name);
-    expect(event.LOCATION).toContain(`${CENTRE.address.postalCode} ${CENTRE.address.city}`);
-    expect(event.GEO).toBe(`${CENTRE.latitude};${CENTRE.longitude}`);
+    const centre = ctx.config.centre;
+    expect(event.LOCATION).toContain(centre.nom);
+    expect(event.LOCATION).toContain(`${centre.adresse.codePostal} ${centre.adresse.ville}`);
+    expect(event.GEO).toBe(`${centre.latitude};${centre.longitude}`);
     for (const doctor of [row.cardiologist, row.internist, row.gynecologist].filter(Boolean))
       expect(event.DESCRIPTION).toContain(doctor);
     // The same appointment twice is the same event.

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { createNotifier } from '../src/notify/notifier';
-import { createTestDatabase } from './helper';
+import { CENTRE_EXAMPLE, createTestDatabase } from './helper';
 
 const silent = { info: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 let database: Database;
@@ -66,13 +66,14 @@ function liveConfig() {
     SMS_PROVIDER_URL: `http://127.0.0.1:${smsPort}/send`,
     SMS_PROVIDER_TOKEN: 'provider-token',
     PUBLIC_URL: 'https://portail.example.fr',
+    CENTRE_FILE: CENTRE_EXAMPLE,
   });
 }
 
 describe('configuration', () => {
   it('refuses to start outside demo mode without transports, secret and public URL', () => {
     expect(() => loadConfig({})).toThrow(ConfigError);
-    expect(() => loadConfig({})).toThrow(/JWT_SECRET, SMTP_URL, SMS_PROVIDER_URL, PUBLIC_URL/);
+    expect(() => loadConfig({})).toThrow(/JWT_SECRET, SMTP_URL, SMS_PROVIDER_URL, PUBLIC_URL, CENTRE_FILE/);
     expect(loadConfig({ DEMO_MODE: 'true' }).demoMode).toBe(true);
     expect(() => loadConfig({ DEMO_MODE: 'true', PORT: 'abc' })).toThrow(/PORT/);
   });

@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { applyCentreProductName } from './lib/centre-load';
 import { initialLanguage, prefetchCatalogues, setupI18n } from './lib/i18n';
 import { getSession, restoreSession } from './lib/session-store';
 
@@ -26,6 +27,8 @@ function showLoadFailure(container: HTMLElement) {
 async function start(container: HTMLElement) {
   // The texts are fetched while the session is restored; the stored choice is known already.
   prefetchCatalogues(initialLanguage(undefined));
+  // The configured product name, fetched alongside; the catalogues' default shows until it arrives.
+  applyCentreProductName();
   // A reload keeps the tab's session (000 §4): restore it before the guard first decides.
   await restoreSession();
   try {

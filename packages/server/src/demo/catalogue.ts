@@ -93,22 +93,71 @@ export const ADVICE_SHEETS = [
   'Vaccinations de l’adulte',
 ] as const;
 
-/** The data-protection page's tree (001 §2): two folders of two PDFs each. */
+/**
+ * The data-protection page's tree (001 §2): two folders of two PDFs each, with the French label, the
+ * English label and the lines of the demo PDF (short lines: the demo PDF does not wrap text).
+ */
 export const LEGAL_TREE = [
   {
     label: 'Protection des données personnelles',
     labelEn: 'Personal data protection',
     documents: [
-      ['Politique de protection des données', 'Data protection policy'],
-      ['Gestion des cookies', 'Cookie policy'],
+      [
+        'Politique de protection des données',
+        'Data protection policy',
+        [
+          'Responsable du traitement : le centre d’examens de santé.',
+          'Finalités : organiser vos bilans de santé de prévention, vous communiquer',
+          'vos résultats et permettre à votre employeur de gérer vos inscriptions.',
+          'Base légale : l’exécution d’une mission d’intérêt public de prévention.',
+          'Données médicales : réservées à vous et aux professionnels de santé du centre,',
+          'jamais communiquées à votre employeur ni à votre correspondant.',
+          'Hébergement : chez un hébergeur certifié de données de santé (HDS).',
+          'Conservation : la durée prévue par le code de la santé publique.',
+          'Vos droits : accès, rectification, effacement, limitation, opposition,',
+          'auprès du délégué à la protection des données (page « Assistance »).',
+          'Réclamation : Commission nationale de l’informatique et des libertés (CNIL).',
+        ],
+      ],
+      [
+        'Gestion des cookies',
+        'Cookie policy',
+        [
+          'Le portail ne dépose aucun cookie publicitaire ni de mesure d’audience.',
+          'Votre session est conservée dans le stockage de session de l’onglet,',
+          'effacé à sa fermeture ou à la déconnexion.',
+          'La carte de la page Assistance n’est chargée que si vous la demandez :',
+          'ses images viennent alors des serveurs d’OpenStreetMap.',
+        ],
+      ],
     ],
   },
   {
     label: 'Vos droits',
     labelEn: 'Your rights',
     documents: [
-      ["Droit d'accès et de rectification", 'Right of access and rectification'],
-      ["Conditions générales d'utilisation", 'Terms of use'],
+      [
+        "Droit d'accès et de rectification",
+        'Right of access and rectification',
+        [
+          'Vous pouvez obtenir la communication des données qui vous concernent,',
+          'y compris votre dossier médical, et faire corriger celles qui sont inexactes.',
+          'Vos coordonnées se modifient directement depuis la page « Mes coordonnées ».',
+          'Pour toute autre demande, écrivez au délégué à la protection des données',
+          'en joignant la copie d’une pièce d’identité. Réponse sous un mois.',
+        ],
+      ],
+      [
+        "Conditions générales d'utilisation",
+        'Terms of use',
+        [
+          'Votre accès au portail est personnel : ne communiquez à personne votre',
+          'identifiant, votre mot de passe ni les codes reçus par SMS.',
+          'La session se ferme après cinq minutes d’inactivité ;',
+          'trois erreurs de mot de passe bloquent le compte.',
+          'Les documents en ligne ne remplacent pas l’échange avec un médecin.',
+        ],
+      ],
     ],
   },
 ] as const;

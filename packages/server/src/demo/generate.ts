@@ -101,7 +101,9 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
     options.hashPassword(normaliseAnswer(DEMO_SECRET_ANSWER)),
   ]);
   const links = options.links ?? outboxLinkDeps(db);
-  const pdfs = await makeDemoPdfs(LEGAL_TREE.flatMap((folder) => folder.documents.map(([label]) => label)));
+  const pdfs = await makeDemoPdfs(
+    LEGAL_TREE.flatMap((folder) => folder.documents.map(([label, , lines]) => ({ title: label, lines }))),
+  );
 
   const counts = await db.transaction(async (tx) => {
     const random = new Random(seed);

@@ -31,7 +31,9 @@ export interface DemoPdfs {
 }
 
 /** The handful of PDFs every row reuses: building one per row would dominate the generation time. */
-export async function makeDemoPdfs(legalTitles: readonly string[]): Promise<DemoPdfs> {
+export async function makeDemoPdfs(
+  legalTexts: readonly { title: string; lines: readonly string[] }[],
+): Promise<DemoPdfs> {
   const [analyses, consultation, gyn, letter, attachment, lsAttachment, sheet] = await Promise.all([
     makePdf("Résultats d'analyses", [
       'Hémoglobine : 14,2 g/dL',
@@ -51,7 +53,7 @@ export async function makeDemoPdfs(legalTitles: readonly string[]): Promise<Demo
     makePdf('Lettre de synthèse (annexe)', ['Synthèse adressée à votre médecin traitant.']),
     makePdf('Fiche conseil', ['Conseils de prévention remis lors de votre bilan.']),
   ]);
-  const legal = await Promise.all(legalTitles.map((title) => makePdf(title, ['Texte de démonstration.'])));
+  const legal = await Promise.all(legalTexts.map(({ title, lines }) => makePdf(title, lines)));
   return {
     byCategory: {
       MEDICO_TECHNIQUE: analyses,

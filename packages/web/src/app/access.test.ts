@@ -55,10 +55,21 @@ describe('route guard', () => {
 
   it('keeps a participant whose code is not confirmed on the confirmation page', () => {
     expect(canAccess('/user/confirm', pending)).toBe(true);
+    const legalPages = ['/mentionsLegales', '/accessibilite'];
     for (const route of SCREEN_ROUTES) {
-      if (route.path === '/user/confirm') continue;
+      if (route.path === '/user/confirm' || legalPages.includes(route.path)) continue;
       expect(accessDecision(route.path.replace(':id', '1'), pending)).toBe('confirm');
     }
+  });
+
+  it('opens the legal notice and the accessibility statement to anyone, at every step', () => {
+    for (const path of ['/mentionsLegales', '/accessibilite']) {
+      for (const user of [null, pending, participant, correspondant, admin, paramMedisuiv]) {
+        expect(accessDecision(path, user)).toBe('allow');
+      }
+    }
+    // Paths are case-sensitive.
+    expect(accessDecision('/MentionsLegales', participant)).toBe('notFound');
   });
 
   it('checks the confirmation page against roles only', () => {

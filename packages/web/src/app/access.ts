@@ -30,10 +30,17 @@ export function rolesAllow(route: ScreenRoute, user: SessionUser | null): boolea
   return user !== null && hasAnyRole(userRoles(user), route.access);
 }
 
+/**
+ * The legal notice and the accessibility statement: every page's footer links to them, the code
+ * confirmation's included, so they open at every step, also before the code is confirmed.
+ */
+const ALWAYS_OPEN: ReadonlySet<string> = new Set(['/mentionsLegales', '/accessibilite']);
+
 export function accessDecision(path: string, user: SessionUser | null): AccessDecision {
   const route = findScreenRoute(path);
   if (!route) return 'notFound';
   if (!user) return route.access === 'permit' ? 'allow' : 'login';
+  if (ALWAYS_OPEN.has(route.path)) return 'allow';
   // The confirmation page is checked against roles only (000 §2.1).
   if (route.roleOnly) return rolesAllow(route, user) ? 'allow' : 'denied';
   if (needsConfirmation(user)) return 'confirm';

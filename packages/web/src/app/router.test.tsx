@@ -1,6 +1,7 @@
+import { SCREEN_ROUTES } from '@portail/contract/routes';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../lib/notify';
 import { clearSession, storeToken, storeUser } from '../lib/session-store';
@@ -87,16 +88,11 @@ describe('application routes', () => {
     expect(notify).toHaveBeenCalledWith('auth.accessDenied', 'error');
   });
 
-  it('shows a page of a later version as coming soon, behind its real roles', async () => {
-    signIn(['ROLE_CORRESPONDANT']);
-    visit('/politiqueProtectionDonnees');
-    const title = 'Politique de protection des données';
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('Cet écran arrive dans une prochaine version du portail.')).toBeInTheDocument();
-    const breadcrumb = screen.getByRole('navigation', { name: "Fil d'Ariane" });
-    expect(breadcrumb).toHaveTextContent(new RegExp(`^Accueil/${title}$`));
-    expect(screen.getByRole('link', { name: 'Accueil' })).toHaveAttribute('href', '/home');
-    await waitFor(() => expect(document.title).toBe(title));
+  it('has a screen for every path of the route table, and no path outside it', () => {
+    const paths = (routes: readonly RouteObject[]): string[] =>
+      routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+    const served = paths(appRoutes).filter((path) => path !== '*');
+    expect([...served].sort()).toEqual(SCREEN_ROUTES.map((route) => route.path).sort());
   });
 
   it('keeps a participant with a pending code on the confirmation page', async () => {

@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS, SCREEN_ROUTES, type ScreenPath } from '@portail/contract/routes';
+import { DOCUMENT_PATHS, type ScreenPath } from '@portail/contract/routes';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import {
   CONFIRM_PATH,
@@ -6,6 +6,7 @@ import {
   FORGOT_PASSWORD_PATH,
   HOME_PATH,
   LOGIN_PATH,
+  PUBLIC_ASSISTANCE_PATH,
 } from '../lib/paths';
 import { PublicLayout } from './layout/public-layout';
 import { NotFoundPage } from './not-found-page';
@@ -28,43 +29,15 @@ const MY_DETAILS_PATH: ScreenPath = '/mescoordonnees';
 const CHANGE_PASSWORD_PATH: ScreenPath = '/user/changePassword';
 const REINIT_PASSWORD_PATH: ScreenPath = '/user/reinitpassword';
 const REGISTRATION_PATH: ScreenPath = '/user/registrationCompte';
-
-/** Screens built so far; every other path of the route table is still "coming soon". */
-const BUILT = new Set<string>([
-  LOGIN_PATH,
-  HOME_PATH,
-  CONFIRM_PATH,
-  PARTICIPANTS_PATH,
-  PARTICIPANT_PATH,
-  CHECKUPS_PATH,
-  CHECKUP_HISTORY_PATH,
-  APPOINTMENTS_PATH,
-  OWN_DETAILS_PATH,
-  ...DOCUMENT_PATHS,
-  SHEETS_PATH,
-  MUTATIONS_PATH,
-  MUTATION_PATH,
-  CORRESPONDANTS_PATH,
-  CORRESPONDANT_PATH,
-  MY_DETAILS_PATH,
-  FORGOT_PASSWORD_PATH,
-  FORGOT_IDENTIFIER_PATH,
-  CHANGE_PASSWORD_PATH,
-  REINIT_PASSWORD_PATH,
-  REGISTRATION_PATH,
-]);
+const ASSISTANCE_PATH: ScreenPath = '/assistance';
+const OPEN_ASSISTANCE_PATH: ScreenPath = PUBLIC_ASSISTANCE_PATH;
+const DATA_PROTECTION_PATH: ScreenPath = '/politiqueProtectionDonnees';
+const LEGAL_NOTICE_PATH: ScreenPath = '/mentionsLegales';
+const ACCESSIBILITY_PATH: ScreenPath = '/accessibilite';
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
-// the date pickers or the signed-in layout.
-const comingSoon = () =>
-  import('../features/coming/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
-
-function comingSoonRoutes(open: boolean): RouteObject[] {
-  return SCREEN_ROUTES.filter((route) => !BUILT.has(route.path) && (route.access === 'permit') === open).map(
-    (route) => ({ path: route.path, caseSensitive: true, lazy: comingSoon }),
-  );
-}
-
+// the date pickers or the signed-in layout. router.test.tsx checks that every path of the contract's
+// route table has its screen here.
 export const appRoutes: RouteObject[] = [
   {
     element: <Root />,
@@ -134,7 +107,34 @@ export const appRoutes: RouteObject[] = [
                         Component: m.RegistrationPage,
                       })),
                   },
-                  ...comingSoonRoutes(true),
+                  {
+                    path: OPEN_ASSISTANCE_PATH,
+                    caseSensitive: true,
+                    handle: { wide: true },
+                    lazy: () =>
+                      import('../features/assistance/assistance-page').then((m) => ({
+                        Component: m.AssistancePage,
+                      })),
+                  },
+                  {
+                    // Open to anyone: signed-in users see it here too, in the public frame.
+                    path: LEGAL_NOTICE_PATH,
+                    caseSensitive: true,
+                    handle: { wide: true },
+                    lazy: () =>
+                      import('../features/legal-pages/legal-notice-page').then((m) => ({
+                        Component: m.LegalNoticePage,
+                      })),
+                  },
+                  {
+                    path: ACCESSIBILITY_PATH,
+                    caseSensitive: true,
+                    handle: { wide: true },
+                    lazy: () =>
+                      import('../features/legal-pages/accessibility-page').then((m) => ({
+                        Component: m.AccessibilityPage,
+                      })),
+                  },
                 ],
               },
             ],
@@ -249,7 +249,22 @@ export const appRoutes: RouteObject[] = [
                 lazy: () =>
                   import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
               },
-              ...comingSoonRoutes(false),
+              {
+                path: ASSISTANCE_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/assistance/assistance-page').then((m) => ({
+                    Component: m.AssistancePage,
+                  })),
+              },
+              {
+                path: DATA_PROTECTION_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/legal/data-protection-page').then((m) => ({
+                    Component: m.DataProtectionPage,
+                  })),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -48,9 +48,26 @@ i18next.on('languageChanged', () => {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(currentLanguage());
 });
 
+/** The portal's configured name (`GET /api/centre`), once known; the catalogues carry a default. */
+let productName: string | null = null;
+
+function applyProductName(language: string): void {
+  if (productName !== null) i18next.addResource(language, 'translation', 'product.name', productName);
+}
+
+/** Puts the configured product name in every catalogue loaded now or later. */
+export function setProductName(name: string): void {
+  productName = name;
+  if (!i18next.isInitialized) return;
+  for (const language of LANGUAGES) {
+    if (i18next.hasResourceBundle(language, 'translation')) applyProductName(language);
+  }
+}
+
 async function ensureCatalogue(language: Language): Promise<void> {
   if (i18next.hasResourceBundle(language, 'translation')) return;
   i18next.addResourceBundle(language, 'translation', await loadCatalogue(language));
+  applyProductName(language);
 }
 
 /**
@@ -81,7 +98,10 @@ export async function setupI18n(language: Language): Promise<void> {
       load: 'currentOnly',
       // React escapes what it renders.
       interpolation: { escapeValue: false },
+      // Texts added after start (the configured product name) re-render the components using them.
+      react: { bindI18nStore: 'added' },
     });
+    applyProductName(FALLBACK_LANGUAGE);
   }
   try {
     await ensureCatalogue(language);

@@ -1,4 +1,4 @@
-import { CENTRE, CENTRE_ADDRESS_LINE } from '@portail/contract/constants';
+import { addressLine, type CentreSettings } from '@portail/contract/schemas/assistance';
 import { createEvent } from 'ics';
 import type { AppointmentRecord } from './appointment.queries';
 
@@ -29,7 +29,11 @@ function physicians(row: AppointmentRecord, language: keyof typeof LABELS): stri
  * The appointment as an iCalendar file (RFC 5545): its purpose, start and end in UTC, the centre's
  * address and position, and the physicians. Throws when the library refuses the event.
  */
-export function appointmentIcs(row: AppointmentRecord, language: keyof typeof LABELS): string {
+export function appointmentIcs(
+  row: AppointmentRecord,
+  centre: CentreSettings,
+  language: keyof typeof LABELS,
+): string {
   const description = physicians(row, language);
   const { error, value } = createEvent({
     productId: 'portail-bilans/ics',
@@ -41,10 +45,10 @@ export function appointmentIcs(row: AppointmentRecord, language: keyof typeof LA
     end: row.endsAt.getTime(),
     endInputType: 'utc',
     endOutputType: 'utc',
-    location: `${CENTRE.name}, ${CENTRE_ADDRESS_LINE}`,
-    geo: { lat: CENTRE.latitude, lon: CENTRE.longitude },
+    location: `${centre.nom}, ${addressLine(centre.adresse)}`,
+    geo: { lat: centre.latitude, lon: centre.longitude },
     ...(description ? { description } : {}),
-    organizer: { name: CENTRE.name },
+    organizer: { name: centre.nom },
     status: 'CONFIRMED',
     busyStatus: 'BUSY',
   });

@@ -3,13 +3,14 @@ import { errorReply, idParam } from '@portail/contract/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { appointmentCalendarFile, listAppointments } from './appointments.service';
 
 const PARTICIPANTS = ['ROLE_PARTICIPANT'] as const;
 
 /** My appointments (000 §2.11, §7) and each one as a calendar file. */
-export function appointmentRoutes(deps: { db: Db }) {
+export function appointmentRoutes(deps: { db: Db; config: Pick<Config, 'centre'> }) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const { db } = deps;
@@ -38,7 +39,12 @@ export function appointmentRoutes(deps: { db: Db }) {
         },
       },
       async (request, reply) => {
-        const file = await appointmentCalendarFile(db, requireCaller(request), request.params.id);
+        const file = await appointmentCalendarFile(
+          db,
+          deps.config.centre,
+          requireCaller(request),
+          request.params.id,
+        );
         return reply
           .type(`${ICS_MIME}; charset=utf-8`)
           .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -1,4 +1,5 @@
 import type { AppointmentListReply } from '@portail/contract/schemas/appointments';
+import type { CentreSettings } from '@portail/contract/schemas/assistance';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
@@ -52,6 +53,7 @@ export async function listAppointments(
 /** GET participant/rdvs-participant/{id}/ics: one of the caller's appointments as a calendar file. */
 export async function appointmentCalendarFile(
   db: Db,
+  centre: CentreSettings,
   caller: Caller,
   id: number,
 ): Promise<{ fileName: string; content: string }> {
@@ -59,6 +61,6 @@ export async function appointmentCalendarFile(
   if (!row) throw notFound();
   return {
     fileName: icsFileName(row),
-    content: appointmentIcs(row, caller.profile.englishOnly ? 'en_EN' : 'fr_FR'),
+    content: appointmentIcs(row, centre, caller.profile.englishOnly ? 'en_EN' : 'fr_FR'),
   };
 }

@@ -14,16 +14,20 @@ import { QueryProvider } from '../query-layout';
 import { breadcrumbTrail } from './breadcrumb-trail';
 import { buildMenu } from './menu';
 import { SideMenu } from './side-menu';
+import { SiteFooter } from './site-footer';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
-/** With the docked drawer closed, the content slides over the space it leaves. */
-const Main = styled('main', { shouldForwardProp: (prop) => prop !== 'shifted' })<{ shifted: boolean }>(
+/**
+ * The page and its footer. With the docked drawer closed, the column slides over the space it leaves.
+ * The footer stays outside `main`: only there is it the page's contentinfo landmark.
+ */
+const Column = styled('div', { shouldForwardProp: (prop) => prop !== 'shifted' })<{ shifted: boolean }>(
   ({ theme, shifted }) => ({
     flexGrow: 1,
     minWidth: 0,
-    padding: theme.spacing(3),
-    [theme.breakpoints.down('sm')]: { padding: theme.spacing(2) },
+    display: 'flex',
+    flexDirection: 'column',
     marginLeft: shifted ? -DRAWER_WIDTH : 0,
     transition: theme.transitions.create('margin', {
       easing: theme.transitions.easing.sharp,
@@ -31,6 +35,12 @@ const Main = styled('main', { shouldForwardProp: (prop) => prop !== 'shifted' })
     }),
   }),
 );
+
+const Main = styled('main')(({ theme }) => ({
+  flexGrow: 1,
+  padding: theme.spacing(3),
+  [theme.breakpoints.down('sm')]: { padding: theme.spacing(2) },
+}));
 
 /** The layout once signed in and confirmed (000 §2.2): top bar, side menu, breadcrumb, page. */
 export function AppLayout() {
@@ -67,11 +77,14 @@ export function AppLayout() {
         <SkipLink />
         <TopBar user={user} menuOpen={open} onToggleMenu={() => setOpen((value) => !value)} />
         <SideMenu entries={entries} open={open} docked={docked} onClose={() => setOpen(false)} />
-        <Main id={MAIN_ID} tabIndex={-1} shifted={docked && !open}>
-          <Toolbar />
-          <Breadcrumbs entries={crumbs} />
-          <Outlet />
-        </Main>
+        <Column shifted={docked && !open}>
+          <Main id={MAIN_ID} tabIndex={-1}>
+            <Toolbar />
+            <Breadcrumbs entries={crumbs} />
+            <Outlet />
+          </Main>
+          <SiteFooter />
+        </Column>
       </Box>
     </QueryProvider>
   );

@@ -9,6 +9,7 @@ const DOCUMENTS = [
   '/document/consultationGynecologique',
   '/document/courrier',
 ];
+const LEGAL_PAGES = ['/mentionsLegales', '/accessibilite'];
 const CORRESPONDANT_GROUP = [
   '/adherentsCorrespondant',
   '/bilansCorrespondant',
@@ -31,6 +32,7 @@ describe('side menu', () => {
       '/mescoordonnees',
       '/assistance',
       '/politiqueProtectionDonnees',
+      ...LEGAL_PAGES,
     ]);
   });
 
@@ -52,6 +54,7 @@ describe('side menu', () => {
       '/mescoordonnees',
       '/assistance',
       '/politiqueProtectionDonnees',
+      ...LEGAL_PAGES,
     ]);
   });
 
@@ -66,7 +69,19 @@ describe('side menu', () => {
   it('shows an admin only what the route table lets them open', () => {
     const paths = menuPaths(buildMenu(makeUser(['ROLE_ADMIN'], { dmcAccepte: true })));
     // Documents are for consenting participants; the data-protection page is not an admin route.
-    expect(paths).toEqual(['/home', '/participant/mescoordonnees', '/assistance']);
+    expect(paths).toEqual(['/home', '/participant/mescoordonnees', '/assistance', ...LEGAL_PAGES]);
+  });
+
+  it('ends with the legal notice and the accessibility statement for every signed-in user', () => {
+    for (const roles of [['ROLE_PARTICIPANT'], ['ROLE_CORRESPONDANT'], ['ROLE_ADMIN']] as const) {
+      const paths = menuPaths(buildMenu(makeUser([...roles])));
+      expect(paths.slice(-2)).toEqual(LEGAL_PAGES);
+    }
+    const entries = buildMenu(makeUser(['ROLE_PARTICIPANT']));
+    expect(entries.slice(-2)).toEqual([
+      { kind: 'link', path: '/mentionsLegales', labelKey: 'routes.legalNotice' },
+      { kind: 'link', path: '/accessibilite', labelKey: 'routes.accessibility' },
+    ]);
   });
 
   it('never offers a page the route guard would refuse', () => {

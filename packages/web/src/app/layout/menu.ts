@@ -62,6 +62,8 @@ export function buildMenu(user: SessionUser | null): MenuEntry[] {
   }
   if (correspondant || user.canShowListeCorrespondant) entries.push(link('/correspondant/mescorrespondants'));
   entries.push(link('/mescoordonnees'), link('/assistance'), link('/politiqueProtectionDonnees'));
+  // Open to anyone, so every signed-in user gets them (the footer links to them too).
+  entries.push(link('/mentionsLegales'), link('/accessibilite'));
 
   return entries.flatMap((entry): MenuEntry[] => {
     if (entry.kind === 'link') return canAccess(entry.path, user) ? [entry] : [];

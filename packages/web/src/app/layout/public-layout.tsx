@@ -3,12 +3,21 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { LanguageSwitch } from './language-switch';
+import { SiteFooter } from './site-footer';
 import { MAIN_ID, SkipLink } from './skip-link';
 
+/** A public route's `handle`: `wide` pages (assistance, legal notice) get a wider column than the forms. */
+export interface PublicRouteHandle {
+  wide?: boolean;
+}
+
+const isWide = (handle: unknown) =>
+  typeof handle === 'object' && handle !== null && (handle as PublicRouteHandle).wide === true;
+
 /** The frame of the pages without the menu: sign-in, code confirmation, public screens. */
-export function PublicFrame({ children }: { children: ReactNode }) {
+export function PublicFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
   const product = t('product.name');
   useEffect(() => {
@@ -29,17 +38,26 @@ export function PublicFrame({ children }: { children: ReactNode }) {
         component="main"
         id={MAIN_ID}
         tabIndex={-1}
-        sx={{ width: '100%', maxWidth: 600, mx: 'auto', px: 2, py: { xs: 3, sm: 6 }, flexGrow: 1 }}
+        sx={{
+          width: '100%',
+          maxWidth: wide ? 960 : 600,
+          mx: 'auto',
+          px: 2,
+          py: { xs: 3, sm: 6 },
+          flexGrow: 1,
+        }}
       >
         {children}
       </Box>
+      <SiteFooter />
     </Box>
   );
 }
 
 export function PublicLayout() {
+  const wide = useMatches().some((match) => isWide(match.handle));
   return (
-    <PublicFrame>
+    <PublicFrame wide={wide}>
       <Outlet />
     </PublicFrame>
   );

@@ -1,3 +1,4 @@
+import AccessibilityNewIcon from '@mui/icons-material/AccessibilityNew';
 import ArticleIcon from '@mui/icons-material/Article';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import BadgeIcon from '@mui/icons-material/Badge';
@@ -5,6 +6,7 @@ import BiotechIcon from '@mui/icons-material/Biotech';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import EventIcon from '@mui/icons-material/Event';
+import GavelIcon from '@mui/icons-material/Gavel';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
@@ -48,6 +50,8 @@ const ICONS: Record<string, ReactElement> = {
   '/mescoordonnees': <ContactMailIcon />,
   '/assistance': <SupportAgentIcon />,
   '/politiqueProtectionDonnees': <PolicyIcon />,
+  '/mentionsLegales': <GavelIcon />,
+  '/accessibilite': <AccessibilityNewIcon />,
 };
 
 function MenuItemLink({

@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import type { TableQuery } from '../../components/table-query';
+import { useCentre } from '../../lib/centre';
 import { formatDate, formatTime } from '../../lib/dates';
 import { downloadAppointmentIcs } from './api/download-ics';
 import { googleCalendarUrl } from './google-calendar';
@@ -28,6 +29,8 @@ export interface AppointmentsTableProps {
 /** The table of "Mes rendez-vous" (000 §2.11); only the start is sortable (the contract's sort). */
 export function AppointmentsTable(props: AppointmentsTableProps) {
   const { t } = useTranslation();
+  // The event's place is the configured centre: the calendar link waits for it.
+  const { data: centre } = useCentre();
 
   const columns = useMemo<GridColDef<AppointmentRow>[]>(() => {
     const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
@@ -56,11 +59,13 @@ export function AppointmentsTable(props: AppointmentsTableProps) {
           const name = { purpose: row.objet, date: when(row.debut) };
           const google = t('appointments.google', name);
           const ics = t('appointments.ics', name);
-          const link = {
-            href: googleCalendarUrl(row, physicians(row)),
-            target: '_blank',
-            rel: 'noopener noreferrer',
-          };
+          const link = centre
+            ? {
+                href: googleCalendarUrl(row, physicians(row), centre),
+                target: '_blank',
+                rel: 'noopener noreferrer',
+              }
+            : { disabled: true };
           return (
             <GridActionsCell {...params}>
               <GridActionsCellItem
@@ -117,7 +122,7 @@ export function AppointmentsTable(props: AppointmentsTableProps) {
       doctor('gynecologue', 'appointments.columns.gynecologist'),
       { field: 'statut', headerName: t('appointments.columns.status'), width: 120, sortable: false },
     ];
-  }, [t]);
+  }, [t, centre]);
 
   return (
     <DataTable

@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { changeLanguage, i18next } from '../../lib/i18n';
@@ -13,6 +12,9 @@ import { signIn } from '../../lib/session';
 import { acknowledgeSessionEnd, clearSession } from '../../lib/session-store';
 import { loginFailure } from './login-errors';
 import { LoginForm, type LoginValues } from './login-form';
+
+// Shown only after a screen that ends on sign-in: the sign-in page does not load it otherwise.
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 /**
  * Sign-in (000 §2.3). Once signed in, the route guard moves the user on: to the code confirmation
@@ -55,9 +57,11 @@ export function LoginPage() {
         {t('login.title')}
       </Typography>
       {notice && i18next.exists(notice) && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          {t(notice)}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {t(notice)}
+          </Alert>
+        </Suspense>
       )}
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('login.intro')}

@@ -1,11 +1,11 @@
 import type { RegistrationState } from '@portail/contract/schemas/registration';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormattedText } from '../../../components/formatted-text';
 import { type StepId, useRegistrationFlow } from '../use-registration-flow';
 import { CodeStep } from './code-step';
 import { ConsentStep } from './consent-step';
 import { ContactStep } from './contact-step';
-import { FormattedText } from './formatted-text';
 import { ProfessionalStep } from './professional-step';
 import { SecurityStep } from './security-step';
 import { StepFrame } from './step-frame';

@@ -1,0 +1,21 @@
+import { managerReply } from '@portail/contract/schemas/correspondants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { assistanceKeys } from './assistance-keys';
+
+/**
+ * `GET getGestionnaire` (001 §2 Assistance, §7): the centre's manager of the correspondant's
+ * establishment, or null. Only correspondants may ask (others get 403). The block it feeds is a
+ * bonus on the page: a failure shows nothing rather than a toast.
+ */
+export function managerQueryOptions() {
+  return queryOptions({
+    queryKey: assistanceKeys.manager(),
+    queryFn: ({ signal }) =>
+      api('/getGestionnaire', { schema: managerReply, signal, handle: 'all', silent: true }),
+  });
+}
+
+export function useManager(enabled: boolean) {
+  return useQuery({ ...managerQueryOptions(), enabled });
+}

@@ -1,0 +1,38 @@
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { CentreInfo } from '@portail/contract/schemas/assistance';
+import { useTranslation } from 'react-i18next';
+import { AssistanceSection } from './assistance-section';
+
+/** The departments' e-mail addresses (001 §2 Assistance), in the order the configuration gives. */
+export function ContactsSection({ contacts }: { contacts: CentreInfo['contacts'] }) {
+  const { t } = useTranslation();
+  return (
+    <AssistanceSection title={t('assistance.contacts.title')} icon={<MailOutlinedIcon color="primary" />}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        }}
+      >
+        {contacts.map((contact) => (
+          <Box component="li" key={contact.service}>
+            <Typography variant="body2" color="text.secondary">
+              {t(`assistance.services.${contact.service}`)}
+            </Typography>
+            <Link href={`mailto:${contact.email}`} sx={{ overflowWrap: 'anywhere' }}>
+              {contact.email}
+            </Link>
+          </Box>
+        ))}
+      </Box>
+    </AssistanceSection>
+  );
+}

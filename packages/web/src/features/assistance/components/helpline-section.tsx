@@ -1,0 +1,50 @@
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, htmlLang } from '../../../lib/i18n';
+import { helplineHoursText, isHelplineOpen } from '../helpline-hours';
+import { AssistanceSection } from './assistance-section';
+import { telHref } from './tel-href';
+
+const MINUTE_MS = 60_000;
+
+/** The current time, again every minute, so that "open now" turns to "closed now" on its own. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), MINUTE_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The helpline: its number, its hours (000 §9) and whether it answers now, Paris time. */
+export function HelplineSection({ telephone }: { telephone: string }) {
+  const { t } = useTranslation();
+  const open = isHelplineOpen(useNow());
+  return (
+    <AssistanceSection title={t('assistance.helpline.title')} icon={<SupportAgentIcon color="primary" />}>
+      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Typography>
+          {t('assistance.helpline.phone')}{' '}
+          <Link href={telHref(telephone)} sx={{ fontWeight: 500 }}>
+            {telephone}
+          </Link>
+        </Typography>
+        <Typography>
+          {t('assistance.helpline.hours', { range: helplineHoursText(t, htmlLang(currentLanguage())) })}
+        </Typography>
+        <Chip
+          size="small"
+          color={open ? 'success' : 'default'}
+          variant={open ? 'filled' : 'outlined'}
+          label={t(open ? 'assistance.helpline.open' : 'assistance.helpline.closed')}
+        />
+      </Stack>
+    </AssistanceSection>
+  );
+}

@@ -1,0 +1,49 @@
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useManager } from '../api/get-manager';
+import { AssistanceSection } from './assistance-section';
+import { telHref } from './tel-href';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="div">{children}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * "Votre gestionnaire" (001 §2 Assistance): the centre's manager of the correspondant's
+ * establishment. Shown only once loaded: nothing while loading, without a manager or on failure.
+ */
+export function ManagerSection() {
+  const { t } = useTranslation();
+  const { data: manager } = useManager(true);
+  if (!manager) return null;
+  return (
+    <AssistanceSection title={t('assistance.manager.title')} icon={<BadgeOutlinedIcon color="primary" />}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+        <Field label={t('assistance.manager.name')}>{manager.name}</Field>
+        {manager.telephone && (
+          <Field label={t(manager.standard ? 'assistance.manager.standard' : 'assistance.manager.telephone')}>
+            <Link href={telHref(manager.telephone)}>{manager.telephone}</Link>
+          </Field>
+        )}
+        {manager.email && (
+          <Field label={t('assistance.manager.email')}>
+            <Link href={`mailto:${manager.email}`} sx={{ overflowWrap: 'anywhere' }}>
+              {manager.email}
+            </Link>
+          </Field>
+        )}
+      </Box>
+    </AssistanceSection>
+  );
+}

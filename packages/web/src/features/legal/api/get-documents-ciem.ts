@@ -1,0 +1,26 @@
+import { documentsCiemReply } from '@portail/contract/schemas/legal';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const legalKeys = {
+  all: ['legal'] as const,
+  documents: () => ['legal', 'documents'] as const,
+};
+
+/**
+ * `GET get-documents-ciem` (001 §7): the data-protection documents as folders of PDFs. Every failure
+ * is the page's to show (001 §8 `documentciem.telechargement.error`), so the client adds no toast.
+ */
+export function documentsCiemQueryOptions() {
+  return queryOptions({
+    queryKey: legalKeys.documents(),
+    queryFn: ({ signal }) =>
+      api('/get-documents-ciem', { schema: documentsCiemReply, signal, handle: 'all' }),
+    // The documents change with a new release of the policy, not during a visit.
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useDocumentsCiem() {
+  return useQuery(documentsCiemQueryOptions());
+}

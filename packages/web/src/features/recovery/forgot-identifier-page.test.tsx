@@ -78,7 +78,8 @@ describe('forgot identifier', () => {
     await user.click(screen.getByRole('button', { name: 'Valider la réponse' }));
     const done = await screen.findByRole('alert');
     expect(done).toHaveTextContent('Votre identifiant vous a été envoyé par SMS.');
-    expect(done).toHaveFocus();
+    // The focus moves in an effect after the step renders.
+    await waitFor(() => expect(done).toHaveFocus());
     expect(calls[1]).toEqual({
       url: '/api/forgotLogin',
       body: { idQuestion: 5, response: 'Médor', phone: '06 12 34 56 78', dateDeNaissance: '1985-07-14' },
@@ -103,7 +104,8 @@ describe('forgot identifier', () => {
     await waitFor(() => expect(birthDateInput()).toHaveValue('14/07/1985'));
     await user.click(next());
     expect(await screen.findByText('Longueur maximale de 30 caractères')).toBeVisible();
-    expect(mobile()).toHaveFocus();
+    // The focus moves in an effect after the step renders.
+    await waitFor(() => expect(mobile()).toHaveFocus());
   });
 
   it('tells a network failure on the step itself', async () => {

@@ -91,7 +91,8 @@ describe('forgot password', () => {
     await user.type(answer(), 'lyon');
     await user.click(validate());
     expect(await screen.findByText('La réponse à la question secrète est incorrecte.')).toBeVisible();
-    expect(answer()).toHaveFocus();
+    // The focus moves in an effect after the step renders.
+    await waitFor(() => expect(answer()).toHaveFocus());
     answerReply = () => json({ ciemException: { messages: [] } });
     await user.clear(answer());
     await user.type(answer(), 'paris');

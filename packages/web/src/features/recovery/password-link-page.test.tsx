@@ -103,7 +103,8 @@ describe('reset-password link screen', () => {
     await user.type(confirmation(), 'Azerty#2026');
     await user.click(save());
     expect(await screen.findByText(/trop facile à deviner/)).toBeVisible();
-    expect(password()).toHaveFocus();
+    // The focus moves in an effect after the step renders.
+    await waitFor(() => expect(password()).toHaveFocus());
   });
 
   it('shows the expired card when the link was spent meanwhile', async () => {

@@ -1,5 +1,4 @@
 import type { Role } from '@portail/contract/roles';
-import type { CentreInfo } from '@portail/contract/schemas/assistance';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { storeToken, storeUser } from '../../lib/session-store';
+import { centreFixture } from '../../test/centre-fixture';
 import { notify } from '../../test/notify-stub';
 import { makeUser } from '../../test/users';
 import { AssistancePage } from './assistance-page';
@@ -14,31 +14,12 @@ import { AssistancePage } from './assistance-page';
 vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../lib/notify', () => import('../../test/notify-stub'));
 
-const centre: CentreInfo = {
-  nom: 'Centre de bilans de Lyon',
-  produit: 'Portail santé',
-  adresse: { rue: '12 quai Perrache', codePostal: '69002', ville: 'Lyon', pays: 'France' },
-  latitude: 45.75,
-  longitude: 4.82,
-  telephone: '04 72 00 00 00',
+const centre = centreFixture({
   contacts: [
     { service: 'rendezVous', email: 'rdv@lyon.example' },
     { service: 'protectionDonnees', email: 'dpo@lyon.example' },
   ],
-  editeur: {
-    raisonSociale: 'Centre de Lyon',
-    formeJuridique: 'Association',
-    siret: '12345678901234',
-    adresse: { rue: '12 quai Perrache', codePostal: '69002', ville: 'Lyon', pays: 'France' },
-    directeurPublication: 'La directrice',
-  },
-  hebergeur: {
-    nom: 'Hébergeur',
-    adresse: { rue: '1 rue Haute', codePostal: '75001', ville: 'Paris', pays: 'France' },
-    telephone: '01 00 00 00 00',
-  },
-  accessibilite: { audit: true, statut: 'partielle', dateAudit: '2026-01-10', tauxConformite: 80 },
-};
+});
 
 const manager = {
   name: 'Paul Durand',
@@ -153,12 +134,12 @@ describe('assistance page (001 §2)', () => {
     fakeServer();
     const user = visit('/Assistance');
     const access = await section('Accès au centre');
-    expect(access).toHaveTextContent('12 quai Perrache, 69002 Lyon, France');
+    expect(access).toHaveTextContent('12 avenue du Parc, 69003 Lyon, France');
     expect(
       within(access).getByRole('link', {
         name: "Ouvrir dans OpenStreetMap (s'ouvre dans une nouvelle fenêtre)",
       }),
-    ).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=45.75&mlon=4.82#map=19/45.75/4.82');
+    ).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=45.76&mlon=4.85#map=19/45.76/4.85');
     expect(screen.queryByRole('region', { name: "Carte de l'accès au centre" })).toBeNull();
 
     await user.click(within(access).getByRole('button', { name: 'Afficher la carte' }));

@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';
+import { centreFixture } from '../../test/centre-fixture';
 import { AccessibilityPage } from './accessibility-page';
-import { centreFixture } from './centre-fixture';
 import { AccessibilityStatement } from './components/accessibility-statement';
 import { fakeCentreServer, json, renderPage } from './legal-test-kit';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centreFixture } from './centre-fixture';
+import { centreFixture } from '../../test/centre-fixture';
 import {
   contactEmail,
   formatRate,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { centreFixture } from './centre-fixture';
+import { centreFixture } from '../../test/centre-fixture';
 import { LegalNoticePage } from './legal-notice-page';
 import { fakeCentreServer, json, renderPage, signInAs } from './legal-test-kit';
 

@@ -2,8 +2,8 @@ import type { UserAccount } from '@portail/contract/schemas/account';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
 import { type Detail, DetailsList } from '../../../components/details-list';
+import { Panel } from '../../../components/panel';
 import { useEnumLabel } from '../../../lib/enums';
-import { Panel } from './panel';
 
 const connection = (account: UserAccount) =>
   account.dateConnexion

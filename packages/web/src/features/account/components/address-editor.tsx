@@ -13,13 +13,13 @@ import { AddressFields } from '../../../components/address-fields';
 import { FormCheckbox } from '../../../components/form-checkbox';
 import { useLeaveConfirmation } from '../../../components/leave-confirmation';
 import { MessagesAlerts } from '../../../components/messages-alerts';
+import { Panel } from '../../../components/panel';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { type AddressFormDraft, addressFormDraft, addressResolver } from '../address-draft';
 import { useCorrespondantAddress } from '../api/get-address';
 import { useSaveAddress } from '../api/save-address';
-import { Panel } from './panel';
 
 export interface AddressEditorProps {
   /** Another establishment of the scope (establishments tab); null for the caller's own. */

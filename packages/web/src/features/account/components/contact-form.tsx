@@ -18,6 +18,7 @@ import { AlertDialog } from '../../../components/alert-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useLeaveConfirmation } from '../../../components/leave-confirmation';
 import { MessagesAlerts } from '../../../components/messages-alerts';
+import { Panel } from '../../../components/panel';
 import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { checkMobile } from '../../../lib/mobile-check';
@@ -25,7 +26,6 @@ import { notify } from '../../../lib/notify';
 import { LOGIN_PATH } from '../../../lib/paths';
 import { logout } from '../../../lib/session';
 import { saveContact } from '../api/save-contact';
-import { Panel } from './panel';
 
 const valuesOf = (account: UserAccount): ContactValues => ({
   email: account.email ?? '',

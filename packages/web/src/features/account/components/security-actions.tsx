@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/panel';
 import { ChangePasswordDialog } from './change-password-dialog';
-import { Panel } from './panel';
 import { SecretQuestionDialog } from './secret-question-dialog';
 
 /** The security buttons of the personal details page (001 §2): password and secret question. */

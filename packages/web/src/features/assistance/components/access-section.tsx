@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import { addressLine, type CentreInfo } from '@portail/contract/schemas/assistance';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/panel';
 import { mapChosen, rememberMapChoice } from '../map-choice';
-import { AssistanceSection } from './assistance-section';
 import { MAP_HEIGHT } from './map-height';
 import { OsmLink } from './osm-link';
 
@@ -31,7 +31,7 @@ export function AccessSection({ centre }: { centre: CentreInfo }) {
   };
 
   return (
-    <AssistanceSection title={t('assistance.access.title')} icon={<PlaceOutlinedIcon color="primary" />}>
+    <Panel title={t('assistance.access.title')} icon={<PlaceOutlinedIcon color="primary" />}>
       <Stack spacing={2}>
         <Box component="address" sx={{ fontStyle: 'normal' }}>
           <Typography sx={{ fontWeight: 500 }}>{centre.nom}</Typography>
@@ -55,6 +55,6 @@ export function AccessSection({ centre }: { centre: CentreInfo }) {
           </Stack>
         )}
       </Stack>
-    </AssistanceSection>
+    </Panel>
   );
 }

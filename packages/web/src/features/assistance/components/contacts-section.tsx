@@ -4,13 +4,13 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { CentreInfo } from '@portail/contract/schemas/assistance';
 import { useTranslation } from 'react-i18next';
-import { AssistanceSection } from './assistance-section';
+import { Panel } from '../../../components/panel';
 
 /** The departments' e-mail addresses (001 §2 Assistance), in the order the configuration gives. */
 export function ContactsSection({ contacts }: { contacts: CentreInfo['contacts'] }) {
   const { t } = useTranslation();
   return (
-    <AssistanceSection title={t('assistance.contacts.title')} icon={<MailOutlinedIcon color="primary" />}>
+    <Panel title={t('assistance.contacts.title')} icon={<MailOutlinedIcon color="primary" />}>
       <Box
         component="ul"
         sx={{
@@ -33,6 +33,6 @@ export function ContactsSection({ contacts }: { contacts: CentreInfo['contacts']
           </Box>
         ))}
       </Box>
-    </AssistanceSection>
+    </Panel>
   );
 }

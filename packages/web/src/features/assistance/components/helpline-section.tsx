@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/panel';
 import { currentLanguage, htmlLang } from '../../../lib/i18n';
 import { helplineHoursText, isHelplineOpen } from '../helpline-hours';
-import { AssistanceSection } from './assistance-section';
 import { telHref } from './tel-href';
 
 const MINUTE_MS = 60_000;
@@ -27,7 +27,7 @@ export function HelplineSection({ telephone }: { telephone: string }) {
   const { t } = useTranslation();
   const open = isHelplineOpen(useNow());
   return (
-    <AssistanceSection title={t('assistance.helpline.title')} icon={<SupportAgentIcon color="primary" />}>
+    <Panel title={t('assistance.helpline.title')} icon={<SupportAgentIcon color="primary" />}>
       <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <Typography>
           {t('assistance.helpline.phone')}{' '}
@@ -45,6 +45,6 @@ export function HelplineSection({ telephone }: { telephone: string }) {
           label={t(open ? 'assistance.helpline.open' : 'assistance.helpline.closed')}
         />
       </Stack>
-    </AssistanceSection>
+    </Panel>
   );
 }

@@ -4,8 +4,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/panel';
 import { useManager } from '../api/get-manager';
-import { AssistanceSection } from './assistance-section';
 import { telHref } from './tel-href';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -28,7 +28,7 @@ export function ManagerSection() {
   const { data: manager } = useManager(true);
   if (!manager) return null;
   return (
-    <AssistanceSection title={t('assistance.manager.title')} icon={<BadgeOutlinedIcon color="primary" />}>
+    <Panel title={t('assistance.manager.title')} icon={<BadgeOutlinedIcon color="primary" />}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
         <Field label={t('assistance.manager.name')}>{manager.name}</Field>
         {manager.telephone && (
@@ -44,6 +44,6 @@ export function ManagerSection() {
           </Field>
         )}
       </Box>
-    </AssistanceSection>
+    </Panel>
   );
 }

@@ -3,14 +3,19 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import { type ReactNode, useId } from 'react';
 
-/** One part of the assistance page: a region named by its h2. */
-export function AssistanceSection({
+/**
+ * One titled part of a page or a tab (personal details, assistance): a card that is a region named by
+ * its h2, with an optional icon before the title and an action after it.
+ */
+export function Panel({
   title,
   icon,
+  action,
   children,
 }: {
   title: string;
-  icon: ReactNode;
+  icon?: ReactNode;
+  action?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -19,6 +24,7 @@ export function AssistanceSection({
       <CardHeader
         avatar={icon}
         title={title}
+        action={action}
         slotProps={{ title: { id: titleId, component: 'h2', variant: 'h6' } }}
         sx={{ pb: 0 }}
       />

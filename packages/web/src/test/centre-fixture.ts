@@ -1,6 +1,6 @@
 import type { CentreInfo } from '@portail/contract/schemas/assistance';
 
-/** A configured centre for the legal pages' tests; values differ from the demo centre on purpose. */
+/** A configured centre for the web tests; its values differ from the demo centre's on purpose. */
 export function centreFixture(overrides: Partial<CentreInfo> = {}): CentreInfo {
   return {
     nom: 'Centre Lumière',

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../lib/notify';
-import { clearSession, storeToken, storeUser } from '../lib/session-store';
-import { makeUser } from '../test/users';
+import { clearSession } from '../lib/session-store';
+import { signInAs } from '../test/users';
 import { Providers } from './providers';
 import { appRoutes } from './router';
 
@@ -16,20 +16,7 @@ vi.mock('../lib/notify', () => ({
   toasterReady: vi.fn(),
 }));
 
-function signIn(...args: Parameters<typeof makeUser>) {
-  storeToken(
-    {
-      access_token: 'a.b.c',
-      refresh_token: 'r',
-      token_type: 'bearer',
-      expires_in: 900,
-      tel: '•• 12',
-      confirmationRequise: false,
-    },
-    false,
-  );
-  storeUser(makeUser(...args));
-}
+const signIn = signInAs;
 
 function visit(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setupI18n } from '../lib/i18n';
 
@@ -12,6 +12,10 @@ vi.mock('../lib/catalogues', async () => {
 });
 
 await setupI18n('fr_FR');
+
+// findBy… and waitFor wait up to 5 s instead of 1: on a loaded two-core CI machine a lazy route or a
+// big form takes longer than a second to appear, and a test must not fail for that alone.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

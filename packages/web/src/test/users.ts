@@ -1,5 +1,6 @@
 import type { Role } from '@portail/contract/roles';
 import type { SessionUser } from '@portail/contract/schemas/auth';
+import { storeToken, storeUser } from '../lib/session-store';
 
 /** A signed-in user for tests: confirmed, no consent, no special flag, unless overridden. */
 export function makeUser(roles: Role[], overrides: Partial<SessionUser> = {}): SessionUser {
@@ -26,4 +27,20 @@ export function makeUser(roles: Role[], overrides: Partial<SessionUser> = {}): S
     canShowListeCorrespondant: false,
     ...overrides,
   };
+}
+
+/** Puts a signed-in, confirmed session of `makeUser(...)` in the session store. */
+export function signInAs(...args: Parameters<typeof makeUser>): void {
+  storeToken(
+    {
+      access_token: 'a.b.c',
+      refresh_token: 'r',
+      token_type: 'bearer',
+      expires_in: 900,
+      tel: '•• 12',
+      confirmationRequise: false,
+    },
+    false,
+  );
+  storeUser(makeUser(...args));
 }

@@ -3,27 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConformityStatus } from '../../lib/centre-load';
-import { clearSession, storeToken, storeUser } from '../../lib/session-store';
-import { makeUser } from '../../test/users';
+import { clearSession } from '../../lib/session-store';
+import { signInAs } from '../../test/users';
 import { Providers } from '../providers';
 import { SiteFooter } from './site-footer';
 
 vi.mock('../../lib/centre-load', () => ({ loadConformityStatus: vi.fn() }));
 
-function signIn(...args: Parameters<typeof makeUser>) {
-  storeToken(
-    {
-      access_token: 'a.b.c',
-      refresh_token: 'r',
-      token_type: 'bearer',
-      expires_in: 900,
-      tel: '•• 12',
-      confirmationRequise: false,
-    },
-    false,
-  );
-  storeUser(makeUser(...args));
-}
+const signIn = signInAs;
 
 function renderFooter(path = '/login') {
   const router = createMemoryRouter([{ path: '*', element: <SiteFooter /> }], { initialEntries: [path] });

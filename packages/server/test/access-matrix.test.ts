@@ -25,8 +25,25 @@ function expectedRefusal(route: RouteInfo, identity: Identity): 401 | 403 | null
   return route.medicalRecord && identity.participantId !== null && !identity.medicalRecord ? 403 : null;
 }
 
+/**
+ * What every reply must carry (ARCHITECTURE.md; issue 9): a CSP whose scripts come from the site only
+ * (no inline script), HSTS, no MIME sniffing, no framing, and no caching of anything the API answers.
+ */
+function missingSecurityHeaders(headers: Record<string, unknown>): string[] {
+  const csp = String(headers['content-security-policy'] ?? '');
+  const scripts = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  return [
+    scripts.split(/\s+/).includes("'self'") && !scripts.includes('unsafe-inline') ? null : 'CSP script-src',
+    /frame-ancestors 'none'/.test(csp) ? null : 'CSP frame-ancestors',
+    /max-age=\d{7,}/.test(String(headers['strict-transport-security'] ?? '')) ? null : 'HSTS',
+    headers['x-content-type-options'] === 'nosniff' ? null : 'nosniff',
+    headers['x-frame-options'] === 'DENY' ? null : 'X-Frame-Options',
+    headers['cache-control'] === 'no-store' ? null : 'Cache-Control no-store',
+  ].filter((name): name is string => name !== null);
+}
+
 describe('access matrix', () => {
-  it('covers every route with every identity, refuses outside the rules and never leaks another scope', async () => {
+  it('covers every route with every identity, refuses outside the rules, never leaks another scope and always sends the security headers', async () => {
     // Routes that change the identities go last: re-activating the medical record gives
     // participant-without-record the record (the medical-record routes would then answer them), and
     // signing out ends the sessions, so it goes the very last.
@@ -51,6 +68,8 @@ describe('access matrix', () => {
         cases++;
         const label = `${route.method} ${route.url} as ${identity.name}: ${reply.statusCode}`;
         if (reply.statusCode >= 500) failures.push(`${label} (server error)`);
+        const missing = missingSecurityHeaders(reply.headers);
+        if (missing.length > 0) failures.push(`${label}: headers ${missing.join(', ')}`);
         const refusal = expectedRefusal(route, identity);
         if (refusal !== null && reply.statusCode !== refusal) failures.push(`${label}, expected ${refusal}`);
         // Another scope's id must never answer with data (parameters naming no resource have no scope).

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, fillLogin, lastOutboxId, PASSWORD, signIn } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible, fillLogin, lastOutboxId, PASSWORD, signIn, test } from './support';
 
 /**
  * Personal details (001 §2, §4, §5): tabs by role, contact edit with the mobile checked first and a

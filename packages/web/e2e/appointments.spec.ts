@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support';
 
 /** My appointments (000 §2.11): the table, the calendar link and the .ics file. */
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support';
 
 /**
  * Assistance (001 §2), public and signed in: the departments' e-mails, the helpline and its hours

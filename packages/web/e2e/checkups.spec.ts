@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiToken } from './participants-api';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, test } from './support';
 
 /**
  * The correspondant's check-ups and their history (000 §2.8, §2.9, §5): the screens show what the

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, PASSWORD, signIn } from './support';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expectAccessible, PASSWORD, signIn, test } from './support';
 
 /**
  * The correspondant directory and a correspondant's page (000 §2.10): search, detail, the own record

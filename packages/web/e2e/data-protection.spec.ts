@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support';
 
 /**
  * The data-protection documents page (001 §2, §8): the tree of the demo's two folders of two PDFs,

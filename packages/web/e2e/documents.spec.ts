@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, test } from './support';
 
 /**
  * The participant's medical record (000 §2.5, §2.12–§2.14, §4, §5): the lists filter as the API does,

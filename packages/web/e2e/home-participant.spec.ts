@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support';
 
 /**
  * The participant's home (000 §2.5, §4, §5): the check-up card with its visits, the withdrawal

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support';
 
 /**
  * The legal notice (LCEN art. 6) and the accessibility statement (RGAA 4.1): open to anyone, reached

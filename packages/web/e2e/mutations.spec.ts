@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiToken, createParticipant, getJson, listParticipants, uniqueName } from './participants-api';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, test } from './support';
 
 /**
  * Transfers between establishments (001 §2, §4): the list's filters, the detail, accept and cancel.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { expect } from '@playwright/test';
+import { expectAccessible, signIn, test } from './support';
 
 /** Own details (000 §2.2, §7): a participant's own record, read-only; an admin has none. */
 

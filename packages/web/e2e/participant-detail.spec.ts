@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   apiToken,
   createParticipant,
@@ -8,7 +8,7 @@ import {
   terminateParticipant,
   uniqueName,
 } from './participants-api';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, test } from './support';
 
 /** Picks an item of a dropdown (MUI select) by its label. */
 async function choose(page: Page, label: string, option: string) {

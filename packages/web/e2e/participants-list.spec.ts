@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiToken, listParticipants } from './participants-api';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, test } from './support';
 
 async function openList(page: Page) {
   await page

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, fillLogin, lastOutboxId, outboxAfter, signIn } from './support';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expectAccessible, fillLogin, lastOutboxId, outboxAfter, signIn, test } from './support';
 
 /**
  * Account recovery (001 §2 Forgot password, Forgot identifier, Reset-password link screen) on

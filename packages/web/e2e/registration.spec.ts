@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, fillLogin, lastOutboxId, signIn } from './support';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expectAccessible, fillLogin, lastOutboxId, signIn, test } from './support';
 
 /**
  * Registration by link (001 §2, §4, §5, §8) on the demo's pending accounts, whose links the demo

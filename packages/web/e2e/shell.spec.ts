@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin, signIn } from './support';
+import { expect } from '@playwright/test';
+import { fillLogin, signIn, test } from './support';
 
 test.describe('application shell', () => {
   test('an anonymous visitor is sent to sign in, then brought back to the page asked for', async ({
@@ -20,6 +20,22 @@ test.describe('application shell', () => {
       page.getByText("Vos habilitations ne permettent pas d'accéder à cette fonction"),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('the policy refuses an inline script, and every test would see it in the console', async ({
+    page,
+    cspViolations,
+  }) => {
+    await page.goto('/login');
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.body.dataset.injected = "yes";';
+      document.body.append(script);
+    });
+    await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
+    // Provoked here on purpose: the check every test ends with must not count it.
+    cspViolations.length = 0;
   });
 
   test('an unknown page says so', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, fillLogin, lastOutboxId, readCode, signIn } from './support';
+import { expect } from '@playwright/test';
+import { expectAccessible, fillLogin, lastOutboxId, readCode, signIn, test } from './support';
 
 test.describe('sign-in', () => {
   test('the login page is accessible and the checkbox changes the identifier label', async ({ page }) => {

@@ -1,7 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Portail#2026';
+
+/**
+ * Every browser test fails on a Content Security Policy violation reported in the console of any page
+ * of its context (Chromium writes "Refused to … because it violates the following Content Security
+ * Policy directive"). `cspViolations` is what was seen; a test that provokes one on purpose empties it.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          violations.push(message.text());
+        }
+      });
+      await use(violations);
+      expect(violations, 'Content Security Policy violations in the console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export interface OutboxItem {
   id: number;

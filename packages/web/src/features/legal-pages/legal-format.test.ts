@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { telHref } from '../../components/contact-links';
 import { centreFixture } from '../../test/centre-fixture';
-import {
-  contactEmail,
-  formatRate,
-  formatSiret,
-  formatStatementDate,
-  supportEmail,
-  telHref,
-} from './legal-format';
+import { contactEmail, formatRate, formatSiret, formatStatementDate, supportEmail } from './legal-format';
 
 describe('legal pages formatting', () => {
   it('prints a SIRET as SIREN in groups of three, then the NIC', () => {

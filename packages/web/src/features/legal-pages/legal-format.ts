@@ -33,6 +33,3 @@ export function contactEmail(centre: CentreInfo, service: ContactService): strin
 export function supportEmail(centre: CentreInfo): string {
   return contactEmail(centre, 'support') ?? centre.contacts[0]?.email ?? '';
 }
-
-/** A `tel:` link target from a number as it is written (`01 53 00 00 00`). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -15,22 +15,12 @@ import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-provider';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate } from '../../../lib/dates';
 import { useScopeEstablishments } from '../api/get-establishments';
 import { AddressEditor } from './address-editor';
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /**
  * The establishments of a company or group correspondant (001 §2): a single-select table (id, business

@@ -1,9 +1,9 @@
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { CentreInfo } from '@portail/contract/schemas/assistance';
 import { useTranslation } from 'react-i18next';
+import { MailLink } from '../../../components/contact-links';
 import { Panel } from '../../../components/panel';
 
 /** The departments' e-mail addresses (001 §2 Assistance), in the order the configuration gives. */
@@ -27,9 +27,7 @@ export function ContactsSection({ contacts }: { contacts: CentreInfo['contacts']
             <Typography variant="body2" color="text.secondary">
               {t(`assistance.services.${contact.service}`)}
             </Typography>
-            <Link href={`mailto:${contact.email}`} sx={{ overflowWrap: 'anywhere' }}>
-              {contact.email}
-            </Link>
+            <MailLink email={contact.email} />
           </Box>
         ))}
       </Box>

@@ -1,14 +1,13 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneLink } from '../../../components/contact-links';
 import { Panel } from '../../../components/panel';
 import { currentLanguage, htmlLang } from '../../../lib/i18n';
 import { helplineHoursText, isHelplineOpen } from '../helpline-hours';
-import { telHref } from './tel-href';
 
 const MINUTE_MS = 60_000;
 
@@ -30,10 +29,7 @@ export function HelplineSection({ telephone }: { telephone: string }) {
     <Panel title={t('assistance.helpline.title')} icon={<SupportAgentIcon color="primary" />}>
       <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <Typography>
-          {t('assistance.helpline.phone')}{' '}
-          <Link href={telHref(telephone)} sx={{ fontWeight: 500 }}>
-            {telephone}
-          </Link>
+          {t('assistance.helpline.phone')} <PhoneLink phone={telephone} sx={{ fontWeight: 500 }} />
         </Typography>
         <Typography>
           {t('assistance.helpline.hours', { range: helplineHoursText(t, htmlLang(currentLanguage())) })}

@@ -1,12 +1,11 @@
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MailLink, PhoneLink } from '../../../components/contact-links';
 import { Panel } from '../../../components/panel';
 import { useManager } from '../api/get-manager';
-import { telHref } from './tel-href';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,14 +32,12 @@ export function ManagerSection() {
         <Field label={t('assistance.manager.name')}>{manager.name}</Field>
         {manager.telephone && (
           <Field label={t(manager.standard ? 'assistance.manager.standard' : 'assistance.manager.telephone')}>
-            <Link href={telHref(manager.telephone)}>{manager.telephone}</Link>
+            <PhoneLink phone={manager.telephone} />
           </Field>
         )}
         {manager.email && (
           <Field label={t('assistance.manager.email')}>
-            <Link href={`mailto:${manager.email}`} sx={{ overflowWrap: 'anywhere' }}>
-              {manager.email}
-            </Link>
+            <MailLink email={manager.email} />
           </Field>
         )}
       </Box>

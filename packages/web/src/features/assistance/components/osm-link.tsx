@@ -3,19 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { MAP_ZOOM } from '@portail/contract/schemas/assistance';
 import { useTranslation } from 'react-i18next';
-
-// In px: a bare 1 would be 100% in `sx`.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** The centre on openstreetmap.org, with a marker, at the map's zoom. */
 export function openStreetMapUrl(latitude: number, longitude: number): string {

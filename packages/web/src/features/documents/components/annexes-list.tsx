@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DocumentAttachment, DocumentRow } from '@portail/contract/schemas/documents';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate } from '../../../lib/dates';
 import type { ContentSource } from '../../../lib/document-content';
 import { ContentActions } from './content-actions';
@@ -79,15 +80,3 @@ export function AnnexesList({ document, selected, onToggle, onView, onDownload }
     </Table>
   );
 }
-
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -18,10 +18,11 @@ import { DOCUMENT_PAGE_SIZE } from '@portail/contract/constants';
 import { type DocumentRow, displayedDocumentName } from '@portail/contract/schemas/documents';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate } from '../../../lib/dates';
 import type { ContentSource } from '../../../lib/document-content';
 import type { SelectionState } from '../use-selection';
-import { AnnexesList, visuallyHidden } from './annexes-list';
+import { AnnexesList } from './annexes-list';
 import { ContentActions } from './content-actions';
 
 export interface DocumentsTableProps {

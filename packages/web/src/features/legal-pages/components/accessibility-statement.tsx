@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { addressLine, type CentreInfo } from '@portail/contract/schemas/assistance';
 import { useTranslation } from 'react-i18next';
+import { ExternalLink, MailLink, PhoneLink } from '../../../components/contact-links';
 import { FormattedText } from '../../../components/formatted-text';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatRate, formatStatementDate, supportEmail } from '../legal-format';
-import { ExternalLink, MailLink, PhoneLink } from './contact-links';
 import { LegalSection, LegalSubheading } from './legal-section';
 
 const DEFENDER_FORM_URL = 'https://formulaire.defenseurdesdroits.fr/';

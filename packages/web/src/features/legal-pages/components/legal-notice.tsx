@@ -6,11 +6,11 @@ import { addressLine, type CentreInfo } from '@portail/contract/schemas/assistan
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ExternalLink, MailLink, PhoneLink } from '../../../components/contact-links';
 import { DetailsList } from '../../../components/details-list';
 import { FormattedText } from '../../../components/formatted-text';
 import { currentUser, needsConfirmation, userRoles, useSession } from '../../../lib/session';
 import { contactEmail, formatSiret, supportEmail } from '../legal-format';
-import { ExternalLink, MailLink, PhoneLink } from './contact-links';
 import { LegalSection } from './legal-section';
 
 const DATA_PROTECTION_PATH: ScreenPath = '/politiqueProtectionDonnees';

@@ -1,9 +1,9 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
+import { MailLink, PhoneLink } from '../../../components/contact-links';
 import { FormSection } from './form-section';
 
 type Manager = NonNullable<Participant['gestionnaire']>;
@@ -23,21 +23,13 @@ export function ManagerCard({ manager }: { manager: Manager }) {
         <Typography variant="body2" color="text.secondary">
           {manager.standard ? t('participant.manager.standard') : t('participant.manager.telephone')}
         </Typography>
-        <Typography>
-          {manager.telephone ? (
-            <Link href={`tel:${manager.telephone.replace(/\s+/g, '')}`}>{manager.telephone}</Link>
-          ) : (
-            '—'
-          )}
-        </Typography>
+        <Typography>{manager.telephone ? <PhoneLink phone={manager.telephone} /> : '—'}</Typography>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Typography variant="body2" color="text.secondary">
           {t('participant.manager.email')}
         </Typography>
-        <Typography>
-          {manager.email ? <Link href={`mailto:${manager.email}`}>{manager.email}</Link> : '—'}
-        </Typography>
+        <Typography>{manager.email ? <MailLink email={manager.email} /> : '—'}</Typography>
       </Grid>
     </FormSection>
   );

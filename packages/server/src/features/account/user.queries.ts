@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, correspondants, establishments, users } from '../../db/schema';
 
-/** The caller's account with the organisation facts the User record shows (001 §3). */
+/**
+ * An account with the organisation facts the User record shows (001 §3): the caller's own, or the one a
+ * reset or change-password link names (what its new password is checked against, who to tell).
+ */
 export async function findAccount(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({
@@ -13,6 +16,7 @@ export async function findAccount(db: DbOrTx, userId: number) {
       firstName: users.firstName,
       email: users.email,
       mobile: users.mobile,
+      englishOnly: users.englishOnly,
       roles: users.roles,
       active: users.active,
       createdAt: users.createdAt,

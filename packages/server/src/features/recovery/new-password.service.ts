@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, infoMessage } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import type { Notifier } from '../../notify/notifier';
-import { findPasswordHolder } from './recovery.queries';
+import { findAccount } from '../account/user.queries';
 import { countClientCall } from './recovery-throttle';
 
 export interface NewPasswordDeps {
@@ -64,7 +64,7 @@ export async function saveNewPassword(
   const { db } = deps;
   const purposes = PURPOSES[mode];
   const found = await findAccountToken(db, body.token, purposes);
-  const holder = found.state === 'valid' ? await findPasswordHolder(db, found.userId) : null;
+  const holder = found.state === 'valid' ? await findAccount(db, found.userId) : null;
   const problem = passwordProblem(body.password, [
     holder?.login,
     holder?.lastName,
@@ -104,7 +104,7 @@ export async function saveNewPassword(
     });
     throw new BusinessError([errorMessage(RECOVERY_MESSAGES.linkExpired)]);
   }
-  const saved = holder?.id === userId ? holder : await findPasswordHolder(db, userId);
+  const saved = holder?.id === userId ? holder : await findAccount(db, userId);
   if (saved) {
     // Three wrong passwords locked the account through this counter: the new password lifts it.
     await clearAttempts(

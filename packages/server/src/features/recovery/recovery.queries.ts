@@ -111,21 +111,3 @@ export async function findQuestion(db: DbOrTx, id: number): Promise<SecretQuesti
     .limit(1);
   return row ?? null;
 }
-
-/** What a new password is checked against, and who to tell once it is saved. */
-export async function findPasswordHolder(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      kind: users.kind,
-      login: users.login,
-      lastName: users.lastName,
-      firstName: users.firstName,
-      email: users.email,
-      englishOnly: users.englishOnly,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}

@@ -1,17 +1,23 @@
 // `npm run bench`: the real server on PGlite (and on PostgreSQL when BENCH_DATABASE_URL is set) with a
 // large demo data set, driven by autocannon; then the JavaScript the sign-in page loads, gzipped.
 // Figures are printed; the budgets named by the issues are checked here, not in unit tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
+import {
+  freshPostgres as freshDatabase,
+  root,
+  signIn,
+  signInParticipant,
+  startServer,
+  waitFor,
+} from './lib/portal.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 200_000);
@@ -22,66 +28,7 @@ const SCOPE = Number(process.env.BENCH_SCOPE ?? 5000);
 const SCALE_SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 10_000);
 const SCALE_LARGE = Number(process.env.BENCH_SCALE_LARGE ?? 1_000_000);
 const LIST_PATH = '/api/adherentsCorrespondant?page=3&size=15&actif=true&sort=raisonSocialeEntreprise,ASC';
-const CLIENT = `Basic ${Buffer.from('portail-web:portail-web-public').toString('base64')}`;
-const PASSWORD = 'Portail#2026';
 const results = [];
-
-function startServer(port, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      OUTBOX_LOG: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return child;
-}
-
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server did not answer ${url} in time`);
-}
-
-async function signIn(base, login, correspondant) {
-  const body = new URLSearchParams({
-    grant_type: 'password',
-    username: `${login}|${correspondant ? 'C' : 'P'}`,
-    password: PASSWORD,
-  });
-  const reply = await fetch(`${base}/api/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-  if (!reply.ok) throw new Error(`sign-in failed: ${reply.status} ${await reply.text()}`);
-  return (await reply.json()).access_token;
-}
-
-/** A participant signs in with the text-message code too: in demo mode it is read from the outbox. */
-async function signInParticipant(base, login) {
-  const token = await signIn(base, login, false);
-  const outbox = await (await fetch(`${base}/api/dev/outbox?limit=20`)).json();
-  const code = outbox.items.find((item) => item.channel === 'SMS')?.body.match(/\b(\d{6})\b/)?.[1];
-  const reply = await fetch(`${base}/api/oauth/doubleAuthentification/confirmer-code`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  if (!reply.ok || !(await reply.json()).ok) throw new Error(`code confirmation of ${login} failed`);
-  return token;
-}
 
 /** The analysis results as the screen first asks for them: every year and every type of the category. */
 async function documentListPath(base, token) {
@@ -234,7 +181,7 @@ async function benchServer(db, env, port) {
  * SCALE_LARGE with participants of other establishments (copies of the existing ones, in bulk).
  */
 async function benchScale(adminUrl, port) {
-  const url = await freshPostgres(adminUrl, 'portail_bench_scale');
+  const url = await freshDatabase(adminUrl, 'portail_bench_scale');
   console.log(`PostgreSQL: table-size check, ${SCALE_SMALL} then ${SCALE_LARGE} participants…`);
   // The database's own cost is what grows with the table: the page cache is off.
   const server = startServer(port, {
@@ -341,17 +288,6 @@ async function signInPageJs() {
   }
 }
 
-async function freshPostgres(adminUrl, name = 'portail_bench') {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 console.log(`bench: ${DURATION}s a call, ${CONNECTIONS} connections, list scope about ${SCOPE} participants`);
 let scale = null;
 const pgliteDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
@@ -362,7 +298,7 @@ try {
   rmSync(pgliteDir, { recursive: true, force: true });
 }
 if (process.env.BENCH_DATABASE_URL) {
-  const url = await freshPostgres(process.env.BENCH_DATABASE_URL);
+  const url = await freshDatabase(process.env.BENCH_DATABASE_URL, 'portail_bench');
   console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
   await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
   if (SCALE_LARGE > 0) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);

@@ -49,6 +49,8 @@ export interface AppDeps {
   /** Tests pass their own; otherwise built from the configuration. */
   notifier?: Notifier;
   logger?: FastifyBaseLogger | boolean;
+  /** Where the log lines go (standard output when absent); the security tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Tiles of the assistance map are the one remote resource (assistance issue). */
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: { req: loggableRequest },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           }
         : typeof deps.logger === 'boolean'
           ? deps.logger
@@ -105,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   await app.register(formbody);
+  // The API speaks JSON (and the OAuth form): a text body is nobody's request, so it is refused (415)
+  // rather than read as an ignored string by routes that take no body.
+  app.removeContentTypeParser('text/plain');
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,7 +1,7 @@
 import { sessionUser, tokenReply } from '@portail/contract/schemas/auth';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, oneTimeCodes, sessions, users } from '../src/db/schema';
+import { auditLog, oneTimeCodes, users } from '../src/db/schema';
 import {
   clientAuth,
   createTestContext,
@@ -236,56 +236,5 @@ describe('wrong passwords', () => {
       (await passwordRequest(ctx.app, 'participant.test2', false, 'Wrong#2026')).json().error_description,
     ).toBe('tentative.1');
   });
-
-  it('evaluates exactly three of 20 concurrent wrong passwords, then the account is locked', async () => {
-    const replies = await Promise.all(
-      Array.from({ length: 20 }, () => passwordRequest(ctx.app, 'participant.test3', false, 'Wrong#2026')),
-    );
-    const descriptions = replies
-      .map((reply) => reply.json<{ error_description: string }>().error_description)
-      .sort();
-    expect(descriptions.filter((d) => d.startsWith('tentative.')).sort()).toEqual([
-      'tentative.1',
-      'tentative.2',
-      'tentative.3',
-    ]);
-    expect(descriptions.filter((d) => d === 'user.locked')).toHaveLength(17);
-    const [user] = await ctx.database.db.select().from(users).where(eq(users.login, 'participant.test3'));
-    const evaluated = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.actorUserId, user?.id ?? 0),
-          inArray(auditLog.action, ['SIGN_IN_FAILED', 'ACCOUNT_LOCKED']),
-        ),
-      );
-    expect(evaluated).toHaveLength(3);
-    expect((await passwordRequest(ctx.app, 'participant.test3', false)).json().error_description).toBe(
-      'user.locked',
-    );
-  });
-});
-
-describe('concurrent codes', () => {
-  it('evaluates at most three of 50 concurrent wrong codes and ends the session', async () => {
-    const token = tokenReply.parse((await passwordRequest(ctx.app, 'participant.test4', false)).json());
-    const headers = { authorization: `Bearer ${token.access_token}` };
-    const right = ctx.notifier.lastCode();
-    const wrong = right === '999999' ? '888888' : '999999';
-    const replies = await Promise.all(Array.from({ length: 50 }, () => confirm(headers, wrong)));
-    const warnings = replies.filter(
-      (reply) => reply.statusCode === 200 && reply.json().ciemException.messages[0]?.level === 'WARN',
-    );
-    expect(warnings.length).toBeLessThanOrEqual(2);
-    expect(replies.every((reply) => reply.statusCode < 500)).toBe(true);
-    const [code] = await ctx.database.db
-      .select()
-      .from(oneTimeCodes)
-      .innerJoin(sessions, eq(sessions.id, oneTimeCodes.sessionId))
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(users.login, 'participant.test4'));
-    expect(code?.one_time_codes.attempts).toBe(3);
-    expect((await principal(headers)).statusCode).toBe(401);
-  });
+  // Twenty wrong passwords at once, fifty wrong codes at once: security/brute-force.test.ts, over HTTP.
 });

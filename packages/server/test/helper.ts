@@ -170,18 +170,17 @@ async function demoDatabase(participants: number): Promise<Database> {
   return database;
 }
 
+/** A fresh database of the demo data of `participants` (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export async function openDemoDatabase(participants: number): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  return adminUrl ? pgDemoDatabase(adminUrl, participants) : demoDatabase(participants);
+}
+
 /** The app on a fresh database holding a small demo data set (the named accounts of demo/accounts.ts). */
 export async function createTestContext(
   options: { participants?: number; env?: Record<string, string> } = {},
 ): Promise<TestContext> {
-  const participants = options.participants ?? 120;
-  let database: Database;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    database = await pgDemoDatabase(adminUrl, participants);
-  } else {
-    database = await demoDatabase(participants);
-  }
+  const database = await openDemoDatabase(options.participants ?? 120);
   const config = testConfig(options.env);
   const notifier = new RecordingNotifier();
   const app = await buildApp({ config, database, notifier, logger: false });

@@ -9,12 +9,12 @@ export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
 }
 
 /** Rows of a raw query: both drivers (PGlite and node-postgres) reply with `{ rows }`. */
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows?: T[] };
   return result.rows ?? [];
 }
 
-async function publicTables(db: DbOrTx): Promise<string[]> {
+export async function publicTables(db: DbOrTx): Promise<string[]> {
   const rows = await rowsOf<{ tablename: string }>(
     db,
     sql`select tablename from pg_tables where schemaname = current_schema() order by tablename`,

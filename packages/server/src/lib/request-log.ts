@@ -2,9 +2,21 @@ import { type FastifyRequest, LogController } from 'fastify';
 
 /**
  * Query parameters whose values never reach the log: link tokens (registration, reset links: the
- * specification puts them in the query string), codes, and the e-mail or mobile a recovery names.
+ * specification puts them in the query string), codes, the e-mail or mobile a recovery names, and
+ * credentials a client wrongly puts in a URL.
  */
-const SECRET_PARAMS = new Set(['token', 'code', 'email', 'mail', 'portable', 'phone']);
+const SECRET_PARAMS = new Set([
+  'token',
+  'code',
+  'email',
+  'mail',
+  'portable',
+  'phone',
+  // Never read from a URL by the portal, but a client may put them there by mistake: not in the log.
+  'access_token',
+  'refresh_token',
+  'password',
+]);
 
 /** The URL with the values of secret query parameters replaced by `…`. */
 export function loggableUrl(url: string): string {

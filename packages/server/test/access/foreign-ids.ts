@@ -13,7 +13,7 @@ import type { TestContext } from '../helper';
 import type { Identity } from './identities';
 
 /** The participants a correspondant reaches, by the scope level of their record. */
-async function correspondantScope(ctx: TestContext, correspondantId: number): Promise<SQL> {
+export async function correspondantScope(ctx: TestContext, correspondantId: number): Promise<SQL> {
   const [me] = await ctx.database.db
     .select()
     .from(correspondants)

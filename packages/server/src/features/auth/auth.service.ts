@@ -4,7 +4,8 @@ import { maskPhone } from '@portail/contract/rules/phone';
 import { parseUsername } from '@portail/contract/rules/username';
 import type { OauthError, TokenReply } from '@portail/contract/schemas/auth';
 import type { Message } from '@portail/contract/schemas/common';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../auth/caller';
 import { checkCode, issueCode, resendCode } from '../../auth/codes';
 import { signAccessToken } from '../../auth/jwt';
@@ -185,8 +186,9 @@ export async function refreshGrant(deps: AuthDeps, presented: string, ip: string
     });
     return invalidGrant();
   };
-  if (row.rotatedAt) return reuse();
-  if (!row.active || sessionEndReason(row, config)) return invalidGrant();
+  const live = row.active && !sessionEndReason(row, config);
+  if (row.rotatedAt) return live && (await concurrentRefresh(db, row.id)) ? sibling(deps, row) : reuse();
+  if (!live) return invalidGrant();
   const next = randomToken();
   const rotated = await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -199,7 +201,64 @@ export async function refreshGrant(deps: AuthDeps, presented: string, ip: string
     await tx.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
     return true;
   });
-  if (!rotated) return reuse();
+  if (!rotated) return (await concurrentRefresh(db, row.id)) ? sibling(deps, row) : reuse();
+  const tokens = await tokensFor(deps, row.userId, rolesOf(row), row.sessionId, next);
+  const pending = row.secondFactorRequired && !row.secondFactorConfirmedAt;
+  return { ok: true, reply: { ...tokens, tel: '', confirmationRequise: pending } };
+}
+
+/**
+ * How long after its rotation a refresh token still counts as presented by a concurrent refresh
+ * rather than replayed: two tabs of one session (a duplicated tab copies sessionStorage) refresh with
+ * the same token at the same moment. Ory Hydra's rotation grace period, kept short.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
+/**
+ * A rotated token presented again is a concurrent refresh, not a replay, when it was rotated less than
+ * REFRESH_GRACE_MS ago and no newer token of its session has been used since: then nobody has moved
+ * the session on, and an attacker replaying a stolen token later than that still ends it.
+ */
+async function concurrentRefresh(db: Db, tokenId: number): Promise<boolean> {
+  const newer = alias(refreshTokens, 'newer');
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.id, tokenId),
+        gt(refreshTokens.rotatedAt, sql`now() - make_interval(secs => ${REFRESH_GRACE_MS / 1000})`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(newer)
+            .where(
+              and(
+                eq(newer.sessionId, refreshTokens.sessionId),
+                gt(newer.id, refreshTokens.id),
+                isNotNull(newer.rotatedAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The concurrent refresh's own tokens: a sibling of the token the other tab received, same session. */
+async function sibling(
+  deps: AuthDeps,
+  row: {
+    sessionId: string;
+    userId: number;
+    roles: string[];
+    secondFactorRequired: boolean;
+    secondFactorConfirmedAt: Date | null;
+  },
+): Promise<GrantResult> {
+  const next = randomToken();
+  await deps.db.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(next) });
   const tokens = await tokensFor(deps, row.userId, rolesOf(row), row.sessionId, next);
   const pending = row.secondFactorRequired && !row.secondFactorConfirmedAt;
   return { ok: true, reply: { ...tokens, tel: '', confirmationRequise: pending } };

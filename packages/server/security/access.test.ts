@@ -1,0 +1,170 @@
+import { hasAnyRole, type Role } from '@portail/contract/roles';
+import { documentAttachment, documentContent, documentRow } from '@portail/contract/schemas/documents';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceKind, RouteInfo } from '../src/auth/guard';
+import { correspondants, mutations, participants } from '../src/db/schema';
+import { correspondantScope, foreignId } from '../test/access/foreign-ids';
+import { type Identity, signInIdentities } from '../test/access/identities';
+import { figure, type HttpReply, type Portal, startPortal } from './portal';
+
+/**
+ * The access matrix (ARCHITECTURE.md, Authentication and access) over HTTP: every registered route,
+ * called by every kind of caller with ids from another scope; then every read a correspondant may make,
+ * with ids of their own scope, searched for medical fields. Routes added later join by themselves.
+ */
+let portal: Portal;
+let identities: Identity[];
+beforeAll(async () => {
+  portal = await startPortal();
+  identities = await signInIdentities(portal);
+});
+afterAll(async () => portal.close());
+
+function expectedRefusal(route: RouteInfo, identity: Identity): 401 | 403 | null {
+  if (route.access === 'permit') return null;
+  if (!identity.signed) return 401;
+  if (!identity.confirmed && !route.allowUnconfirmed) return 403;
+  if (!hasAnyRole(identity.roles as Role[], route.access)) return 403;
+  return route.medicalRecord && identity.participantId !== null && !identity.medicalRecord ? 403 : null;
+}
+
+/**
+ * What every reply must carry (ARCHITECTURE.md; issue 9): a CSP whose scripts come from the site only
+ * (no inline script), HSTS, no MIME sniffing, no framing, and no caching of anything the API answers.
+ */
+export function missingSecurityHeaders(headers: Record<string, unknown>, api = true): string[] {
+  const csp = String(headers['content-security-policy'] ?? '');
+  const scripts = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  return [
+    scripts.split(/\s+/).includes("'self'") && !scripts.includes('unsafe-inline') ? null : 'CSP script-src',
+    /frame-ancestors 'none'/.test(csp) ? null : 'CSP frame-ancestors',
+    /max-age=\d{7,}/.test(String(headers['strict-transport-security'] ?? '')) ? null : 'HSTS',
+    headers['x-content-type-options'] === 'nosniff' ? null : 'nosniff',
+    headers['x-frame-options'] === 'DENY' ? null : 'X-Frame-Options',
+    !api || headers['cache-control'] === 'no-store' ? null : 'Cache-Control no-store',
+  ].filter((name): name is string => name !== null);
+}
+
+/** The fields of medical documents (contract, documents.ts) that no correspondant may ever receive. */
+const GENERIC = new Set(['id', 'dateCreation', 'actif']);
+const MEDICAL_FIELDS = new Set(
+  [documentRow, documentContent, documentAttachment]
+    .flatMap((schema) => Object.keys(schema.shape))
+    .filter((key) => !GENERIC.has(key)),
+);
+
+function keysOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) keysOf(item, into);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      into.add(key);
+      keysOf(inner, into);
+    }
+  }
+  return into;
+}
+
+function jsonOf(reply: HttpReply): unknown {
+  return reply.headers['content-type']?.startsWith('application/json') ? reply.json() : null;
+}
+
+/** An id of the correspondant's own scope, so that the read answers with data. */
+async function ownId(identity: Identity, kind: ResourceKind, parameter: string): Promise<number | string> {
+  const { db } = portal.database;
+  const correspondantId = identity.correspondantId ?? -1;
+  if (kind === 'participant') {
+    const [row] = await db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(await correspondantScope(portal, correspondantId))
+      .limit(1);
+    return row?.id ?? 999_999;
+  }
+  if (kind === 'correspondant') return correspondantId;
+  if (kind === 'mutation') {
+    const [me] = await db.select().from(correspondants).where(eq(correspondants.id, correspondantId));
+    const [row] = await db
+      .select({ id: mutations.id })
+      .from(mutations)
+      .where(and(eq(mutations.sourceEstablishmentId, me?.establishmentId ?? -1)))
+      .limit(1);
+    return row?.id ?? 999_999;
+  }
+  return foreignId(portal, identity, kind, parameter);
+}
+
+describe('access matrix over HTTP', () => {
+  it('covers every route with every identity, refuses outside the rules, never leaks another scope and always sends the security headers', async () => {
+    // Routes that change the identities go last: re-activating the medical record gives
+    // participant-without-record the record (the medical-record routes would then answer them), and
+    // signing out ends the sessions, so it goes the very last.
+    const rank = (route: RouteInfo) =>
+      route.url.endsWith('/logout') ? 2 : route.url.endsWith('/re-activate-dmc') ? 1 : 0;
+    const routes = [...portal.app.routeTable].sort((a, b) => rank(a) - rank(b));
+    expect(routes.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    let cases = 0;
+    for (const route of routes) {
+      for (const identity of identities) {
+        let url = route.url;
+        for (const [name, kind] of Object.entries(route.ids)) {
+          url = url.replace(`:${name}`, String(await foreignId(portal, identity, kind, name)));
+        }
+        const reply = await portal.http({
+          method: route.method,
+          url,
+          headers: identity.signed ? { authorization: `Bearer ${identity.access}` } : {},
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        cases++;
+        const label = `${route.method} ${route.url} as ${identity.name}: ${reply.statusCode}`;
+        if (reply.statusCode >= 500) failures.push(`${label} (server error)`);
+        const missing = missingSecurityHeaders(reply.headers);
+        if (missing.length > 0) failures.push(`${label}: headers ${missing.join(', ')}`);
+        const refusal = expectedRefusal(route, identity);
+        if (refusal !== null && reply.statusCode !== refusal) failures.push(`${label}, expected ${refusal}`);
+        // Another scope's id must never answer with data (parameters naming no resource have no scope).
+        const scoped = Object.values(route.ids).some((kind) => kind !== 'value');
+        if (scoped && route.access !== 'permit' && reply.statusCode < 300) {
+          failures.push(`${label}: answered for another scope's id`);
+        }
+        if (identity.correspondantId !== null) {
+          const medical = [...keysOf(jsonOf(reply))].filter((key) => MEDICAL_FIELDS.has(key));
+          if (medical.length > 0) failures.push(`${label}: medical fields ${medical.join(', ')}`);
+        }
+      }
+    }
+    figure('access.cases', cases);
+    figure('access.leaks', failures.length);
+    expect(failures).toEqual([]);
+    expect(cases).toBe(routes.length * identities.length);
+  });
+
+  it('answers correspondants with data of their own scope and never with a medical field', async () => {
+    const reads = portal.app.routeTable.filter(
+      (route) => route.method === 'GET' && route.access !== 'permit' && !route.url.endsWith('/logout'),
+    );
+    // The matrix signed everyone out (logout goes last): sign in again.
+    identities = await signInIdentities(portal);
+    const failures: string[] = [];
+    let answered = 0;
+    for (const identity of identities.filter((candidate) => candidate.correspondantId !== null)) {
+      for (const route of reads) {
+        let url = route.url;
+        for (const [name, kind] of Object.entries(route.ids)) {
+          url = url.replace(`:${name}`, String(await ownId(identity, kind, name)));
+        }
+        const reply = await portal.http({ url, headers: { authorization: `Bearer ${identity.access}` } });
+        if (reply.statusCode >= 500) failures.push(`${route.url} as ${identity.name}: ${reply.statusCode}`);
+        if (reply.statusCode === 200) answered++;
+        const medical = [...keysOf(jsonOf(reply))].filter((key) => MEDICAL_FIELDS.has(key));
+        if (medical.length > 0) failures.push(`${route.url} as ${identity.name}: ${medical.join(', ')}`);
+      }
+    }
+    figure('access.correspondantReads', answered);
+    expect(failures).toEqual([]);
+    // The scope's own data did answer: the search looked at real replies, not refusals.
+    expect(answered).toBeGreaterThan(reads.length);
+  });
+});

@@ -1,0 +1,87 @@
+import { appendFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { startServer } from '../src/server';
+import { openDemoDatabase, RecordingNotifier, type TestContext, testConfig } from '../test/helper';
+
+/**
+ * The security suite's server: the startup code of `main.ts` (src/server.ts), listening on a TCP port
+ * of its own, with the production log level and format. Its log lines are kept so tests can search
+ * them; text messages are recorded (the one substitution) so tests can read the codes.
+ */
+export interface Portal extends TestContext {
+  base: string;
+  /** Every log line written so far. */
+  logs: string[];
+  /** An HTTP request to the portal: `inject`'s shape, over a real socket. */
+  http(request: HttpRequest): Promise<HttpReply>;
+}
+
+export interface HttpRequest {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string or bytes as they are. */
+  payload?: unknown;
+}
+
+export interface HttpReply {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+  json<T = Record<string, unknown>>(): T;
+}
+
+export async function startPortal(
+  options: { participants?: number; env?: Record<string, string> } = {},
+): Promise<Portal> {
+  const database = await openDemoDatabase(options.participants ?? 120);
+  const config = testConfig({ LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...options.env });
+  const notifier = new RecordingNotifier();
+  const logs: string[] = [];
+  const app = await startServer({
+    config,
+    database,
+    notifier,
+    logStream: { write: (line) => logs.push(line) },
+  });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const http = async (request: HttpRequest): Promise<HttpReply> => {
+    const headers = { ...request.headers };
+    let body: string | Uint8Array | undefined;
+    if (typeof request.payload === 'string' || request.payload instanceof Uint8Array) body = request.payload;
+    else if (request.payload !== undefined) {
+      body = JSON.stringify(request.payload);
+      headers['content-type'] ??= 'application/json';
+    }
+    const reply = await fetch(`${base}${request.url}`, { method: request.method ?? 'GET', headers, body });
+    const text = await reply.text();
+    return {
+      statusCode: reply.status,
+      headers: Object.fromEntries(reply.headers),
+      body: text,
+      json: <T>() => JSON.parse(text) as T,
+    };
+  };
+  return {
+    app,
+    database,
+    config,
+    notifier,
+    base,
+    logs,
+    http,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * A figure for the summary line `npm run test:security` prints (scripts/security.mjs names the file in
+ * SECURITY_FIGURES); nothing when the suite runs without it.
+ */
+export function figure(name: string, value: number): void {
+  const file = process.env.SECURITY_FIGURES;
+  if (file) appendFileSync(file, `${JSON.stringify({ name, value })}\n`);
+}

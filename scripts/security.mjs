@@ -39,7 +39,7 @@ function summary(target, figures, seconds, ok) {
   const f = (name) => (figures.has(name) ? figures.get(name).toLocaleString('en') : '?');
   return [
     `security (${target}): ${ok ? 'PASS' : 'FAIL'} in ${seconds} s`,
-    `access ${f('access.cases')} cases, ${f('access.leaks')} leaks, ${f('access.correspondantReads')} correspondant reads without medical fields`,
+    `access ${f('access.cases')} cases and ${f('access.otherReplies')} other replies, ${f('access.leaks')} leaks or missing headers, ${f('access.correspondantReads')} correspondant reads without medical fields`,
     `payloads ${f('payloads.cases')} tampered, ${f('payloads.accepted')} taken`,
     `brute force: passwords ${f('bruteForce.passwordsEvaluated')} of 20 evaluated, codes ${f('bruteForce.codesEvaluated')} of 50, answers ${f('bruteForce.answersEvaluated')} of 20, 429 after ${f('bruteForce.recoveryCallsBefore429')} recovery calls`,
     `tokens: ${f('tokens.forgeriesRefused')} forgeries refused, reuse revokes the family, ${f('tokens.concurrentRefreshSignedOut')} tabs signed out by a concurrent refresh, ${f('tokens.secretsInLogs')} of ${f('tokens.secretsChecked')} secrets in the log`,

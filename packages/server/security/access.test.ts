@@ -167,4 +167,24 @@ describe('access matrix over HTTP', () => {
     // The scope's own data did answer: the search looked at real replies, not refusals.
     expect(answered).toBeGreaterThan(reads.length);
   });
+
+  it('sends the security headers on replies outside the route table too: unknown paths, the API documentation, the web app', async () => {
+    const failures: string[] = [];
+    const paths = [
+      '/',
+      '/login',
+      '/no/such/page',
+      '/api/no-such-route',
+      '/api/docs/',
+      '/api/docs/json',
+      '/assets/x.js',
+    ];
+    for (const path of paths) {
+      const reply = await portal.http({ url: path });
+      const missing = missingSecurityHeaders(reply.headers, path.startsWith('/api/'));
+      if (missing.length > 0) failures.push(`${path} ${reply.statusCode}: ${missing.join(', ')}`);
+    }
+    figure('access.otherReplies', paths.length);
+    expect(failures).toEqual([]);
+  });
 });

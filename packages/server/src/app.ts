@@ -122,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its own policy replaces the portal's: keep the framing ban in it.
+    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+  });
 
   // Nothing the API answers may be cached: most of it is personal, some of it medical.
   app.addHook('onSend', async (request, reply) => {

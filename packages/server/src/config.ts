@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { CentreSettings } from '@portail/contract/schemas/assistance';
 import { z } from 'zod';
 import { DEMO_CENTRE, readCentreFile } from './centre';
+import { MAX_LOAD_ACCOUNTS } from './demo/load-accounts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,6 +24,7 @@ const env = z.object({
   DEMO_MODE: flag,
   DEMO_PARTICIPANTS: z.coerce.number().int().min(0).default(2000),
   DEMO_MAIN_PARTICIPANTS: z.coerce.number().int().min(0).optional(),
+  DEMO_LOAD_ACCOUNTS: z.coerce.number().int().min(0).max(MAX_LOAD_ACCOUNTS).default(0),
   OUTBOX_LOG: flag,
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(900).default(900),
@@ -64,6 +66,8 @@ export interface Config {
   demoParticipants: number;
   /** About how many demo participants belong to corr.etablissement's establishment (benchmarks). */
   demoMainParticipants: number | undefined;
+  /** Generated participants and main-establishment correspondants that can sign in (load tests). */
+  demoLoadAccounts: number;
   outboxLog: boolean;
   jwtSecret: Uint8Array;
   accessTokenTtlS: number;
@@ -134,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoMode,
     demoParticipants: e.DEMO_PARTICIPANTS,
     demoMainParticipants: e.DEMO_MAIN_PARTICIPANTS,
+    demoLoadAccounts: e.DEMO_LOAD_ACCOUNTS,
     outboxLog: e.OUTBOX_LOG ?? demoMode,
     // A demo server without a configured secret signs with a per-process key: its access tokens end
     // with the process, and refresh tokens (kept in the database) renew them.

@@ -36,6 +36,7 @@ export async function startServer({
     const summary = await generateDemo(database.db, {
       participants: config.demoParticipants,
       mainParticipants: config.demoMainParticipants,
+      loadAccounts: config.demoLoadAccounts,
       hashPassword,
     });
     app.log.info({ summary }, 'demo data ready');

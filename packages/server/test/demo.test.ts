@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, notLike, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import {
@@ -13,6 +13,11 @@ import {
 } from '../src/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
 import { type DemoSummary, generateDemo, isDatabaseEmpty, resetDatabase } from '../src/demo/generate';
+import {
+  loadCorrespondantLogin,
+  loadParticipantLogin,
+  loadParticipantMobile,
+} from '../src/demo/load-accounts';
 
 const TODAY = new Date('2026-03-16T10:00:00Z');
 const fastHash = async (password: string) => `x:${password}`;
@@ -217,5 +222,87 @@ describe('demo data', () => {
 
   it('refuses to generate over existing data', async () => {
     await expect(generateDemo(database.db, options)).rejects.toThrow(/reset/);
+  });
+});
+
+describe('demo data with load-test accounts (DEMO_LOAD_ACCOUNTS)', () => {
+  const LOAD = 12;
+  const correspondantUsers = () =>
+    database.db
+      .select({ id: users.id, login: users.login, correspondantId: users.correspondantId })
+      .from(users)
+      .where(and(eq(users.kind, 'CORRESPONDANT'), notLike(users.login, 'charge.%')))
+      .orderBy(asc(users.id));
+  let defaultCorrespondants: Awaited<ReturnType<typeof correspondantUsers>> = [];
+
+  it('has none by default', async () => {
+    const rows = await database.db
+      .select({ login: users.login })
+      .from(users)
+      .where(like(users.login, 'charge.%'));
+    expect(rows).toEqual([]);
+    defaultCorrespondants = await correspondantUsers();
+    expect(defaultCorrespondants.length).toBeGreaterThan(3);
+  });
+
+  it('gives N participants an active account with a derived login and mobile, and documents to read', async () => {
+    await resetDatabase(database.db);
+    await generateDemo(database.db, { ...options, loadAccounts: LOAD });
+    const mobiles = new Set<string>();
+    for (let n = 1; n <= LOAD; n++) {
+      const user = await userOf(loadParticipantLogin(n));
+      expect(user).toMatchObject({
+        kind: 'PARTICIPANT',
+        active: true,
+        roles: ['ROLE_PARTICIPANT'],
+        passwordHash: `x:${DEMO_PASSWORD}`,
+        mobile: loadParticipantMobile(n),
+      });
+      mobiles.add(user.mobile ?? '');
+      const [p] = await database.db
+        .select()
+        .from(participants)
+        .where(eq(participants.id, user.participantId ?? -1));
+      expect(p).toMatchObject({ active: true, dmcStatus: 'ACCEPTED', mobile: loadParticipantMobile(n) });
+      const [docs] = await database.db
+        .select({ n: count() })
+        .from(documents)
+        .where(and(eq(documents.participantId, p?.id ?? -1), eq(documents.active, true)));
+      expect(docs?.n).toBeGreaterThan(0);
+    }
+    expect(mobiles.size).toBe(LOAD);
+    // Nobody else has one of those mobiles: the outbox lookup by recipient finds this account's codes.
+    const [shared] = await database.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(like(users.mobile, '06 09 %'), notLike(users.login, 'charge.p%')));
+    expect(shared?.n).toBe(0);
+    await expect(userOf(loadParticipantLogin(LOAD + 1))).rejects.toThrow(/no user/);
+  });
+
+  it("gives N correspondants of corr.etablissement's establishment an active account", async () => {
+    const main = await correspondantOf('corr.etablissement');
+    for (let n = 1; n <= LOAD; n++) {
+      const user = await userOf(loadCorrespondantLogin(n));
+      expect(user).toMatchObject({
+        kind: 'CORRESPONDANT',
+        active: true,
+        roles: ['ROLE_CORRESPONDANT'],
+        passwordHash: `x:${DEMO_PASSWORD}`,
+      });
+      expect(await correspondantOf(loadCorrespondantLogin(n))).toMatchObject({
+        active: true,
+        scopeLevel: 'ETABLISSEMENT',
+        establishmentId: main.establishmentId,
+      });
+    }
+    await expect(userOf(loadCorrespondantLogin(LOAD + 1))).rejects.toThrow(/no user/);
+  });
+
+  it('leaves every other correspondant and every named account at its id', async () => {
+    expect(await correspondantUsers()).toEqual(defaultCorrespondants);
+    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+      expect((await userOf(account.login)).id).toBe(index + 1);
+    }
   });
 });

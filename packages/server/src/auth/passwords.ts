@@ -1,8 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { concurrencyLimit } from '../lib/concurrency';
+
+/**
+ * How many argon2 computations run at once: one core fewer than the machine has, at least one. Each
+ * takes a whole core for about 20 ms on libuv's pool (four threads by default), off the event loop but
+ * not off its CPU: on two cores a burst of sign-ins would take both, and every other request would wait
+ * behind it (bench:load's sign-in storm: the participant list's p99 went ×8 to ×13). Queued here, the
+ * event loop keeps a core and only the sign-ins wait.
+ */
+export const PASSWORD_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+const hashing = concurrencyLimit(PASSWORD_HASH_CONCURRENCY);
 
 /** argon2id with the library's defaults (about 20 ms a hash here, off the event loop). */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+  return hashing(() => hash(password));
 }
 
 // Verifying against this when the account does not exist keeps the timing of an unknown identifier
@@ -15,11 +27,12 @@ export async function verifyPassword(
 ): Promise<boolean> {
   if (!passwordHash) {
     decoy ??= hashPassword('decoy-password-never-matches');
-    await verify(await decoy, password).catch(() => false);
+    const decoyHash = await decoy;
+    await hashing(() => verify(decoyHash, password)).catch(() => false);
     return false;
   }
   try {
-    return await verify(passwordHash, password);
+    return await hashing(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@ import { type CorrespondantScopeLevel, correspondants, users } from '../db/schem
 import type { DemoAccountKey } from './accounts';
 import { CORRESPONDANT_FUNCTIONS } from './catalogue';
 import { insertAll } from './insert';
+import { loadCorrespondantLogin } from './load-accounts';
 import type { EstablishmentInfo, Organisation } from './organisations';
 import { type DemoPendingKey, PENDING_CORRESPONDANTS, pendingEmail } from './pending-accounts';
 import { type Random, slug } from './random';
@@ -31,6 +32,8 @@ type Slot = {
   establishment: EstablishmentInfo;
   named?: DemoAccountKey;
   pending?: DemoPendingKey;
+  /** The number of a load-test account (demo/load-accounts.ts). */
+  load?: number;
 };
 
 /** The named account of the k-th correspondant of an establishment, if it has one. */
@@ -57,7 +60,7 @@ function pendingAccounts(org: Organisation): Map<EstablishmentInfo, DemoPendingK
   return new Map(PENDING_CORRESPONDANTS.map((account, i) => [siblings[i] ?? org.main, account.key]));
 }
 
-function slots(org: Organisation): Slot[] {
+function slots(org: Organisation, loadAccounts: number): Slot[] {
   const out: Slot[] = [];
   const first = (companyId: number) => org.establishments.find((e) => e.companyId === companyId);
   const pending = pendingAccounts(org);
@@ -88,6 +91,10 @@ function slots(org: Organisation): Slot[] {
     const named = group.id === org.main.groupId ? 'corrGroupe' : undefined;
     out.push({ scopeLevel: 'GROUPEMENT', establishment, ...(named ? { named } : {}) });
   }
+  // Last, so that every other correspondant keeps its id; the main establishment has the most
+  // participants, the lists a load test pages through.
+  for (let n = 1; n <= loadAccounts; n++)
+    out.push({ scopeLevel: 'ETABLISSEMENT', establishment: org.main, load: n });
   return out;
 }
 
@@ -96,12 +103,13 @@ export async function generateCorrespondants(
   random: Random,
   org: Organisation,
   userFactory: UserFactory,
+  loadAccounts = 0,
 ): Promise<CorrespondantSet> {
   const { faker } = random;
   const rows: (typeof correspondants.$inferInsert)[] = [];
   const userRows: UserRow[] = [];
   const byEstablishment = new Map<number, CorrespondantInfo[]>();
-  slots(org).forEach((slot, index) => {
+  slots(org, loadAccounts).forEach((slot, index) => {
     const id = index + 1;
     const drawnFemale = random.chance(0.6);
     const drawnFirstName = faker.person.firstName(drawnFemale ? 'female' : 'male');
@@ -142,7 +150,9 @@ export async function generateCorrespondants(
       ? userFactory.named(slot.named, person)
       : slot.pending
         ? userFactory.pendingNamed(slot.pending, person)
-        : userFactory.pending('CORRESPONDANT', `${slug(firstName)}.${slug(lastName)}.c${id}`, person);
+        : slot.load
+          ? userFactory.load('CORRESPONDANT', loadCorrespondantLogin(slot.load), person)
+          : userFactory.pending('CORRESPONDANT', `${slug(firstName)}.${slug(lastName)}.c${id}`, person);
     userRows.push(user);
     if (slot.scopeLevel === 'ETABLISSEMENT') {
       const list = byEstablishment.get(e.id) ?? [];

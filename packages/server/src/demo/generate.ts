@@ -36,6 +36,11 @@ export interface DemoOptions {
    * a fixed share. The benchmark fixes it so a page is measured on the same scope at any size.
    */
   mainParticipants?: number | undefined;
+  /**
+   * Generated participants, and as many correspondants of the main establishment, given an active
+   * account with the demo password for load tests (demo/load-accounts.ts). None by default.
+   */
+  loadAccounts?: number | undefined;
   seed?: number;
   /** Every date is relative to this day (default: now); fix it for byte-identical runs. */
   today?: Date;
@@ -114,7 +119,7 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
       mainParticipants: options.mainParticipants,
     });
     const userFactory = new UserFactory(passwordHash, answerHash);
-    const corr = await generateCorrespondants(tx, random, org, userFactory);
+    const corr = await generateCorrespondants(tx, random, org, userFactory, options.loadAccounts);
     const admin = {
       lastName: 'Administrateur',
       firstName: 'Portail',
@@ -132,6 +137,7 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
         userFactory,
         pdfs,
         total: options.participants,
+        loadAccounts: options.loadAccounts,
       }),
     );
     await insertAll(tx, mutations, people.mutations);

@@ -12,8 +12,10 @@ import {
 } from '../db/schema';
 import { DEMO_ACCOUNTS, type DemoAccountKey } from './accounts';
 import type { CorrespondantSet } from './correspondants';
+import { addDays } from './dates';
 import { buildHistory, emptyHistory, type HistoryPlan } from './history';
 import { Ids, insertAll } from './insert';
+import { loadParticipantLogin, loadParticipantMobile } from './load-accounts';
 import { establishmentPicker, type Organisation } from './organisations';
 import type { DemoPdfs } from './pdfs';
 import { PENDING_PARTICIPANTS, pendingEmail } from './pending-accounts';
@@ -32,6 +34,8 @@ export interface ParticipantContext {
   userFactory: UserFactory;
   pdfs: DemoPdfs;
   total: number;
+  /** How many generated participants get an active account for load tests (demo/load-accounts.ts). */
+  loadAccounts?: number | undefined;
 }
 
 export interface ParticipantCounts {
@@ -151,6 +155,7 @@ export async function generateParticipants(
     attachments: 0,
   };
 
+  let loaded = 0;
   for (let first = 1; first <= total; first += CHUNK) {
     const rows: ParticipantRow[] = [];
     const userRows: UserRow[] = [];
@@ -168,12 +173,27 @@ export async function generateParticipants(
         establishment,
         named ? { ...named.person, email: named.email } : null,
       );
-      const plan: HistoryPlan = named?.plan ?? {
+      // A load-test participant can read a document: accepted medical record, one closed check-up
+      // with its documents at least (the latest falls within the last year: a member for longer).
+      // The first ones in id order, spread over the establishments.
+      const load =
+        !named &&
+        facts.active &&
+        facts.dmc === 'ACCEPTED' &&
+        facts.membership <= addDays(today, -365) &&
+        loaded < (ctx.loadAccounts ?? 0)
+          ? ++loaded
+          : 0;
+      if (load) row.mobile = loadParticipantMobile(load);
+      const drawn: HistoryPlan = named?.plan ?? {
         pastCheckups: facts.active ? ([0, 1, 1, 1, 2, 3][random.int(0, 5)] ?? 1) : random.int(0, 1),
         inProgress: facts.active && (random.chance(0.12) || planner.wantsCheckup(establishment)),
         documents: facts.dmc === 'ACCEPTED' && random.chance(0.1) ? 'latest' : 'none',
         complete: false,
       };
+      const plan: HistoryPlan = load
+        ? { ...drawn, pastCheckups: Math.max(1, drawn.pastCheckups), documents: 'latest' }
+        : drawn;
       row.checkupInProgress = plan.inProgress;
       if (!named && facts.active) {
         row.transferInProgress = planner.planInProgress(row, establishment, plan.inProgress);
@@ -191,6 +211,7 @@ export async function generateParticipants(
       };
       if (key) userRows.push(userFactory.named(key, person));
       else if (pendingKey) userRows.push(userFactory.pendingNamed(pendingKey, person));
+      else if (load) userRows.push(userFactory.load('PARTICIPANT', loadParticipantLogin(load), person));
       else if (random.chance(PENDING_ACCOUNT_SHARE)) {
         userRows.push(
           userFactory.pending('PARTICIPANT', `${slug(row.firstName)}.${slug(row.lastName)}.${id}`, person),

@@ -75,6 +75,23 @@ export class UserFactory {
     };
   }
 
+  /**
+   * An active account with the demo password for load tests (demo/load-accounts.ts); it shares the
+   * named accounts' hashes, so a thousand of them cost no more to generate than one.
+   */
+  load(kind: 'PARTICIPANT' | 'CORRESPONDANT', login: string, person: Person): UserRow {
+    return {
+      id: this.ids.next(),
+      kind,
+      login,
+      passwordHash: this.passwordHash,
+      roles: [...ROLES[kind]],
+      secretQuestionId: DEMO_SECRET_QUESTION_ID,
+      secretAnswerHash: this.answerHash,
+      ...person,
+    };
+  }
+
   /** A named pending account (demo/pending-accounts.ts), at its reserved id. */
   pendingNamed(key: DemoPendingKey, person: Person): UserRow {
     const account = DEMO_PENDING_ACCOUNTS.find((a) => a.key === key);

@@ -16,6 +16,8 @@ import { figure, type HttpReply, type Portal, startPortal } from './portal';
 const REQUESTS = Number(process.env.SECURITY_FUZZ_REQUESTS ?? 10_500);
 const SEED = Number(process.env.SECURITY_FUZZ_SEED ?? 20_261_123);
 const BODY_LIMIT = 1024 * 1024;
+/** Built once: a megabyte string per request would cost more than the server's refusal. */
+const OVERSIZED = JSON.stringify({ filler: 'z'.repeat(BODY_LIMIT + 10) });
 
 let portal: Portal;
 let identities: Identity[];
@@ -339,7 +341,7 @@ function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRe
           break;
         case 'oversize':
           contentType = 'application/json';
-          payload = JSON.stringify({ filler: 'z'.repeat(BODY_LIMIT + 10) });
+          payload = OVERSIZED;
           break;
         case 'bodyTopType':
           payload = JSON.stringify(draw.pick % 2 ? [body] : (draw.pick % 3) * 7);

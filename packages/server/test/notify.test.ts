@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { desc } from 'drizzle-orm';
+import { desc, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,5 +119,36 @@ describe('notifier in demo mode', () => {
     const [row] = await database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
     expect(row).toMatchObject({ channel: 'SMS', recipient: '0600000000', body: 'demo', status: 'DEMO' });
     expect(received.mails.length + received.sms.length).toBe(before);
+  });
+});
+
+describe('the outbox', () => {
+  it('records a mail with its attachments or not at all', async () => {
+    const notifier = createNotifier(
+      loadConfig({ DEMO_MODE: 'true', OUTBOX_LOG: 'false' }),
+      database.db,
+      silent,
+    );
+    const [last] = await database.db.select({ id: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1);
+    // An attachment the table refuses (its content is NOT NULL) fails the second insert.
+    const refused = {
+      fileName: 'dossier.zip',
+      contentType: 'application/zip',
+      content: null as unknown as Uint8Array,
+    };
+    await expect(
+      notifier.mail({
+        to: 'medecin@example.org',
+        subject: 'Documents',
+        text: 'Bonjour',
+        attachments: [refused],
+      }),
+    ).rejects.toThrow();
+    expect(
+      await database.db
+        .select()
+        .from(outbox)
+        .where(gt(outbox.id, last?.id ?? 0)),
+    ).toEqual([]);
   });
 });

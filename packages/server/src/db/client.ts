@@ -18,6 +18,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 export type DbOrTx = Db | Tx;
 
 const MIGRATION_LOCK = 72_430_001;
+/** Longest wait for a PostgreSQL connection, new or pooled (scripts/faults.mjs checks replies end by 10 s). */
+const CONNECT_TIMEOUT_MS = 5000;
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -48,11 +50,48 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+type Release = (error?: Error | boolean) => void;
+
+/**
+ * A pooled connection that dies while checked out (PostgreSQL restarted or crashed, the network cut)
+ * must neither end the process nor keep its place in the pool. The pool listens to its clients only
+ * while they are idle (and during pool.query): under a transaction (drizzle checks a client out with
+ * pool.connect) the 'error' event reached nobody, an uncaught exception that ended the server; and
+ * when the transaction's BEGIN is what fails, drizzle never releases the client, so each crash took
+ * slots for good until no query could get a connection. Here a checked-out client that dies is
+ * released at once, with its error (the pool then drops it), and a later release of it does nothing.
+ */
+function releaseOnDeath(client: pg.PoolClient): void {
+  let release: Release | undefined;
+  let released = true;
+  // The pool assigns `release` at every check-out: the setter takes it, the getter makes it once-only.
+  Object.defineProperty(client, 'release', {
+    configurable: true,
+    get: (): Release => (error) => {
+      if (released || !release) return;
+      released = true;
+      release(error);
+    },
+    set: (next: Release) => {
+      release = next;
+      released = false;
+    },
+  });
+  client.on('error', (error) => client.release(error));
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Without it, a connect to a host that drops packets, or a wait for a pooled connection while
+      // every one is stuck, never ends: requests would hang instead of answering 503 (error-handler.ts).
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    pool.on('connect', releaseOnDeath);
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -10,7 +10,8 @@ export interface ChannelHandlers {
 /**
  * LISTEN on a PostgreSQL channel from a dedicated connection (a pooled one would be handed to other
  * queries). A lost connection is reported, so the listener can drop what it may have missed, and is
- * re-established every second until it works again. Returns the function that stops listening.
+ * re-established every second until it works again; once it listens again it reports `lost` once more,
+ * for what was read while it was not yet listening. Returns the function that stops listening.
  */
 export function listenOnPostgres(
   url: string,
@@ -40,6 +41,9 @@ export function listenOnPostgres(
       await next.connect();
       await next.query(`listen ${channel}`);
       client = next;
+      // What was read before this LISTEN (after the last lost connection or failed attempt, when the
+      // database already answered queries but not yet this channel) may have missed a notification.
+      handlers.lost();
     } catch {
       log.warn(`${channel} notifications: cannot listen yet, retrying`);
       handlers.lost();

@@ -70,7 +70,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send(body(status, `http.${status}`));
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     const unavailable = isDatabaseUnavailable(error);
     return reply
       .code(unavailable ? 503 : 500)
@@ -78,10 +78,72 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Connection failures of the database driver: the service is unavailable, not broken. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
-    (error as { cause?: { code?: unknown } }).cause?.code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ECONNRESET';
+/**
+ * SQLSTATEs and socket codes that mean the database cannot be reached right now: admin_shutdown
+ * (57P01, `pg_ctl stop -m fast`), crash_shutdown (57P02, another backend crashed), cannot_connect_now
+ * (57P03, starting, stopping or recovering), too many connections (53300), class 08 (connection
+ * exceptions), and the sockets' own refusals and resets.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+]);
+/**
+ * What pg and pg-pool throw without a code when a connection dies under a query (a killed backend, a
+ * network cut), when the pool waited connectionTimeoutMillis for a connection, or when a client already
+ * broken is used.
+ */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * Connection failures of the database driver: the service is unavailable, not broken. Drizzle wraps
+ * the driver's error as the `cause` of its own (DrizzleQueryError): the chain of causes is looked at.
+ */
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/** Drizzle's message carries the query's parameters after this line: personal or medical values. */
+const PARAMS = /\nparams: [\s\S]*?(?=\n\s+at\s|$)/;
+
+export interface LoggedError {
+  type: string;
+  message: string;
+  code?: string;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+/**
+ * What a log line keeps of an unexpected error: its kind, code, message and stack, without the values
+ * that can hold personal or medical data — the query parameters drizzle puts in its message, and the
+ * driver's `detail`, `where` and other fields (a unique violation's detail names the duplicate value).
+ */
+export function loggableError(error: unknown, depth = 0): LoggedError {
+  if (typeof error !== 'object' || error === null) return { type: typeof error, message: String(error) };
+  const { name, message, code, stack, cause } = error as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+    stack?: unknown;
+    cause?: unknown;
+  };
+  const scrub = (text: string) => text.replace(PARAMS, '\nparams: …');
+  return {
+    type: typeof name === 'string' ? name : 'Error',
+    message: scrub(typeof message === 'string' ? message : ''),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof stack === 'string' ? { stack: scrub(stack) } : {}),
+    ...(cause !== undefined && depth < 3 ? { cause: loggableError(cause, depth + 1) } : {}),
+  };
 }

@@ -52,14 +52,19 @@ export function createNotifier(
     body: string,
     files: Attachment[],
   ) {
-    const [row] = await db
-      .insert(outbox)
-      .values({ channel, recipient, subject, body, status: live ? 'PENDING' : 'DEMO' })
-      .returning({ id: outbox.id });
-    const id = row?.id ?? 0;
-    if (files.length > 0) {
-      await db.insert(outboxAttachments).values(files.map((file) => ({ outboxId: id, ...file })));
-    }
+    // One transaction: a message is never recorded without its attachments (a crash between the two
+    // inserts would leave a mail that can be neither resent nor explained).
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(outbox)
+        .values({ channel, recipient, subject, body, status: live ? 'PENDING' : 'DEMO' })
+        .returning({ id: outbox.id });
+      if (!row) throw new Error('outbox insert returned no row');
+      if (files.length > 0) {
+        await tx.insert(outboxAttachments).values(files.map((file) => ({ outboxId: row.id, ...file })));
+      }
+      return row.id;
+    });
     if (!live && config.outboxLog) {
       log.info(
         { outboxId: id, channel, recipient },

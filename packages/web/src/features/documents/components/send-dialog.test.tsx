@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18next } from '../../../lib/i18n';
 import { SendDialog } from './send-dialog';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -121,6 +122,33 @@ describe('send dialog', () => {
     ]);
     expect(mail()).toHaveValue('');
     expect(password()).toHaveValue('');
+  });
+
+  it('tells the send error, translated, when the mail server is unreachable (the server answers 409)', async () => {
+    // What POST /api/document/download answers when SMTP refuses or never greets (npm run test:faults).
+    sendReply = () =>
+      json(
+        {
+          status: 409,
+          error: 'Conflict',
+          message: 'errors.business',
+          ciemException: { messages: [{ level: 'ERROR', errorCode: 'document.error.sendDocument' }] },
+        },
+        409,
+      );
+    const { user, onSent } = renderDialog();
+    await user.type(mail(), 'medecin@example.fr');
+    await user.type(password(), 'Secret-1');
+    await waitFor(() => expect(send()).toBeEnabled());
+    await user.click(send());
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith('failed'), { timeout: 5000 });
+    expect(notify.mock.calls).toEqual([
+      ['messages.document.send.enCours', 'info'],
+      ['messages.document.error.sendDocument', 'error'],
+    ]);
+    expect(i18next.t('messages.document.error.sendDocument')).toBe(
+      "Une erreur est survenue lors de l'envoi des documents",
+    );
   });
 
   it('shows the translated server error, else the generic one', async () => {

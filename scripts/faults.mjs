@@ -1,0 +1,65 @@
+// `npm run test:faults`: the portal under faults, on a private PostgreSQL cluster (initdb in a
+// temporary directory, port 55433; the system cluster is never touched): PostgreSQL stopped and
+// restarted under load, the server killed (SIGKILL) in a stream of writes, SMTP unreachable or silent
+// while documents are sent. One line of figures per scenario, then a `faults:` summary; the exit code
+// is non-zero when a bound fails. FAULTS_ONLY=outage,sigkill,smtp,pglite runs some of them.
+
+import { createCluster } from './faults/cluster.mjs';
+import { killPortals, now, seconds, startPortal } from './faults/common.mjs';
+import { outageScenario } from './faults/outage.mjs';
+import { sigkillPgliteScenario, sigkillScenario } from './faults/sigkill.mjs';
+import { smtpScenario } from './faults/smtp.mjs';
+import { freshPostgres } from './lib/portal.mjs';
+
+const PG_PORT = 55433;
+const PORTS = { a: 3300, b: 3301, kill: 3302, smtpPortal: 3303, pglite: 3304, sms: 3319, smtp: 2525 };
+const only = process.env.FAULTS_ONLY?.split(',');
+const wanted = (name) => !only || only.includes(name);
+
+const began = now();
+const results = [];
+/** Runs one scenario; an exception fails it (and is reported) without stopping the others. */
+async function scenario(name, run) {
+  try {
+    results.push(await run());
+  } catch (error) {
+    results.push({
+      name,
+      failures: [error instanceof Error ? (error.stack ?? error.message) : String(error)],
+    });
+  }
+}
+
+let cluster = null;
+// Whatever happens (a failed bound, an exception, Ctrl-C), the portals and the private cluster go.
+process.once('exit', () => {
+  killPortals();
+  cluster?.remove();
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+if (['outage', 'sigkill', 'smtp'].some(wanted)) {
+  await scenario('cluster', async () => {
+    cluster = await createCluster(PG_PORT);
+    const databaseUrl = await freshPostgres(cluster.url, 'portail_faults');
+    // The demo data, generated once by a first start (the scenarios' portals then find it there).
+    const seed = { DATABASE_URL: databaseUrl, DEMO_PARTICIPANTS: '300', DEMO_MAIN_PARTICIPANTS: '120' };
+    await (await startPortal(PORTS.a, seed)).stop();
+    const postgres = { cluster, databaseUrl, ports: PORTS };
+    if (wanted('outage')) await scenario('outage', () => outageScenario(postgres));
+    if (wanted('sigkill')) await scenario('sigkill', () => sigkillScenario(postgres));
+    if (wanted('smtp')) await scenario('smtp', () => smtpScenario(postgres));
+    return { name: 'cluster', failures: [] };
+  });
+}
+if (wanted('pglite')) await scenario('pglite', () => sigkillPgliteScenario({ ports: PORTS }));
+cluster?.remove();
+
+const scenarios = results.filter((result) => result.name !== 'cluster');
+const failures = results.flatMap((result) => result.failures.map((failure) => `${result.name}: ${failure}`));
+for (const failure of failures) console.log(`FAILED ${failure}`);
+console.log(
+  `faults: ${scenarios.length} scenario(s), ${failures.length} bound(s) failed, ${seconds(now() - began)} in all` +
+    `${failures.length === 0 ? ' — every bound met' : ''}`,
+);
+process.exitCode = failures.length === 0 ? 0 : 1;

@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oneTimeCodes, sessions, users } from '../src/db/schema';
 import { clientAuth } from '../test/helper';
+import { freshPendingLink } from '../test/registration-fixtures';
 import { figure, type HttpReply, type Portal, startPortal } from './portal';
 
 /**
@@ -120,6 +121,14 @@ describe('limits of the resend and recovery routes', () => {
       headers: { authorization: `Bearer ${token.access_token}` },
     });
     expectRetryAfter(reply, 60);
+  });
+
+  it('answers 429 with Retry-After to a second registration code within the minute', async () => {
+    const { token } = await freshPendingLink(portal, 'PARTICIPANT', 3);
+    const send = () =>
+      portal.http({ method: 'POST', url: `/api/registration/otp?${new URLSearchParams({ token })}` });
+    expect((await send()).statusCode).toBe(200);
+    expectRetryAfter(await send(), 60);
   });
 
   it('answers 429 with Retry-After past five answers for an account, even to the right answer', async () => {

@@ -2,21 +2,20 @@
 // in headless Chromium, on the real built app with a 2 MB PDF (many pages of text and a large image).
 // The document reply is intercepted (page.route), so no demo document has to be that big.
 // Run alone (`node scripts/bench-viewer.mjs`, builds the web app) or from bench.mjs after its build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
+import { PASSWORD, root, startServer, waitFor } from './lib/portal.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_VIEWER_PORT ?? 3195);
 const RUNS = Number(process.env.BENCH_VIEWER_RUNS ?? 7);
 const TARGET_BYTES = 2 * 1024 * 1024;
 const BUDGET_MS = 1500;
-const PASSWORD = 'Portail#2026';
 
 function chunk(type, data) {
   const length = Buffer.alloc(4);
@@ -71,17 +70,6 @@ export async function makeBenchPdf() {
   return pdf.save();
 }
 
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`server did not answer ${url} in time`);
-}
-
 async function outboxTop(base) {
   const { items } = await (await fetch(`${base}/api/dev/outbox?limit=20`)).json();
   return items;
@@ -127,20 +115,7 @@ export async function benchViewer({ build = true } = {}) {
     document: { nomDocument: 'bench-2mo.pdf' },
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'portail-bench-viewer-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      OUTBOX_LOG: 'false',
-      DATA_DIR: dataDir,
-      DEMO_PARTICIPANTS: '50',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = startServer(PORT, { DATA_DIR: dataDir, DEMO_PARTICIPANTS: '50' });
   const base = `http://127.0.0.1:${PORT}`;
   const { chromium } = await import('@playwright/test');
   let browser;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { centreInfo } from '@portail/contract/schemas/assistance';
@@ -44,6 +44,7 @@ describe('GET /api/centre', () => {
 
 describe('CENTRE_FILE', () => {
   const folder = mkdtempSync(join(tmpdir(), 'centre-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const write = (name: string, content: string) => {
     const path = join(folder, name);
     writeFileSync(path, content);

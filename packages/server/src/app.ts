@@ -39,7 +39,7 @@ import { participantRoutes } from './features/participants/participants.routes';
 import { recoveryRoutes } from './features/recovery/recovery.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { installErrorHandler } from './lib/error-handler';
-import { loggableRequest, PortalLogController } from './lib/request-log';
+import { loggableError, loggableRequest, PortalLogController } from './lib/request-log';
 import { serializerCompiler } from './lib/serializer';
 import { createNotifier, type Notifier } from './notify/notifier';
 
@@ -64,7 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            serializers: { req: loggableRequest },
+            // Every `err` of every log line, the error handler's and the features' own, loses its values.
+            serializers: { req: loggableRequest, err: (error) => loggableError(error) },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           }
         : typeof deps.logger === 'boolean'

@@ -6,7 +6,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installErrorHandler, loggableError } from '../src/lib/error-handler';
+import { installErrorHandler } from '../src/lib/error-handler';
+import { loggableError } from '../src/lib/request-log';
 
 /**
  * What the database driver throws when PostgreSQL is away must answer 503 (the balancer's and the

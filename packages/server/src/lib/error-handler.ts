@@ -70,7 +70,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send(body(status, `http.${status}`));
     }
-    request.log.error({ err: loggableError(error) }, 'request failed');
+    request.log.error({ err: error }, 'request failed');
     const unavailable = isDatabaseUnavailable(error);
     return reply
       .code(unavailable ? 503 : 500)
@@ -111,39 +111,4 @@ function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
   return isDatabaseUnavailable(cause, depth + 1);
-}
-
-/** Drizzle's message carries the query's parameters after this line: personal or medical values. */
-const PARAMS = /\nparams: [\s\S]*?(?=\n\s+at\s|$)/;
-
-export interface LoggedError {
-  type: string;
-  message: string;
-  code?: string;
-  stack?: string;
-  cause?: LoggedError;
-}
-
-/**
- * What a log line keeps of an unexpected error: its kind, code, message and stack, without the values
- * that can hold personal or medical data — the query parameters drizzle puts in its message, and the
- * driver's `detail`, `where` and other fields (a unique violation's detail names the duplicate value).
- */
-export function loggableError(error: unknown, depth = 0): LoggedError {
-  if (typeof error !== 'object' || error === null) return { type: typeof error, message: String(error) };
-  const { name, message, code, stack, cause } = error as {
-    name?: unknown;
-    message?: unknown;
-    code?: unknown;
-    stack?: unknown;
-    cause?: unknown;
-  };
-  const scrub = (text: string) => text.replace(PARAMS, '\nparams: …');
-  return {
-    type: typeof name === 'string' ? name : 'Error',
-    message: scrub(typeof message === 'string' ? message : ''),
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(typeof stack === 'string' ? { stack: scrub(stack) } : {}),
-    ...(cause !== undefined && depth < 3 ? { cause: loggableError(cause, depth + 1) } : {}),
-  };
 }

@@ -60,3 +60,39 @@ export class PortalLogController extends LogController {
     request.log.info({ req: loggableRequest(request) }, 'route not found');
   }
 }
+
+/** Drizzle's message carries the query's parameters after this line: personal or medical values. */
+const PARAMS = /\nparams: [\s\S]*?(?=\n\s+at\s|$)/;
+
+export type LoggedError = {
+  type: string;
+  message: string;
+  code?: string;
+  stack: string;
+  cause?: LoggedError;
+};
+
+/**
+ * What a log line keeps of an unexpected error: its kind, code, message and stack, without the values
+ * that can hold personal or medical data — the query parameters drizzle puts in its message, and the
+ * driver's `detail`, `where` and other fields (a unique violation's detail names the duplicate value).
+ */
+export function loggableError(error: unknown, depth = 0): LoggedError {
+  if (typeof error !== 'object' || error === null)
+    return { type: typeof error, message: String(error), stack: '' };
+  const { name, message, code, stack, cause } = error as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+    stack?: unknown;
+    cause?: unknown;
+  };
+  const scrub = (text: string) => text.replace(PARAMS, '\nparams: …');
+  return {
+    type: typeof name === 'string' ? name : 'Error',
+    message: scrub(typeof message === 'string' ? message : ''),
+    ...(typeof code === 'string' ? { code } : {}),
+    stack: scrub(typeof stack === 'string' ? stack : ''),
+    ...(cause !== undefined && depth < 3 ? { cause: loggableError(cause, depth + 1) } : {}),
+  };
+}

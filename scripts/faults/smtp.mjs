@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { CLIENT, PASSWORD, root } from '../lib/portal.mjs';
+import { confirmCode, root, signIn } from '../lib/portal.mjs';
 import { Bounds, json, startPortal, timedCall, withClient } from './common.mjs';
 
 /**
@@ -102,21 +102,10 @@ function zipOf(raw) {
 
 /** Sign-in of a participant outside demo mode: the code comes through the SMS provider. */
 async function signInParticipant(base, login, texts) {
-  const grant = await fetch(`${base}/api/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: `${login}|P`, password: PASSWORD }),
-  });
-  if (!grant.ok) throw new Error(`sign-in of ${login}: ${grant.status} ${await grant.text()}`);
-  const token = (await grant.json()).access_token;
+  const token = await signIn(base, login, false);
   const code = texts.at(-1)?.text?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no code reached the SMS provider');
-  const confirm = await fetch(`${base}/api/oauth/doubleAuthentification/confirmer-code`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  if (!confirm.ok || !(await confirm.json()).ok) throw new Error(`code confirmation of ${login} failed`);
+  await confirmCode(base, token, code, login);
   return token;
 }
 

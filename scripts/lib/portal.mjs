@@ -83,16 +83,20 @@ export async function latestCode(base, mobile, after = 0) {
   return sms?.body.match(/\b(\d{6})\b/)?.[1];
 }
 
-/** A participant signs in with the text-message code too: in demo mode it is read from the outbox. */
-export async function signInParticipant(base, login, mobile) {
-  const token = await signIn(base, login, false);
-  const code = await latestCode(base, mobile);
+/** Confirms a participant's sign-in with their six-digit code; throws when it is refused. */
+export async function confirmCode(base, token, code, login = 'participant') {
   const reply = await fetch(`${base}/api/oauth/doubleAuthentification/confirmer-code`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ code }),
   });
   if (!reply.ok || !(await reply.json()).ok) throw new Error(`code confirmation of ${login} failed`);
+}
+
+/** A participant signs in with the text-message code too: in demo mode it is read from the outbox. */
+export async function signInParticipant(base, login, mobile) {
+  const token = await signIn(base, login, false);
+  await confirmCode(base, token, await latestCode(base, mobile), login);
   return token;
 }
 

@@ -202,7 +202,20 @@ export async function refreshGrant(deps: AuthDeps, presented: string, ip: string
     return true;
   });
   if (!rotated) return (await concurrentRefresh(db, row.id)) ? sibling(deps, row) : reuse();
-  const tokens = await tokensFor(deps, row.userId, rolesOf(row), row.sessionId, next);
+  return refreshed(deps, row, next);
+}
+
+interface RefreshedSession {
+  sessionId: string;
+  userId: number;
+  roles: string[];
+  secondFactorRequired: boolean;
+  secondFactorConfirmedAt: Date | null;
+}
+
+/** The refresh grant's reply: new tokens of the session, and whether its second step is still due. */
+async function refreshed(deps: AuthDeps, row: RefreshedSession, refreshToken: string): Promise<GrantResult> {
+  const tokens = await tokensFor(deps, row.userId, rolesOf(row), row.sessionId, refreshToken);
   const pending = row.secondFactorRequired && !row.secondFactorConfirmedAt;
   return { ok: true, reply: { ...tokens, tel: '', confirmationRequise: pending } };
 }
@@ -247,21 +260,10 @@ async function concurrentRefresh(db: Db, tokenId: number): Promise<boolean> {
 }
 
 /** The concurrent refresh's own tokens: a sibling of the token the other tab received, same session. */
-async function sibling(
-  deps: AuthDeps,
-  row: {
-    sessionId: string;
-    userId: number;
-    roles: string[];
-    secondFactorRequired: boolean;
-    secondFactorConfirmedAt: Date | null;
-  },
-): Promise<GrantResult> {
+async function sibling(deps: AuthDeps, row: RefreshedSession): Promise<GrantResult> {
   const next = randomToken();
   await deps.db.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(next) });
-  const tokens = await tokensFor(deps, row.userId, rolesOf(row), row.sessionId, next);
-  const pending = row.secondFactorRequired && !row.secondFactorConfirmedAt;
-  return { ok: true, reply: { ...tokens, tel: '', confirmationRequise: pending } };
+  return refreshed(deps, row, next);
 }
 
 export interface ConfirmResult {

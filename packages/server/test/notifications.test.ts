@@ -39,15 +39,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A page cache kept by LISTEN on the participants' channel, as app.ts wires it. */
+function cachedListener() {
+  const cache = new PageCache<{ page: number }>(60_000);
+  const stop = listenOnPostgres(
+    'postgres://portail@127.0.0.1/portail',
+    'portail_participants',
+    { message: (payload) => cache.evict(payload), lost: () => cache.clear() },
+    log,
+  );
+  return { cache, stop };
+}
+
 describe('listenOnPostgres and a PostgreSQL restart', () => {
   it('drops a page cached after the last failed attempt once it listens again', async () => {
-    const cache = new PageCache<{ page: number }>(60_000);
-    const stop = listenOnPostgres(
-      'postgres://portail@127.0.0.1/portail',
-      'portail_participants',
-      { message: (payload) => cache.evict(payload), lost: () => cache.clear() },
-      log,
-    );
+    const { cache, stop } = cachedListener();
     await vi.advanceTimersByTimeAsync(0);
     expect(driver.clients).toHaveLength(1);
 
@@ -69,13 +75,7 @@ describe('listenOnPostgres and a PostgreSQL restart', () => {
   });
 
   it('keeps what it cached while it listens', async () => {
-    const cache = new PageCache<{ page: number }>(60_000);
-    const stop = listenOnPostgres(
-      'postgres://portail@127.0.0.1/portail',
-      'portail_participants',
-      { message: (payload) => cache.evict(payload), lost: () => cache.clear() },
-      log,
-    );
+    const { cache, stop } = cachedListener();
     await vi.advanceTimersByTimeAsync(0);
     cache.set('E1', 'page-0', { page: 0 }, cache.begin());
     await vi.advanceTimersByTimeAsync(5000);

@@ -1,14 +1,13 @@
-// `npm run dev`: the API in watch mode on port 3000 and Vite's dev server (proxying /api) on 5173.
+// `npm run dev`: the demo API in watch mode on port 3000 and Vite's dev server (proxying /api) on 5173.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'packages/server/src/main.ts'], {
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'packages/server/src/demo/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { DEMO_MODE: 'true', ...process.env },
   }),
   spawn('npx', ['vite'], { cwd: join(root, 'packages/web'), stdio: 'inherit' }),
 ];

@@ -5,14 +5,17 @@
 // is non-zero when a bound fails. FAULTS_ONLY=outage,sigkill,smtp,pglite runs some of them.
 
 import { createCluster } from './faults/cluster.mjs';
-import { killPortals, now, seconds, startPortal } from './faults/common.mjs';
+import { killPortals, now, seconds, useProductionEnv } from './faults/common.mjs';
 import { outageScenario } from './faults/outage.mjs';
 import { sigkillPgliteScenario, sigkillScenario } from './faults/sigkill.mjs';
+import { productionSinks } from './faults/sinks.mjs';
 import { smtpScenario } from './faults/smtp.mjs';
-import { freshPostgres } from './lib/portal.mjs';
+import { buildServer, freshPostgres, seedFixture } from './lib/portal.mjs';
 
 const PG_PORT = 55433;
 const PORTS = { a: 3300, b: 3301, kill: 3302, smtpPortal: 3303, pglite: 3304, sms: 3319, smtp: 2525 };
+/** Where every other portal's messages go (the smtp scenario has its own failing servers). */
+const SINK_PORTS = { sms: 3318, smtp: 2526 };
 const only = process.env.FAULTS_ONLY?.split(',');
 const wanted = (name) => !only || only.includes(name);
 
@@ -38,13 +41,17 @@ process.once('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
+// The portals under fault are the production start, compiled, with its messages sent to local sinks.
+buildServer();
+const sinks = await productionSinks(SINK_PORTS);
+useProductionEnv(sinks.env);
+
 if (['outage', 'sigkill', 'smtp'].some(wanted)) {
   await scenario('cluster', async () => {
     cluster = await createCluster(PG_PORT);
     const databaseUrl = await freshPostgres(cluster.url, 'portail_faults');
-    // The demo data, generated once by a first start (the scenarios' portals then find it there).
-    const seed = { DATABASE_URL: databaseUrl, DEMO_PARTICIPANTS: '300', DEMO_MAIN_PARTICIPANTS: '120' };
-    await (await startPortal(PORTS.a, seed)).stop();
+    // People who can sign in, seeded once (the production start then claims the database).
+    seedFixture({ DATABASE_URL: databaseUrl }, 300, 120);
     const postgres = { cluster, databaseUrl, ports: PORTS };
     if (wanted('outage')) await scenario('outage', () => outageScenario(postgres));
     if (wanted('sigkill')) await scenario('sigkill', () => sigkillScenario(postgres));
@@ -54,6 +61,7 @@ if (['outage', 'sigkill', 'smtp'].some(wanted)) {
 }
 if (wanted('pglite')) await scenario('pglite', () => sigkillPgliteScenario({ ports: PORTS }));
 cluster?.remove();
+await sinks.close();
 
 const scenarios = results.filter((result) => result.name !== 'cluster');
 const failures = results.flatMap((result) => result.failures.map((failure) => `${result.name}: ${failure}`));

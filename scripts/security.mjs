@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from './lib/portal.mjs';
+import { buildServer, root } from './lib/portal.mjs';
 
 const postgresOnly = process.argv.includes('--postgres-only');
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--postgres-only');
@@ -39,15 +39,18 @@ function summary(target, figures, seconds, ok) {
   const f = (name) => (figures.has(name) ? figures.get(name).toLocaleString('en') : '?');
   return [
     `security (${target}): ${ok ? 'PASS' : 'FAIL'} in ${seconds} s`,
-    `access ${f('access.cases')} cases and ${f('access.otherReplies')} other replies, ${f('access.leaks')} leaks or missing headers, ${f('access.correspondantReads')} correspondant reads without medical fields`,
+    `access ${f('access.cases')} cases and ${f('access.otherReplies')} other replies, ${f('access.leaks')} leaks or missing headers, ${f('access.queryIdCases')} query-string ids of another scope answered as unknown ids, ${f('access.correspondantReads')} correspondant reads without medical fields`,
     `payloads ${f('payloads.cases')} tampered, ${f('payloads.accepted')} taken`,
-    `brute force: passwords ${f('bruteForce.passwordsEvaluated')} of 20 evaluated, codes ${f('bruteForce.codesEvaluated')} of 50, answers ${f('bruteForce.answersEvaluated')} of 20, 429 after ${f('bruteForce.recoveryCallsBefore429')} recovery calls`,
+    `brute force: passwords ${f('bruteForce.passwordsEvaluated')} of 20 evaluated, codes ${f('bruteForce.codesEvaluated')} of 50, codes over three sessions ${f('bruteForce.crossSessionCodesEvaluated')} of 30, activation codes ${f('bruteForce.activationCodesEvaluated')} of 30, answers ${f('bruteForce.answersEvaluated')} of 20, 429 after ${f('bruteForce.recoveryCallsBefore429')} recovery calls; ${f('bruteForce.textsOf21SignIns')} texts for 21 sign-ins; 150 grants from one address: ${f('bruteForce.floodGrantsAdmitted')} within its limit (the rest 429), of which ${f('bruteForce.floodHashed')} hashed and ${f('bruteForce.flood503')} refused 503 by the full queue`,
     `tokens: ${f('tokens.forgeriesRefused')} forgeries refused, reuse revokes the family, ${f('tokens.concurrentRefreshSignedOut')} tabs signed out by a concurrent refresh, ${f('tokens.secretsInLogs')} of ${f('tokens.secretsChecked')} secrets in the log`,
-    `fuzz ${f('fuzz.requests')} requests over ${f('fuzz.routes')} routes: ${f('fuzz.5xx')} 5xx, ${f('fuzz.brokenAccepted')} broken accepted, ${f('fuzz.tablesChanged')} tables changed`,
+    `fuzz ${f('fuzz.requests')} requests over ${f('fuzz.routes')} routes (${f('fuzz.controlCharacters')} with a control character): ${f('fuzz.5xx')} 5xx, ${f('fuzz.brokenAccepted')} broken accepted, ${f('fuzz.tablesChanged')} tables changed`,
     `ZIP ${f('zip.aesEntries')} AES-256 entries, password ${f('zip.passwordInLogs')} times in the log`,
+    `production start: ${f('production.closedPaths')} demo and documentation paths closed`,
   ].join(' · ');
 }
 
+// production.test.ts runs the compiled production start, as a centre runs it.
+buildServer();
 const lines = [];
 let failed = false;
 for (const target of targets) {

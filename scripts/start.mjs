@@ -1,5 +1,6 @@
-// `npm start`: builds the web app when it has not been built, then starts one server on port 3000
-// (API + web) on the embedded database, in demo mode unless DEMO_MODE says otherwise.
+// `npm start`: the DEMO. Builds the web app when it has not been built, then starts the demo server
+// (packages/server/src/demo/main.ts: demo mode always, demo data on an empty database) on port 3000 on the
+// embedded database. A centre's installation uses `npm run build` and `npm run start:prod` (README).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,10 +12,10 @@ if (!existsSync(join(root, 'packages/web/dist/index.html'))) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@portail/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+console.log('Starting the DEMO (public demo accounts, messages in the outbox at /dev/outbox).');
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/demo/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { DEMO_MODE: 'true', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

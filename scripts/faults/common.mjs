@@ -17,9 +17,20 @@ export function killPortals() {
   for (const child of running) child.kill('SIGKILL');
 }
 
-/** Starts the real server (scripts/lib/portal.mjs) with its output captured rather than printed. */
+/** The production settings every portal of the run gets (faults.mjs: productionSinks). */
+let productionEnv = {};
+export function useProductionEnv(env) {
+  productionEnv = env;
+}
+
+/**
+ * Starts the real server as a centre runs it — the compiled production start (scripts/lib/portal.mjs),
+ * on data seeded as a fixture — with its output captured rather than printed.
+ */
 export async function startPortal(port, env, { readyTimeoutMs = 120_000 } = {}) {
-  const child = startServer(port, env, ['ignore', 'pipe', 'pipe']);
+  const child = startServer(port, { ...productionEnv, ...env }, ['ignore', 'pipe', 'pipe'], {
+    production: true,
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   const lines = [];

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { signIn } from '../lib/portal.mjs';
+import { seedFixture, signIn } from '../lib/portal.mjs';
 import { Bounds, json, now, sleep, startPortal, withClient } from './common.mjs';
 import { verify } from './write-checks.mjs';
 
@@ -237,7 +237,7 @@ export async function sigkillPgliteScenario({ ports }) {
   const dir = mkdtempSync(join(tmpdir(), 'portail-faults-pglite-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   process.once('exit', remove);
-  const env = { DATA_DIR: dir, DEMO_PARTICIPANTS: '300', DEMO_MAIN_PARTICIPANTS: '120' };
+  const env = { DATA_DIR: dir };
   const onDisk = async (work) => {
     const db = await PGlite.create(dir);
     try {
@@ -247,7 +247,7 @@ export async function sigkillPgliteScenario({ ports }) {
     }
   };
   try {
-    await (await startPortal(ports.pglite, env)).stop();
+    seedFixture(env, 300, 120);
     const fx = await onDisk(fixtures);
     const run = await killMidStream(await startPortal(ports.pglite, env), fx);
     const restartAt = now();

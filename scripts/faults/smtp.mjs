@@ -4,12 +4,11 @@
 // row, FAILED, keeps the mail and its ZIP); once SMTP is back, sending again delivers the ZIP.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { confirmCode, root, signIn } from '../lib/portal.mjs';
 import { Bounds, json, startPortal, timedCall, withClient } from './common.mjs';
+import { close, listen, smsProvider, smtpServer } from './sinks.mjs';
 
 /**
  * The reply to a send must come within this even when the mail server never answers: the user waits
@@ -28,30 +27,6 @@ const translation = (catalogue, key) =>
     .split('.')
     .reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), catalogue);
 
-const listen = (server, port) =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-const close = (server) => new Promise((resolve) => server.close(() => resolve()));
-
-/** The SMS provider (notify/sms.ts: POST {to, text}, bearer token): records the texts. */
-function smsProvider(token) {
-  const texts = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const ok = request.headers.authorization === `Bearer ${token}`;
-      if (ok) texts.push(json(body));
-      response.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  return { server, texts };
-}
-
 /** A mail server that accepts connections and never says a word: a firewall or a hung relay. */
 function blackhole() {
   const sockets = new Set();
@@ -66,27 +41,6 @@ function blackhole() {
       return close(server);
     },
   };
-}
-
-function smtpServer() {
-  const mails = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks = [];
-      stream.on('data', (chunk) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  return { server, mails };
 }
 
 /** The base64 body of the MIME part named `*.zip` in a raw message. */
@@ -130,6 +84,7 @@ export async function smtpScenario({ databaseUrl, ports }) {
     DATABASE_URL: databaseUrl,
     DEMO_MODE: 'false',
     JWT_SECRET: randomBytes(36).toString('base64'),
+    CODE_SECRET: randomBytes(36).toString('base64'),
     PUBLIC_URL: `http://127.0.0.1:${ports.smtpPortal}`,
     SMTP_URL: smtpUrl,
     SMS_PROVIDER_URL: `http://127.0.0.1:${ports.sms}/sms`,

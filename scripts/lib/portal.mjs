@@ -1,6 +1,6 @@
 // What the measuring scripts (bench, bench:load, test:security, test:faults) share: starting the real
 // server as its own process, waiting for it, signing in over HTTP, and fresh PostgreSQL databases.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -11,24 +11,61 @@ export const CLIENT = `Basic ${Buffer.from('portail-web:portail-web-public').toS
 /** Every demo account's password. */
 export const PASSWORD = 'Portail#2026';
 
+/** The demo start (TypeScript through tsx) and the production start (compiled by `npm run build`). */
+const ENTRIES = {
+  demo: ['--import', 'tsx', 'packages/server/src/demo/main.ts'],
+  production: ['packages/server/dist/main.js'],
+};
+
 /**
- * Starts `packages/server/src/main.ts` in demo mode. `stdio` is passed to spawn: 'inherit' to see the
- * logs, 'pipe' to capture them (the caller must then read child.stdout and child.stderr).
+ * Starts the server: the demo start by default, the compiled production start with
+ * `{ production: true }` (build it first: buildServer; give it the production settings: its env).
+ * `stdio` is passed to spawn: 'inherit' to see the logs, 'pipe' to capture them (the caller must then
+ * read child.stdout and child.stderr).
  */
-export function startServer(port, env = {}, stdio = ['ignore', 'inherit', 'inherit']) {
-  return spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+export function startServer(
+  port,
+  env = {},
+  stdio = ['ignore', 'inherit', 'inherit'],
+  { production = false } = {},
+) {
+  return spawn(process.execPath, production ? ENTRIES.production : ENTRIES.demo, {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       OUTBOX_LOG: 'false',
+      // Every simulated user signs in from this one address, again and again: the limits per client
+      // address and texts per account (a protection against one attacker) would refuse the load itself.
+      SIGN_IN_IP_LIMIT: '1000000',
+      SIGN_IN_TEXT_LIMIT: '1000000',
       ...env,
     },
     stdio,
   });
+}
+
+/** `npm run build`'s server part: packages/server/dist/main.js, the production start. */
+export function buildServer() {
+  const run = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('the server build failed');
+}
+
+/**
+ * Fills the database of `env` (DATABASE_URL or DATA_DIR) with the demo's people, unmarked, for a suite
+ * that attacks the production start with accounts it knows (the demo CLI's `--fixture`).
+ */
+export function seedFixture(env, participants, mainParticipants) {
+  const args = ['--import', 'tsx', 'packages/server/src/demo/cli.ts', '--reset', '--fixture'];
+  args.push('--participants', String(participants), '--main-participants', String(mainParticipants));
+  const run = spawnSync(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if (run.status !== 0) throw new Error(`seeding the fixture data failed: ${run.stderr}`);
 }
 
 /** Stops a server started by startServer (SIGTERM, then SIGKILL after `graceMs`). */

@@ -3,6 +3,8 @@ import { expandRoles, hasAnyRole } from '../src/roles';
 import { findScreenRoute, SCREEN_ROUTES } from '../src/routes';
 import { meetsPasswordRules } from '../src/rules/password';
 import { maskPhone } from '../src/rules/phone';
+import { csvField, startsLikeFormula } from '../src/rules/spreadsheet';
+import { isPlainText } from '../src/rules/text';
 import { composeUsername, parseUsername } from '../src/rules/username';
 
 describe('role hierarchy', () => {
@@ -45,6 +47,22 @@ describe('password rules (000 §5)', () => {
   });
 });
 
+describe('plain text (issue 17, item 10)', () => {
+  it('refuses C0 controls, DEL and lone surrogates, and keeps every other character', () => {
+    const refused = [
+      ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)),
+      '\u007F',
+      '\uD800',
+      '\uDFFF',
+      'a\uDC00b',
+    ];
+    expect(refused.filter((text) => isPlainText(`Dupont${text}`))).toEqual([]);
+    for (const text of ['Élodie d’Artagnan-Ørsted', 'Zoé 😀', '\u0080\u00A0\u200F', '']) {
+      expect(isPlainText(text), text).toBe(true);
+    }
+  });
+});
+
 describe('phone mask', () => {
   it('keeps the last two digits', () => {
     expect(maskPhone('06 12 34 56 78')).toBe('•• •• •• •• 78');
@@ -68,5 +86,24 @@ describe('screen route table', () => {
     expect(access('/bilansCorrespondant')).toEqual(['ROLE_CORRESPONDANT']);
     expect(access('/fiche/liste')).toEqual(['ROLE_ADMIN', 'ROLE_PARTICIPANT']);
     expect(new Set(SCREEN_ROUTES.map((route) => route.path)).size).toBe(SCREEN_ROUTES.length);
+  });
+});
+
+describe('spreadsheet text (CSV injection)', () => {
+  it('tells formula-like texts by their first character', () => {
+    for (const text of ['=1+1', '+33 6 12', '-2', '@SUM(A1)', '\t=1', '\r=1'])
+      expect(startsLikeFormula(text), JSON.stringify(text)).toBe(true);
+    for (const text of ['Dupont', ' =1', "D'Artagnan", 'Jean-Pierre', '', '1=1'])
+      expect(startsLikeFormula(text), JSON.stringify(text)).toBe(false);
+  });
+
+  it('prefixes a formula-like CSV field with a single quote and quotes it when needed', () => {
+    expect(csvField('Dupont')).toBe('Dupont');
+    expect(csvField('=HYPERLINK("http://x";"clic")')).toBe('"\'=HYPERLINK(""http://x"";""clic"")"');
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@cmd')).toBe("'@cmd");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('a,b', ',')).toBe('"a,b"');
+    expect(csvField('ligne\nsuivante')).toBe('"ligne\nsuivante"');
   });
 });

@@ -6,6 +6,7 @@ import type { ResourceKind, RouteInfo } from '../src/auth/guard';
 import { correspondants, mutations, participants } from '../src/db/schema';
 import { correspondantScope, foreignId } from '../test/access/foreign-ids';
 import { type Identity, signInIdentities } from '../test/access/identities';
+import { type OpenApiPaths, queryIdsOf, UNKNOWN_ID } from '../test/access/query-ids';
 import { figure, type HttpReply, type Portal, startPortal } from './portal';
 
 /**
@@ -168,7 +169,44 @@ describe('access matrix over HTTP', () => {
     expect(answered).toBeGreaterThan(reads.length);
   });
 
-  it('sends the security headers on replies outside the route table too: unknown paths, the API documentation, the web app', async () => {
+  it('answers an id of another scope in a query string exactly as an id that does not exist', async () => {
+    const spec = portal.app.swagger() as unknown as OpenApiPaths;
+    identities = await signInIdentities(portal);
+    const failures: string[] = [];
+    let cases = 0;
+    for (const route of portal.app.routeTable.filter((candidate) => !candidate.url.endsWith('/logout'))) {
+      const queryIds = queryIdsOf(spec, route);
+      for (const identity of identities) {
+        let path = route.url;
+        for (const [name, kind] of Object.entries(route.ids))
+          path = path.replace(`:${name}`, String(await foreignId(portal, identity, kind, name)));
+        for (const [name, kind] of Object.entries(queryIds)) {
+          const ask = (id: number | string) =>
+            portal.http({
+              method: route.method,
+              url: `${path}?${name}=${id}`,
+              headers: identity.signed ? { authorization: `Bearer ${identity.access}` } : {},
+              ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+            });
+          const foreign = await ask(await foreignId(portal, identity, kind, name));
+          const unknown = await ask(UNKNOWN_ID);
+          cases++;
+          const label = `${route.method} ${route.url}?${name}=<another scope's> as ${identity.name}`;
+          if (foreign.statusCode >= 500) failures.push(`${label}: ${foreign.statusCode}`);
+          else if (foreign.statusCode !== unknown.statusCode || foreign.body !== unknown.body)
+            failures.push(
+              `${label}: ${foreign.statusCode} ${foreign.body.slice(0, 200)}, unknown id ${unknown.statusCode}`,
+            );
+        }
+      }
+    }
+    figure('access.queryIdCases', cases);
+    expect(failures).toEqual([]);
+    // The contract has such parameters (idParticipant, idEtablissement): the search found them.
+    expect(cases).toBeGreaterThan(identities.length);
+  });
+
+  it('sends the security headers on replies outside the route table too: unknown paths, the API documentation, the web app, malformed URLs', async () => {
     const failures: string[] = [];
     const paths = [
       '/',
@@ -178,6 +216,10 @@ describe('access matrix over HTTP', () => {
       '/api/docs/',
       '/api/docs/json',
       '/assets/x.js',
+      // Fastify answers these itself, before any hook: its frameworkErrors reply carries the headers too.
+      '/%ff',
+      '/api/%ff',
+      '/api/adherents/%E0%A4%A',
     ];
     for (const path of paths) {
       const reply = await portal.http({ url: path });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../src/auth/guard';
 import { publicTables, rowsOf } from '../src/demo/database';
 import { type Identity, signInIdentities } from '../test/access/identities';
+import { type ControlTarget, controlDraw, textFields, withControl } from './fuzz-control';
 import { figure, type HttpReply, type Portal, startPortal } from './portal';
 
 /**
@@ -68,6 +69,7 @@ type Breaker =
   | 'bodyField'
   | 'queryField'
   | 'pathParam'
+  | 'controlCharacter'
   | 'none';
 
 interface FuzzRequest {
@@ -244,6 +246,14 @@ function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRe
   const requiredBody = (bodySchema?.required ?? []).filter((key) => bodySchema?.properties?.[key]);
   const breakableQuery = queryParams.filter((param) => invalidText(param.schema) !== null);
   const breakablePath = pathParams.filter((param) => invalidText(param.schema) !== null);
+  // Every declared parameter and body string can carry a control character, whatever its type.
+  const controlTargets: ControlTarget[] = [
+    ...queryParams.map((param): ControlTarget => ({ in: 'query', name: param.name })),
+    ...pathParams.map((param): ControlTarget => ({ in: 'path', name: param.name })),
+    ...(BODY_METHODS.has(route.method) ? textFields(jsonBody ?? formBody) : []).map(
+      (name): ControlTarget => ({ in: 'body', name }),
+    ),
+  ];
 
   // A breaker spoils an input the route reads; a route without a body schema reads no body, so junk
   // there is noise (ignored by design), and only an oversized body (never read) breaks it.
@@ -256,6 +266,7 @@ function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRe
     breakers.push('bodyTopType', 'bodyTopType', 'bodyField', 'bodyField', 'bodyField', 'bodyField');
   if (breakableQuery.length > 0) breakers.push('queryField', 'queryField', 'queryField');
   if (breakablePath.length > 0) breakers.push('pathParam', 'pathParam', 'pathParam');
+  if (controlTargets.length > 0) breakers.push('controlCharacter', 'controlCharacter', 'controlCharacter');
   // Reads with nothing to break still get hostile noise; writes with nothing to break get only breakers.
   if (!takesBody && breakablePath.length === 0 && breakableQuery.length === 0) breakers.push('none');
 
@@ -315,6 +326,7 @@ function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRe
       bodyJunk: fc.boolean(),
       junkJson: fc.constantFrom('{"a":', '{', '[1,2', '{"a":1}}', "{'a':1}", 'nul', '\u0000', '{"a":"\\x"}'),
       breakValue: fc.nat(),
+      control: controlDraw,
     })
     .map((draw): FuzzRequest => {
       const headers: Record<string, string> = draw.identity.signed
@@ -368,6 +380,18 @@ function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRe
           const replacement = param ? invalidText(param.schema) : null;
           if (param && replacement)
             path[param.name] = fc.sample(replacement, { numRuns: 1, seed: draw.breakValue })[0] ?? '';
+          break;
+        }
+        case 'controlCharacter': {
+          const target = controlTargets[draw.pick % controlTargets.length];
+          if (!target) break;
+          const text = withControl(draw.control, target, jsonBody !== undefined);
+          if (target.in === 'query') query[target.name] = text;
+          else if (target.in === 'path') path[target.name] = text;
+          else {
+            body = { ...(body && typeof body === 'object' ? body : {}), [target.name]: text };
+            payload = JSON.stringify(body);
+          }
           break;
         }
         case 'none':
@@ -460,6 +484,7 @@ describe('fuzzing every route with bad input', () => {
       [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0),
     );
     figure('fuzz.brokenAccepted', accepted.length);
+    figure('fuzz.controlCharacters', breakers.get('controlCharacter') ?? 0);
     figure('fuzz.tablesChanged', changed.length);
     console.log(
       `fuzz: ${sent} requests over ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries(statuses))}; breakers ${JSON.stringify(Object.fromEntries(breakers))}`,

@@ -1,12 +1,14 @@
 import { appendFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { startServer } from '../src/server';
-import { openDemoDatabase, RecordingNotifier, type TestContext, testConfig } from '../test/helper';
+import { openDemoDatabase, productionTestConfig, RecordingNotifier, type TestContext } from '../test/helper';
 
 /**
- * The security suite's server: the startup code of `main.ts` (src/server.ts), listening on a TCP port
- * of its own, with the production log level and format. Its log lines are kept so tests can search
- * them; text messages are recorded (the one substitution) so tests can read the codes.
+ * The security suite's server: the production start (`main.ts` runs src/server.ts's startServer with a
+ * configuration outside demo mode: no outbox, no API documentation unless API_DOCS says so), listening
+ * on a TCP port of its own, with the production log level and format, on a copy of the demo's people
+ * (unmarked, so the production start claims it). Its log lines are kept so tests can search them; text
+ * messages and mails are recorded (the one substitution) so tests can read the codes.
  */
 export interface Portal extends TestContext {
   base: string;
@@ -35,7 +37,7 @@ export async function startPortal(
   options: { participants?: number; env?: Record<string, string> } = {},
 ): Promise<Portal> {
   const database = await openDemoDatabase(options.participants ?? 120);
-  const config = testConfig({ LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...options.env });
+  const config = productionTestConfig({ LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...options.env });
   const notifier = new RecordingNotifier();
   const logs: string[] = [];
   const app = await startServer({

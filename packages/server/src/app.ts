@@ -5,12 +5,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { installGuard } from './auth/guard';
+import { boundHashQueue } from './auth/passwords';
 import { sessionCache } from './auth/session-cache';
 import { listenForSessionChanges } from './auth/session-events';
-import type { Config } from './config';
+import { startSweeper } from './auth/sweep';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
 import { addressRoutes } from './features/addresses/addresses.routes';
@@ -40,7 +41,9 @@ import { recoveryRoutes } from './features/recovery/recovery.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { installErrorHandler } from './lib/error-handler';
 import { loggableError, loggableRequest, PortalLogController } from './lib/request-log';
+import { securityHeadersMiddleware } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
+import { validatorCompiler } from './lib/validator';
 import { createNotifier, type Notifier } from './notify/notifier';
 
 export interface AppDeps {
@@ -53,11 +56,17 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** Tiles of the assistance map are the one remote resource (assistance issue). */
-const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
+/**
+ * Fastify's types take no number of hops: the same rule as proxy-addr's, the first `hops` addresses
+ * counted from the socket back are proxies, as a function.
+ */
+function trustedProxies(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const securityHeaders = securityHeadersMiddleware();
   const app = Fastify({
     logger:
       deps.logger === undefined
@@ -72,37 +81,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ? deps.logger
           : undefined,
     ...(deps.logger && typeof deps.logger !== 'boolean' ? { loggerInstance: deps.logger } : {}),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Request lines without the secrets of query strings (lib/request-log.ts).
     logController: new PortalLogController(),
+    // Replies Fastify writes before any hook runs (a malformed URL such as `/%ff`): the same headers.
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw, () => {
+        const body = { status: 400, error: 'Bad Request', message: 'http.400', code: error.code };
+        reply.raw.writeHead(400, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+        reply.raw.end(JSON.stringify(body));
+      });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  // Built once: @fastify/helmet would rebuild helmet's middleware (and re-parse the CSP) per request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...TILE_HOSTS],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-  });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) =>
       done(error instanceof Error ? error : undefined),
@@ -123,12 +121,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Its own policy replaces the portal's: keep the framing ban in it.
-    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
-  });
+  // The documentation maps every call for whoever reads it: served in demo mode, and in production only
+  // when API_DOCS=true. The document itself stays built (the security suite's fuzzer reads it).
+  if (config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Its own policy replaces the portal's: keep the framing ban in it.
+      transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+    });
+  }
 
   // Nothing the API answers may be cached: most of it is personal, some of it medical.
   app.addHook('onSend', async (request, reply) => {
@@ -180,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', stop);
   }
   installGuard(app, { db: database.db, config });
+  boundHashQueue(config.passwordHashQueue);
+  const stopSweeper = startSweeper(database.db, config, app.log);
+  app.addHook('onClose', async () => stopSweeper());
   const notifier = deps.notifier ?? createNotifier(config, database.db, app.log);
   const featureDeps = { db: database.db, config, notifier };
 

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CentreSettings } from '@portail/contract/schemas/assistance';
 import { z } from 'zod';
+import { guessesLog10 } from './auth/password-policy';
 import { DEMO_CENTRE, readCentreFile } from './centre';
-import { MAX_LOAD_ACCOUNTS } from './demo/load-accounts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Generated load-test accounts are numbered on four digits (demo/load-accounts.ts). */
+export const MAX_LOAD_ACCOUNTS = 9_999;
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -26,7 +30,8 @@ const env = z.object({
   DEMO_MAIN_PARTICIPANTS: z.coerce.number().int().min(0).optional(),
   DEMO_LOAD_ACCOUNTS: z.coerce.number().int().min(0).max(MAX_LOAD_ACCOUNTS).default(0),
   OUTBOX_LOG: flag,
-  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET: z.string().optional(),
+  CODE_SECRET: z.string().optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(900).default(900),
   SESSION_IDLE_TIMEOUT_S: z.coerce.number().int().min(30).default(300),
   SESSION_MAX_LIFETIME_S: z.coerce
@@ -37,6 +42,12 @@ const env = z.object({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SIGN_IN_CODE_TTL_S: z.coerce.number().int().min(5).max(3600).default(600),
+  LOCK_DURATION_S: z.coerce.number().int().min(60).default(1800),
+  SIGN_IN_IP_LIMIT: z.coerce.number().int().min(1).default(100),
+  SIGN_IN_TEXT_LIMIT: z.coerce.number().int().min(1).default(10),
+  CODE_ACCOUNT_LIMIT: z.coerce.number().int().min(3).default(5),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(100),
+  SWEEP_INTERVAL_S: z.coerce.number().int().min(1).default(600),
   RESET_LINK_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
   REGISTRATION_LINK_TTL_S: z.coerce
     .number()
@@ -44,11 +55,18 @@ const env = z.object({
     .min(3600)
     .max(90 * 86_400)
     .default(7 * 86_400),
+  ACTIVATION_CODE_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .max(365 * 86_400)
+    .default(60 * 86_400),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Portail Bilans <no-reply@portail-bilans.example>'),
   SMS_PROVIDER_URL: z.url().optional(),
   SMS_PROVIDER_TOKEN: z.string().optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.string().optional(),
+  API_DOCS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'packages/web/dist')),
   PRODUCT_NAME: z.string().default('Portail Bilans'),
@@ -70,14 +88,30 @@ export interface Config {
   demoLoadAccounts: number;
   outboxLog: boolean;
   jwtSecret: Uint8Array;
+  /** Key of the HMAC of one-time codes and of the recovery decoy, apart from the token key. */
+  codeSecret: Uint8Array;
   accessTokenTtlS: number;
   sessionIdleTimeoutS: number;
   sessionMaxLifetimeS: number;
   signInCodeTtlS: number;
+  /** How long a lock (three wrong passwords, auth/lockout.ts) lasts; a password reset lifts it at once. */
+  lockDurationS: number;
+  /** Password grants per client address in 15 minutes. */
+  signInIpLimit: number;
+  /** Sign-in text messages (new sign-ins and new codes) per account in an hour. */
+  signInTextLimit: number;
+  /** Second-factor codes tried per account in 15 minutes, across its sessions. */
+  codeAccountLimit: number;
+  /** Password hashes that may wait for the hashing queue; past it the password grant answers 503. */
+  passwordHashQueue: number;
+  /** How often expired attempt counters, throttles and spent codes are deleted. */
+  sweepIntervalS: number;
   /** Life of a reset or change-password link (001 §2), one hour by default. */
   resetLinkTtlS: number;
   /** Life of a registration link (001 §2), seven days by default. */
   registrationLinkTtlS: number;
+  /** Life of the activation code the centre gives a participant (issue 17), sixty days by default. */
+  activationCodeTtlS: number;
   sessionCacheTtlMs: number;
   /** Longest life of a cached participant-list page (0: no cache); writes evict at once. */
   listCacheTtlMs: number;
@@ -85,7 +119,10 @@ export interface Config {
   mailFrom: string;
   smsProviderUrl: string | undefined;
   smsProviderToken: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a number of proxy hops, or the proxies' addresses (parseTrustProxy). */
+  trustProxy: TrustProxy;
+  /** Whether `/api/docs` is served: in demo mode by default, in production only when API_DOCS=true. */
+  apiDocs: boolean;
   logLevel: string;
   webDist: string;
   productName: string;
@@ -94,6 +131,62 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * A signing key must resist an offline search: a token signed with it can be checked against guesses
+ * without asking the server. At least 32 characters and about 100 bits by the same estimator as account
+ * passwords (`openssl rand -base64 48` gives far more); patterns, words and repetitions score low.
+ */
+export const MIN_SECRET_GUESSES_LOG10 = 30;
+
+function weakSecret(name: string, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (value.length >= 32 && guessesLog10(value) >= MIN_SECRET_GUESSES_LOG10) return null;
+  return `${name} is too easy to guess: use at least 32 random characters (for instance \`openssl rand -base64 48\`)`;
+}
+
+/** False (no proxy), the number of proxies in front of the portal, or their addresses and networks. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY says which `X-Forwarded-For` entries are the proxies' own: a number of hops (1 behind one
+ * load balancer: the client is the address that balancer appended), or the balancers' addresses and
+ * networks. `true` is refused: it takes the first address of the header, which any client can write,
+ * and the throttles and the audit log would believe it.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+  } else if (value !== 'true') {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+  }
+  throw new ConfigError(
+    'TRUST_PROXY must be the number of proxies in front of the portal (1 or 2) or their addresses ' +
+      '(10.0.0.5,10.0.0.6 or 10.0.0.0/24); `true` would believe any X-Forwarded-For a client writes',
+  );
+}
+
+/**
+ * Settings that only a centre's installation has: with them, messages would leave the machine, and a
+ * demo (whose outbox anyone can read) must not run.
+ */
+const PRODUCTION_ONLY = ['SMTP_URL', 'SMS_PROVIDER_URL'] as const;
 
 function loadCentre(file: string | undefined): CentreSettings {
   if (!file) return DEMO_CENTRE;
@@ -106,7 +199,7 @@ function loadCentre(file: string | undefined): CentreSettings {
 
 /**
  * Reads the configuration. Demo mode is an explicit setting (`npm start` sets it), never inferred from
- * NODE_ENV. Outside demo mode mail and SMS transports and a JWT secret are mandatory.
+ * NODE_ENV. Outside demo mode mail and SMS transports, a JWT secret and a code secret are mandatory.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = env.safeParse(source);
@@ -116,9 +209,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const demoMode = e.DEMO_MODE ?? false;
-  if (!demoMode) {
+  const problems = [weakSecret('JWT_SECRET', e.JWT_SECRET), weakSecret('CODE_SECRET', e.CODE_SECRET)].filter(
+    (problem) => problem !== null,
+  );
+  if (problems.length > 0) throw new ConfigError(problems.join('; '));
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (demoMode) {
+    const present = [
+      ...PRODUCTION_ONLY.filter((name) => e[name] !== undefined),
+      ...(source.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
+    ];
+    if (present.length > 0) {
+      throw new ConfigError(
+        `Demo mode refused: ${present.join(', ')} belong to a production installation, and the demo publishes ` +
+          'every message at /dev/outbox. Use the production start (README, "Production"), or unset them for the demo.',
+      );
+    }
+  } else {
     const missing = [
       !e.JWT_SECRET && 'JWT_SECRET',
+      !e.CODE_SECRET && 'CODE_SECRET',
       !e.SMTP_URL && 'SMTP_URL',
       !e.SMS_PROVIDER_URL && 'SMS_PROVIDER_URL',
       !e.PUBLIC_URL && 'PUBLIC_URL',
@@ -143,19 +253,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // A demo server without a configured secret signs with a per-process key: its access tokens end
     // with the process, and refresh tokens (kept in the database) renew them.
     jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),
+    // Its own key: a leaked token key must not also let a copy of the codes table be read back.
+    codeSecret: e.CODE_SECRET ? new TextEncoder().encode(e.CODE_SECRET) : randomBytes(32),
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     sessionIdleTimeoutS: e.SESSION_IDLE_TIMEOUT_S,
     sessionMaxLifetimeS: e.SESSION_MAX_LIFETIME_S,
     signInCodeTtlS: e.SIGN_IN_CODE_TTL_S,
+    lockDurationS: e.LOCK_DURATION_S,
+    signInIpLimit: e.SIGN_IN_IP_LIMIT,
+    signInTextLimit: e.SIGN_IN_TEXT_LIMIT,
+    codeAccountLimit: e.CODE_ACCOUNT_LIMIT,
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    sweepIntervalS: e.SWEEP_INTERVAL_S,
     resetLinkTtlS: e.RESET_LINK_TTL_S,
     registrationLinkTtlS: e.REGISTRATION_LINK_TTL_S,
+    activationCodeTtlS: e.ACTIVATION_CODE_TTL_S,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     listCacheTtlMs: e.LIST_CACHE_TTL_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProviderUrl: e.SMS_PROVIDER_URL,
     smsProviderToken: e.SMS_PROVIDER_TOKEN,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy,
+    apiDocs: e.API_DOCS ?? demoMode,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     productName: e.PRODUCT_NAME,

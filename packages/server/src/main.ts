@@ -1,32 +1,26 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { startServer } from './server';
+import { closeOnSignals, exitOnStartError, startServer } from './server';
 
-/** config → migrate → demo data if empty → listen (ARCHITECTURE.md; server.ts). */
+/**
+ * The production start (`npm run start:prod`, compiled to dist/main.js by `npm run build`):
+ * config → migrate → listen. It never runs the demo, and nothing of the demo (its generator, faker,
+ * pdf-lib) is in its imports: the demo has its own start, demo/main.ts.
+ */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  if (/^(true|1)$/.test(process.env.DEMO_MODE ?? '')) {
+    throw new ConfigError(
+      'DEMO_MODE is set: the production start never runs the demo (the demo is `npm start`). Unset DEMO_MODE.',
+    );
+  }
+  const config = loadConfig({ ...process.env, DEMO_MODE: 'false' });
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
-  const app = await startServer({ config, database });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(await startServer({ config, database }), database);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+main().catch(exitOnStartError);

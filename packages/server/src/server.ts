@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
+import { ConfigError } from './config';
 import type { Database } from './db/client';
-import { generateDemo, isDatabaseEmpty } from './demo/generate';
+import { claimDeployment, DeploymentError } from './db/deployment';
 import type { Notifier } from './notify/notifier';
 
 export interface ServerOptions {
   config: Config;
-  /** Opened and migrated. */
+  /** Opened and migrated (and, for the demo, filled: demo/main.ts). */
   database: Database;
   logStream?: { write(line: string): void };
   /** Tests record messages instead of sending them. */
@@ -16,8 +16,9 @@ export interface ServerOptions {
 }
 
 /**
- * The server as `main.ts` runs it: the app, the demo data when demo mode meets an empty database, and
- * the listening socket. The security tests start it the same way, on a port of their own.
+ * The server as the production start (`main.ts`) and the demo start (`demo/main.ts`) run it: the
+ * database claimed for its kind of start (db/deployment.ts), the app, the listening socket. The
+ * security tests start it the same way, in production mode, on a port of their own.
  */
 export async function startServer({
   config,
@@ -25,25 +26,34 @@ export async function startServer({
   logStream,
   notifier,
 }: ServerOptions): Promise<FastifyInstance> {
+  await claimDeployment(database.db, config.demoMode ? 'demo' : 'production');
   const app = await buildApp({
     config,
     database,
     ...(logStream ? { logStream } : {}),
     ...(notifier ? { notifier } : {}),
   });
-  if (config.demoMode && (await isDatabaseEmpty(database.db))) {
-    app.log.info(`empty database: generating demo data (${config.demoParticipants} participants)`);
-    const summary = await generateDemo(database.db, {
-      participants: config.demoParticipants,
-      mainParticipants: config.demoMainParticipants,
-      loadAccounts: config.demoLoadAccounts,
-      hashPassword,
-    });
-    app.log.info({ summary }, 'demo data ready');
-  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `portal ready on ${config.publicUrl} (${database.kind}${config.demoMode ? ', demo mode: outbox at /dev/outbox' : ''})`,
   );
   return app;
+}
+
+/** SIGINT and SIGTERM close the server, then the database, then the process. */
+export function closeOnSignals(app: FastifyInstance, database: Database): void {
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** A start that cannot go on: a refusal is one plain sentence, anything else its stack. */
+export function exitOnStartError(error: unknown): never {
+  console.error(error instanceof ConfigError || error instanceof DeploymentError ? error.message : error);
+  process.exit(1);
 }

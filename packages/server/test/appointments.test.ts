@@ -1,8 +1,11 @@
 import { appointmentListReply } from '@portail/contract/schemas/appointments';
 import { errorReply } from '@portail/contract/schemas/common';
 import { asc, desc, eq, ne } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, users } from '../src/db/schema';
+import type { AppointmentRecord } from '../src/features/appointments/appointment.queries';
+import { appointmentIcs } from '../src/features/appointments/appointment-ics';
 import { createTestContext, type TestContext } from './helper';
 import { headersOf } from './participants-fixtures';
 
@@ -43,6 +46,23 @@ function veventOf(text: string): Record<string, string> {
       .replace(/\\([,;\\])/g, '$1');
   }
   return fields;
+}
+
+/** The event of a calendar file as ical.js (Thunderbird's parser) reads it; it throws on invalid text. */
+function parsedEvent(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const vevent = calendar.getFirstSubcomponent('vevent');
+  if (!vevent) throw new Error('no VEVENT');
+  const event = new ICAL.Event(vevent);
+  const organizer = vevent.getFirstProperty('organizer');
+  if (!organizer) throw new Error('no ORGANIZER');
+  return {
+    summary: event.summary,
+    location: event.location,
+    start: event.startDate.toJSDate().toISOString(),
+    end: event.endDate.toJSDate().toISOString(),
+    organizer: { address: String(organizer.getFirstValue()), cn: organizer.getParameter('cn') },
+  };
 }
 
 const icsDate = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
@@ -141,6 +161,51 @@ describe('GET /api/participant/rdvs-participant/{id}/ics', () => {
     // The same appointment twice is the same event.
     const again = veventOf((await get(`/api/participant/rdvs-participant/${row.id}/ics`)).body);
     expect(again.UID).toBe(event.UID);
+  });
+
+  it('is valid RFC 5545 for a published parser (ical.js): event, organizer, location, start and end', async () => {
+    const participantId = await participantIdOf('participant.dmc');
+    const [row] = await ctx.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.participantId, participantId))
+      .limit(1);
+    if (!row) throw new Error('participant.dmc has no appointment');
+    const reply = await get(`/api/participant/rdvs-participant/${row.id}/ics`);
+    expect(reply.statusCode).toBe(200);
+    const event = parsedEvent(reply.body);
+    const centre = ctx.config.centre;
+    const appointmentsMail = centre.contacts.find((c) => c.service === 'rendezVous')?.email;
+    expect(appointmentsMail).toBeDefined();
+    // URI schemes are case-insensitive (RFC 3986 §3.1): the library writes MAILTO.
+    expect(event.organizer.address.replace(/^mailto:/i, 'mailto:')).toBe(`mailto:${appointmentsMail}`);
+    expect(event.organizer.cn).toBe(centre.nom);
+    expect(event.location).toContain(centre.nom);
+    expect(event.location).toContain(centre.adresse.ville);
+    expect(event.summary).toBe(row.purpose);
+    expect([event.start, event.end]).toEqual([row.startsAt.toISOString(), row.endsAt.toISOString()]);
+  });
+
+  it('quotes a centre name with quotes, separators and a caret as RFC 6868 asks', () => {
+    const name = 'Centre "Santé"; Lyon: Nord, ^2';
+    const centre = { ...ctx.config.centre, nom: name };
+    const row: AppointmentRecord = {
+      id: 7,
+      visitId: null,
+      checkupInProgress: false,
+      status: 'CONFIRME',
+      purpose: 'Bilan',
+      startsAt: new Date('2026-03-20T08:00:00Z'),
+      endsAt: new Date('2026-03-20T11:30:00Z'),
+      cardiologist: null,
+      internist: null,
+      gynecologist: null,
+    };
+    const event = parsedEvent(appointmentIcs(row, centre, 'fr_FR'));
+    expect(event.organizer.cn).toBe(name);
+    expect(event.organizer.address.toLowerCase()).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
+    expect(event.location.startsWith(name)).toBe(true);
+    expect([event.start, event.end]).toEqual([row.startsAt.toISOString(), row.endsAt.toISOString()]);
   });
 
   it('answers 404 for another participant’s appointment and for an unknown one', async () => {

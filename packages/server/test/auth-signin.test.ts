@@ -104,9 +104,15 @@ describe('sign-in of each kind of account', () => {
     const headers = { authorization: `Bearer ${token.access_token}` };
     const code = ctx.notifier.lastCode();
     expect(code).toMatch(/^\d{6}$/);
-    const pending = sessionUser.parse((await principal(headers)).json());
-    expect(pending.doubleAuthentificationConfirmee).toBe(false);
-    expect(pending.dmcAccepte).toBe(true);
+    // Before the code, nothing personal: the masked number and the confirmation state (and the
+    // language of the code screen), not the name, mail, full mobile or medical-record state.
+    const pending = await principal(headers);
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toEqual({
+      doubleAuthentificationConfirmee: false,
+      tel: token.tel,
+      anglaisUniquement: false,
+    });
     // Nothing but principal, confirm and logout answers before the code.
     const blocked = await ctx.app.inject({
       method: 'POST',
@@ -121,7 +127,10 @@ describe('sign-in of each kind of account', () => {
     expect(stored?.codeHash).not.toContain(code);
     const ok = await confirm(headers, code);
     expect(ok.json()).toEqual({ ok: true, ciemException: { messages: [] } });
-    expect(sessionUser.parse((await principal(headers)).json()).doubleAuthentificationConfirmee).toBe(true);
+    const confirmed = sessionUser.parse((await principal(headers)).json());
+    expect(confirmed.doubleAuthentificationConfirmee).toBe(true);
+    expect(confirmed.dmcAccepte).toBe(true);
+    expect(confirmed.tel).toBe(ctx.notifier.texts.at(-1)?.to);
     expect((await confirm(headers, code)).json().ciemException.messages[0].errorCode).toBe(
       'authConfirm.error.alreadyLogued',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit } from '../src/lib/concurrency';
+import { concurrencyLimit, QueueFullError } from '../src/lib/concurrency';
 
 /** A task that stays running until `finish` is called, and records that it started. */
 function gate(started: string[], name: string) {
@@ -56,6 +56,26 @@ describe('concurrencyLimit', () => {
     expect(started).toEqual(['a', 'b']);
     b.finish();
     expect(await second).toBe('b');
+  });
+
+  it('refuses a task at once when the queue is at its bound, and takes one again when a place frees', async () => {
+    const limit = concurrencyLimit(1, 1);
+    const started: string[] = [];
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => gate(started, name));
+    if (!a || !b || !c || !d) throw new Error('four gates');
+    const first = limit(a.task);
+    const second = limit(b.task);
+    expect(limit.full).toBe(true);
+    await expect(limit(c.task)).rejects.toBeInstanceOf(QueueFullError);
+    a.finish();
+    await first;
+    await tick();
+    expect(limit.full).toBe(false);
+    const fourth = limit(d.task);
+    b.finish();
+    d.finish();
+    expect([await second, await fourth]).toEqual(['b', 'd']);
+    expect(started).toEqual(['a', 'b', 'd']);
   });
 
   it('refuses a limit below one', () => {

@@ -8,6 +8,7 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, correspondants, establishments, managers, users } from '../src/db/schema';
+import { DEMO_PASSWORD } from '../src/demo/accounts';
 import { CIVILITY, FRANCE } from '../src/demo/reference';
 import { correspondantPageCache } from '../src/features/correspondants/correspondant-page-cache';
 import { createTestContext, type TestContext } from './helper';
@@ -40,6 +41,7 @@ function contact(overrides: Partial<CorrespondantContactBody> = {}): Corresponda
     fax: '',
     mail: 'anais.lemaitre@example.com',
     fonction: 'Responsable RH',
+    motDePasse: DEMO_PASSWORD,
     ...overrides,
   };
 }
@@ -59,7 +61,7 @@ async function auditCount(id: number) {
 }
 
 describe('POST /api/correspondant/{id}', () => {
-  it('saves the own record when canSave, keeps the account in step, and the directory shows it at once', async () => {
+  it('saves the own record when canSave, keeps the account in step, and the directory shows it at once; the new mail and mobile wait', async () => {
     const me = await correspondantOf(ctx, 'corr.annuaire');
     const headers = await headersOf(ctx, 'corr.annuaire');
     // A page read before the save is cached: the save must drop it.
@@ -68,7 +70,11 @@ describe('POST /api/correspondant/{id}', () => {
     const reply = await save('corr.annuaire', me.id, contact({ nom: '  Lemaître ' }));
     expect(reply.statusCode, reply.body).toBe(200);
     const saved = correspondantSavedReply.parse(reply.json());
-    expect(saved.ciemException.messages).toEqual([{ level: 'INFO', errorCode: 'correspondant.enregistre' }]);
+    expect(saved.ciemException.messages).toEqual([
+      { level: 'INFO', errorCode: 'correspondant.enregistre' },
+      { level: 'INFO', errorCode: 'coordonnees.confirmation.envoyee' },
+    ]);
+    expect(saved.enAttente).toEqual({ email: 'anais.lemaitre@example.com', portable: '06 11 22 33 44' });
     expect(saved.correspondant).toMatchObject({
       id: me.id,
       canSave: true,
@@ -77,9 +83,9 @@ describe('POST /api/correspondant/{id}', () => {
         nom: 'Lemaître',
         prenom: 'Anaïs',
         telephone: '01 45 67 89 10',
-        portable: '06 11 22 33 44',
+        portable: me.mobile,
         fax: null,
-        mail: 'anais.lemaitre@example.com',
+        mail: me.email,
         fonction: 'Responsable RH',
       },
     });
@@ -94,8 +100,8 @@ describe('POST /api/correspondant/{id}', () => {
     expect(await accountOf(me.id)).toMatchObject({
       lastName: 'Lemaître',
       firstName: 'Anaïs',
-      email: 'anais.lemaitre@example.com',
-      mobile: '06 11 22 33 44',
+      email: me.email,
+      mobile: me.mobile,
     });
     expect(await auditCount(me.id)).toBe(1);
 
@@ -112,7 +118,7 @@ describe('POST /api/correspondant/{id}', () => {
     });
     expect(principal.json<{ nomComplet: string; mail: string }>()).toMatchObject({
       nomComplet: 'Anaïs Lemaître',
-      mail: 'anais.lemaitre@example.com',
+      mail: me.email,
     });
   });
 
@@ -130,6 +136,8 @@ describe('POST /api/correspondant/{id}', () => {
       [{ ...contact(), mail: undefined }, 'mail', 'errors.required'],
       [contact({ mail: `${'a'.repeat(250)}@example.com` }), 'mail', 'errors.maxlength'],
       [contact({ fonction: 'x'.repeat(101) }), 'fonction', 'errors.maxlength'],
+      [contact({ motDePasse: '' }), 'motDePasse', 'errors.required'],
+      [contact({ motDePasse: 'Faux#0001' }), 'motDePasse', 'errors.motDePasseActuel'],
     ];
     for (const [body, field, key] of cases) {
       const reply = await save('corr.coordonnees', me.id, body);

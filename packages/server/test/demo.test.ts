@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, like, notLike, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
+import { holdsData } from '../src/db/deployment';
 import {
   checkups,
   correspondants,
@@ -12,7 +13,7 @@ import {
   visits,
 } from '../src/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/accounts';
-import { type DemoSummary, generateDemo, isDatabaseEmpty, resetDatabase } from '../src/demo/generate';
+import { type DemoSummary, generateDemo, resetDatabase } from '../src/demo/generate';
 import {
   loadCorrespondantLogin,
   loadParticipantLogin,
@@ -54,7 +55,7 @@ async function correspondantOf(login: string) {
 
 describe('demo data', () => {
   it('creates every named account with its role, one shared password hash and the secret answer', async () => {
-    expect(await isDatabaseEmpty(database.db)).toBe(false);
+    expect(await holdsData(database.db)).toBe(true);
     const roles = {
       PARTICIPANT: 'ROLE_PARTICIPANT',
       CORRESPONDANT: 'ROLE_CORRESPONDANT',
@@ -214,7 +215,7 @@ describe('demo data', () => {
         .orderBy(asc(participants.id));
     const before = await names();
     await resetDatabase(database.db);
-    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    expect(await holdsData(database.db)).toBe(false);
     const again = await generateDemo(database.db, options);
     expect(await names()).toEqual(before);
     expect({ ...again, tookMs: 0 }).toEqual({ ...summary, tookMs: 0 });

@@ -4,10 +4,12 @@ import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   documentAttachmentContents,
   documentAttachments,
   documentContents,
   documents,
+  users,
 } from '../src/db/schema';
 import { HttpError } from '../src/lib/errors';
 import type { OutgoingMail } from '../src/notify/notifier';
@@ -211,7 +213,7 @@ describe('sending documents by mail', () => {
     expect(
       (
         await send(
-          { mail: 'a@b.fr', password: 'x', idDocuments: [doc.id] },
+          { mail: 'a@b.fr', password: PASSWORD, idDocuments: [doc.id] },
           'admin',
           'staff' as 'participant',
         )
@@ -251,6 +253,46 @@ describe('sending documents by mail', () => {
       expect(fields, JSON.stringify(payload)).toContain(expected);
     }
     expect(mailCount()).toBe(before);
+  });
+
+  it('refuses a short or easily guessed archive password on its field, and sends nothing', async () => {
+    const [doc] = await ownDocuments();
+    if (!doc) throw new Error('participant.dmc has no document');
+    const [account] = await ctx.database.db
+      .select({ lastName: users.lastName, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.login, 'participant.dmc'));
+    if (!account) throw new Error('no account participant.dmc');
+    const cases: [string, string][] = [
+      ['Azerty1!', 'errors.minlength|10'],
+      ['azertyuiop', 'errors.passwordFaible'],
+      ['Motdepasse1!', 'errors.passwordFaible'],
+      // The account's own names are easy guesses too.
+      [
+        `${account.lastName.toLowerCase()}${account.firstName.toLowerCase()}`.padEnd(10, '1'),
+        'errors.passwordFaible',
+      ],
+    ];
+    const before = mailCount();
+    const audits = await ctx.database.db.$count(auditLog);
+    for (const [password, expected] of cases) {
+      const reply = await send({ mail: 'me@example.org', password, idDocuments: [doc.id] });
+      expect(reply.statusCode, password).toBe(400);
+      const fields = (errorReply.parse(reply.json()).fieldErrors ?? []).map((e) =>
+        [`${e.field}:${e.defaultMessage}`, ...(e.args ?? [])].join('|'),
+      );
+      expect(fields, password).toEqual([`password:${expected}`]);
+    }
+    expect(mailCount()).toBe(before);
+    expect(await ctx.database.db.$count(auditLog)).toBe(audits);
+    // A passphrase of unrelated words passes, without capitals, digits or symbols.
+    const ok = await send({
+      mail: 'me@example.org',
+      password: 'velo rouge citron lune',
+      idDocuments: [doc.id],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(mailCount()).toBe(before + 1);
   });
 
   it('refuses more than the size limit with tropVolumineux, before loading anything', async () => {

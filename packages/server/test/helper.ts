@@ -17,7 +17,9 @@ import { generateDemo } from '../src/demo/generate';
 import type { Notifier, OutgoingMail } from '../src/notify/notifier';
 import { templatePrefix } from './global-setup';
 
-export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+/** A signing key as strong as the configuration demands (random, 48 base64 characters). */
+export const TEST_SECRET = 'q7Vb2LxN9fRk4TzW1mHc8JpY6sDg0EaU3oKiXn5rBwQv+tZl';
+export const TEST_CODE_SECRET = 'Vt8mQ2xK5rN0bY7cL4wJ9hF3sD6gA1eZ+pUoIiXkRn2Bq5Tz';
 
 /** The example centre file of the repository (config/centre.example.json), for configurations outside demo mode. */
 export const CENTRE_EXAMPLE = fileURLToPath(new URL('../../../config/centre.example.json', import.meta.url));
@@ -136,15 +138,36 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
+/**
+ * The configuration of a production start (no demo mode): mail and text messages point at loopback
+ * ports where nothing listens, so tests that send pass a notifier of their own.
+ */
+export function productionTestConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
-    DEMO_MODE: 'true',
-    JWT_SECRET: TEST_SECRET,
-    LOG_LEVEL: 'silent',
-    OUTBOX_LOG: 'false',
-    WEB_DIST: '/nonexistent',
+    ...TEST_SETTINGS,
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    SMS_PROVIDER_URL: 'http://127.0.0.1:1/sms',
+    PUBLIC_URL: 'https://portail.example.fr',
+    CENTRE_FILE: CENTRE_EXAMPLE,
     ...overrides,
   });
+}
+
+/** What every test configuration shares, demo or production. */
+const TEST_SETTINGS = {
+  JWT_SECRET: TEST_SECRET,
+  CODE_SECRET: TEST_CODE_SECRET,
+  // Test files sign in far more often than a person: the per-address and per-account limits are
+  // lifted here, and the tests of those limits (auth-limits.test.ts, the security suite) set them.
+  SIGN_IN_IP_LIMIT: '100000',
+  SIGN_IN_TEXT_LIMIT: '100000',
+  LOG_LEVEL: 'silent',
+  OUTBOX_LOG: 'false',
+  WEB_DIST: '/nonexistent',
+};
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ DEMO_MODE: 'true', ...TEST_SETTINGS, ...overrides });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CONTROL_CHARACTER_ERROR } from '@portail/contract/rules/text';
 import { ACCOUNT_MESSAGES } from '@portail/contract/schemas/account';
 import { CORRESPONDANT_ERRORS, CORRESPONDANT_MESSAGES } from '@portail/contract/schemas/correspondants';
 import { HOME_MESSAGES } from '@portail/contract/schemas/home';
@@ -55,7 +56,11 @@ describe('server message keys', () => {
     ...Object.values(MUTATION_MESSAGES),
   ].map((code) => `messages.${code}`);
   // Refusal keys the contract names (`message` of an error reply), translated as they are.
-  const refusals = [...Object.values(CORRESPONDANT_ERRORS), ...Object.values(MUTATION_FIELD_ERRORS)];
+  const refusals = [
+    ...Object.values(CORRESPONDANT_ERRORS),
+    ...Object.values(MUTATION_FIELD_ERRORS),
+    CONTROL_CHARACTER_ERROR,
+  ];
   const keys = [...plain, ...business, ...contract, ...refusals].filter((key) => !key.endsWith('.'));
 
   it('finds the keys it checks', () => {

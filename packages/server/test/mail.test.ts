@@ -2,7 +2,7 @@ import { type AddressInfo, createServer, type Server, type Socket } from 'node:n
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createMailTransport } from '../src/notify/mail';
-import { CENTRE_EXAMPLE } from './helper';
+import { CENTRE_EXAMPLE, TEST_CODE_SECRET, TEST_SECRET } from './helper';
 
 /**
  * A mail server that accepts the connection and never greets (a hung relay, a firewall that answers
@@ -32,7 +32,8 @@ describe('mail transport and a silent SMTP server', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const transport = createMailTransport(
       loadConfig({
-        JWT_SECRET: 'x'.repeat(40),
+        JWT_SECRET: TEST_SECRET,
+        CODE_SECRET: TEST_CODE_SECRET,
         SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
         SMS_PROVIDER_URL: 'http://127.0.0.1:9/send',
         PUBLIC_URL: 'https://portail.example.fr',

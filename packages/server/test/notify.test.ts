@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 import { createNotifier } from '../src/notify/notifier';
-import { CENTRE_EXAMPLE, createTestDatabase } from './helper';
+import { CENTRE_EXAMPLE, createTestDatabase, TEST_CODE_SECRET, TEST_SECRET } from './helper';
 
 const silent = { info: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 let database: Database;
@@ -61,7 +61,8 @@ afterAll(async () => {
 
 function liveConfig() {
   return loadConfig({
-    JWT_SECRET: 'x'.repeat(40),
+    JWT_SECRET: TEST_SECRET,
+    CODE_SECRET: TEST_CODE_SECRET,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SMS_PROVIDER_URL: `http://127.0.0.1:${smsPort}/send`,
     SMS_PROVIDER_TOKEN: 'provider-token',
@@ -73,7 +74,9 @@ function liveConfig() {
 describe('configuration', () => {
   it('refuses to start outside demo mode without transports, secret and public URL', () => {
     expect(() => loadConfig({})).toThrow(ConfigError);
-    expect(() => loadConfig({})).toThrow(/JWT_SECRET, SMTP_URL, SMS_PROVIDER_URL, PUBLIC_URL, CENTRE_FILE/);
+    expect(() => loadConfig({})).toThrow(
+      /JWT_SECRET, CODE_SECRET, SMTP_URL, SMS_PROVIDER_URL, PUBLIC_URL, CENTRE_FILE/,
+    );
     expect(loadConfig({ DEMO_MODE: 'true' }).demoMode).toBe(true);
     expect(() => loadConfig({ DEMO_MODE: 'true', PORT: 'abc' })).toThrow(/PORT/);
   });

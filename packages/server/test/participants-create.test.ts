@@ -122,7 +122,9 @@ describe('PUT /api/adherentsCorrespondant/detail: success', () => {
       lastName: 'LEFEVRE-DUPRE DE LA TOUR',
       firstName: 'Zoé',
     });
-    expect(account?.login).toBe(`zoe.lefevre.dupre.de.la.tour.${row.id}`);
+    // Initial, name and eight random characters (issue 17): not derivable from the name or the id.
+    expect(account?.login).toMatch(/^z\.lefevre\.dupre\.de\.la\.tour\.[a-hjkmnp-z2-9]{8}$/);
+    expect(account?.login).not.toContain(String(row.id));
     const signIn = await passwordRequest(ctx.app, account?.login ?? '', false, 'Anything#2026');
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json()).toMatchObject({ error: 'invalid_grant' });
@@ -301,6 +303,24 @@ describe('PUT /api/adherentsCorrespondant/detail: refusals write nothing', () =>
     });
   });
 
+  it('refuses names that a spreadsheet would read as a formula (= + - @; a TAB or CR is a control character)', async () => {
+    await expectNothingWritten(async () => {
+      expect(
+        await fieldErrorsOf(
+          validForm({ nom: '=HYPERLINK("http://x.example")', prenom: ' +33612', nomJeuneFille: '@SUM(A1)' }),
+        ),
+      ).toEqual([
+        { field: 'nom', defaultMessage: 'errors.debutFormule' },
+        { field: 'prenom', defaultMessage: 'errors.debutFormule' },
+        { field: 'nomJeuneFille', defaultMessage: 'errors.debutFormule' },
+      ]);
+      // The control-character rule of every route answers first (lib/validator.ts).
+      expect(await fieldErrorsOf(validForm({ prenom: '\t-Jean' }))).toEqual([
+        { field: 'prenom', defaultMessage: 'errors.controlCharacter' },
+      ]);
+    });
+  });
+
   it('refuses ids of the wrong enumeration, all at once', async () => {
     await expectNothingWritten(async () => {
       const errors = await fieldErrorsOf(
@@ -340,11 +360,20 @@ describe('PUT /api/adherentsCorrespondant/detail: refusals write nothing', () =>
         'participant.error.doublon',
       ]);
     });
-    // An existing demo participant, found in another correspondant's scope: the rule is centre-wide.
+    // An existing demo participant of another establishment of the caller's company: the company
+    // correspondant's scope holds both, so the duplicate is theirs to see (participants-duplicates.test.ts
+    // covers one outside the scope, which must not be told).
     const other = await findParticipant(
       ctx,
-      and(eq(participants.active, true), await scopeOf(ctx, 'corr.autre')),
-      'active in corr.autre',
+      and(
+        eq(participants.active, true),
+        await scopeOf(ctx, 'corr.entreprise'),
+        ne(
+          participants.establishmentId,
+          (await correspondantOf(ctx, 'corr.etablissement')).establishmentId ?? -1,
+        ),
+      ),
+      'active in corr.entreprise, outside corr.etablissement',
     );
     await expectNothingWritten(async () => {
       expect(
@@ -353,7 +382,9 @@ describe('PUT /api/adherentsCorrespondant/detail: refusals write nothing', () =>
             nom: other.lastName.toLowerCase(),
             prenom: other.firstName,
             dateNaissance: other.birthDate,
+            idEtablissement: (await correspondantOf(ctx, 'corr.etablissement')).establishmentId,
           }),
+          'corr.entreprise',
         ),
       ).toEqual(['participant.error.doublon']);
     });

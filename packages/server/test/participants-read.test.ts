@@ -89,6 +89,28 @@ describe('participant detail', () => {
     ).toBe(404);
   });
 
+  it('answers a record whose stored names begin with = + - @ (typed before the form refused them)', async () => {
+    const scope = await scopeOf(ctx, 'corr.etablissement');
+    const row = await findParticipant(ctx, scope, 'in scope');
+    const names = { lastName: '=1+1', firstName: '@SUM(A1)', maidenName: '-2' };
+    await ctx.database.db.update(participants).set(names).where(eq(participants.id, row.id));
+    try {
+      const reply = await get(`/api/adherents/${row.id}`, 'corr.etablissement');
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(participant.parse(reply.json())).toMatchObject({
+        nom: '=1+1',
+        prenom: '@SUM(A1)',
+        nomJeuneFille: '-2',
+      });
+    } finally {
+      const { lastName, firstName, maidenName } = row;
+      await ctx.database.db
+        .update(participants)
+        .set({ lastName, firstName, maidenName })
+        .where(eq(participants.id, row.id));
+    }
+  });
+
   it('joins the establishment, company, group and manager, and answers every stored field', async () => {
     const scope = await scopeOf(ctx, 'corr.groupe');
     const row = await findParticipant(ctx, and(scope, eq(participants.active, false)), 'inactive in scope');

@@ -373,13 +373,14 @@ describe('POST /api/adherents/:id/adherer', () => {
     ]);
   });
 
-  it('refuses when the same person is active elsewhere in the centre', async () => {
+  it('refuses when the same person is active elsewhere in the caller’s scope', async () => {
     const row = await takeParticipant(
       ctx,
       and(await inScope(), eq(participants.active, false), eq(participants.lockedByExternalSystem, false)),
       'inactive',
     );
-    // The same person, active in another correspondant's scope (an inactive homonym never blocks creation).
+    // The same person, active in another establishment of the group (an inactive homonym never blocks
+    // creation); one outside the scope must not be told (participants-duplicates.test.ts).
     const twin = await call(
       'PUT',
       '/api/adherentsCorrespondant/detail',
@@ -388,7 +389,7 @@ describe('POST /api/adherents/:id/adherer', () => {
         prenom: row.firstName.toUpperCase(),
         dateNaissance: row.birthDate,
       }),
-      'corr.autre',
+      'corr.etablissement',
     );
     expect(twin.statusCode, twin.body).toBe(200);
     await expectUnchanged(row.id, async () => {

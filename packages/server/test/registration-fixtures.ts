@@ -2,8 +2,10 @@ import { outboxReply } from '@portail/contract/schemas/dev';
 import { registrationResult, registrationState } from '@portail/contract/schemas/registration';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../src/db/schema';
-import { DEMO_PENDING_ACCOUNTS, pendingEmail } from '../src/demo/pending-accounts';
+import { identityProven, issueActivationCode } from '../src/auth/activation-codes';
+import { participants, users } from '../src/db/schema';
+import { DEMO_PENDING_ACCOUNTS, letterRecipient, pendingEmail } from '../src/demo/pending-accounts';
+import { findRegistrationLink } from '../src/features/registration/registration.queries';
 import { issueRegistrationLink } from '../src/features/registration/registration-links';
 import type { TestContext } from './helper';
 
@@ -76,8 +78,54 @@ export async function resultOf(reply: { statusCode: number; json: () => unknown;
   return registrationResult.parse(reply.json());
 }
 
-/** Asks for a code and types the one the text message carried. */
+/** The activation code of the demo's letter to a pending participant (`K7XQ-2M9P`), from the outbox. */
+export async function letterCode(ctx: TestContext, login: PendingLogin): Promise<string> {
+  const account = DEMO_PENDING_ACCOUNTS.find((a) => a.login === login);
+  if (!account) throw new Error(`no pending account ${login}`);
+  const reply = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/dev/outbox?recipient=${encodeURIComponent(letterRecipient(account))}&limit=1`,
+  });
+  const [letter] = outboxReply.parse(reply.json()).items;
+  const code = letter?.channel === 'LETTER' ? letter.body.match(/\b([A-Z2-9]{4}-[A-Z2-9]{4})\b/)?.[1] : null;
+  if (!code) throw new Error(`no letter to ${login}`);
+  return code;
+}
+
+/** The account a link names, and the birth date the centre holds for its participant. */
+export async function linkOwner(ctx: TestContext, token: string) {
+  const link = await findRegistrationLink(ctx.database.db, token);
+  if (link.state === 'none' || link.state === 'used') throw new Error('not a live link');
+  const [record] = await ctx.database.db
+    .select({ birthDate: participants.birthDate })
+    .from(participants)
+    .where(eq(participants.id, link.account.participantId ?? -1));
+  return { userId: link.account.userId, birthDate: record?.birthDate ?? '' };
+}
+
+/** What the centre does (`npm run invite`): a new activation code for the account of this link. */
+export async function centreCode(ctx: TestContext, token: string): Promise<string> {
+  const { userId } = await linkOwner(ctx, token);
+  return issueActivationCode(ctx.database.db, userId, ctx.config.activationCodeTtlS);
+}
+
+/**
+ * Step 1's first part as the participant does it: the birth date on file and the centre's activation
+ * code (a new one, unless the identity is proven already).
+ */
+export async function proveIdentity(ctx: TestContext, token: string) {
+  const { userId, birthDate } = await linkOwner(ctx, token);
+  if (await identityProven(ctx.database.db, userId)) return;
+  const codeActivation = await issueActivationCode(ctx.database.db, userId, ctx.config.activationCodeTtlS);
+  const proof = await resultOf(
+    await registrationCall(ctx, 'POST', 'identite', token, { dateNaissance: birthDate, codeActivation }),
+  );
+  expect(proof.ok, JSON.stringify(proof)).toBe(true);
+}
+
+/** Proves the identity, then asks for a code and types the one the text message carried. */
 export async function confirmCode(ctx: TestContext, token: string, mobile: string | null) {
+  await proveIdentity(ctx, token);
   const sent = await registrationCall(ctx, 'POST', 'otp', token);
   expect(sent.statusCode, sent.body).toBe(200);
   expect(sent.body).not.toBe('');

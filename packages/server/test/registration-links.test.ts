@@ -73,7 +73,7 @@ describe('the states of a registration link', () => {
 
     expect(await stateOf(ctx, expired)).toMatchObject(NOT_FOUND);
     expect((await registrationCall(ctx, 'POST', 'resend', expired)).json()).toBe(false);
-    expect(await stateOf(ctx, fresh)).toMatchObject({ ok: true, identifiant: login });
+    expect(await stateOf(ctx, fresh)).toMatchObject({ ok: true, identifiant: '', identiteConfirmee: false });
     // A valid link is not resent.
     expect((await registrationCall(ctx, 'POST', 'resend', fresh)).json()).toBe(false);
     expect(ctx.notifier.mails).toHaveLength(mails + 1);

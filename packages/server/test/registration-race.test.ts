@@ -9,6 +9,7 @@ import {
   freshPendingLink,
   linkFromOutbox,
   participantForm,
+  proveIdentity,
   registrationCall,
   resultOf,
 } from './registration-fixtures';
@@ -22,6 +23,7 @@ afterAll(async () => ctx.close());
 describe('registration under concurrency', () => {
   it('evaluates at most three of 50 wrong codes sent at once', async () => {
     const { user, token } = await freshPendingLink(ctx, 'PARTICIPANT', 0);
+    await proveIdentity(ctx, token);
     expect((await registrationCall(ctx, 'POST', 'otp', token)).statusCode).toBe(200);
     const right = ctx.notifier.lastCode();
     const wrong = right === '999999' ? '888888' : '999999';

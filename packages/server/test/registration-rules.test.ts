@@ -10,6 +10,7 @@ import {
   freshPendingLink,
   linkFromOutbox,
   participantForm,
+  proveIdentity,
   registrationCall,
   resultOf,
   stateOf,
@@ -37,6 +38,7 @@ async function userRow(id: number) {
 describe('the code sent by text message', () => {
   it('warns tentative.1 and .2, spends the code at the third wrong one (tentative.3)', async () => {
     const { user, token } = await freshPendingLink(ctx, 'PARTICIPANT', 0);
+    await proveIdentity(ctx, token);
     expect((await registrationCall(ctx, 'POST', 'otp', token)).statusCode).toBe(200);
     const right = ctx.notifier.lastCode();
     const wrong = right === '000000' ? '111111' : '000000';
@@ -62,6 +64,7 @@ describe('the code sent by text message', () => {
 
   it('answers otpExpire when no code was sent or it expired, and a new code spends the old', async () => {
     const { user, token } = await freshPendingLink(ctx, 'PARTICIPANT', 1);
+    await proveIdentity(ctx, token);
     const none = await resultOf(await registrationCall(ctx, 'PUT', 'otp', token, { code: '123456' }));
     expect(codes(none.exception.messages)).toEqual(['ERROR registration.otpExpire']);
 
@@ -84,6 +87,7 @@ describe('the code sent by text message', () => {
 
   it('sends at most one code a minute and five a day per link (429 with Retry-After)', async () => {
     const { token } = await freshPendingLink(ctx, 'PARTICIPANT', 2);
+    await proveIdentity(ctx, token);
     expect((await registrationCall(ctx, 'POST', 'otp', token)).statusCode).toBe(200);
     const soon = await registrationCall(ctx, 'POST', 'otp', token);
     expect(soon.statusCode).toBe(429);
@@ -120,6 +124,23 @@ describe('the later steps of a participant', () => {
   it('are refused without a confirmed code, or one confirmed more than 30 minutes ago', async () => {
     const { user, token } = await freshPendingLink(ctx, 'PARTICIPANT', 4);
     const contact = { emailPersonnel: 'a@example.net', portablePersonnel: '06 11 22 33 44' };
+    // Before the proof of identity (issue 17), then before the code.
+    for (const step of ['validerDonnesConnexion', 'confirmation'] as const) {
+      const early = await resultOf(
+        await registrationCall(
+          ctx,
+          'POST',
+          step,
+          token,
+          step === 'confirmation' ? participantForm() : contact,
+        ),
+      );
+      expect([early.ok, ...codes(early.exception.messages)]).toEqual([
+        false,
+        'ERROR registration.identiteNonConfirmee',
+      ]);
+    }
+    await proveIdentity(ctx, token);
     const refused = ['ERROR registration.codeNonConfirme'];
     const step4 = await resultOf(
       await registrationCall(ctx, 'POST', 'validerDonnesConnexion', token, contact),

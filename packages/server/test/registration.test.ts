@@ -8,9 +8,11 @@ import { createTestContext, passwordRequest, type TestContext } from './helper';
 import {
   confirmCode,
   correspondantForm,
+  letterCode,
   linkFromOutbox,
   NEW_PASSWORD,
   participantForm,
+  proveIdentity,
   registrationCall,
   resultOf,
   stateOf,
@@ -44,7 +46,8 @@ describe('registration of a participant in six steps', () => {
     expect(before).toMatchObject({ active: false, passwordHash: null });
     const token = await linkFromOutbox(ctx, login);
 
-    // The link's state: valid, a participant, French, the centre's contact with the mobile masked.
+    // The link's state: valid, a participant, French, the centre's contact with the mobile masked;
+    // the identifier only once the participant has proved who they are.
     const [record] = await ctx.database.db
       .select()
       .from(participants)
@@ -55,14 +58,28 @@ describe('registration of a participant in six steps', () => {
       foundButExpired: false,
       compteParticipant: true,
       anglaisUniquement: false,
-      identifiant: login,
+      identifiant: '',
       emailProfessionnel: record?.email,
       portableProfessionnel: maskPhone(record?.mobile),
+      identiteConfirmee: false,
       codeConfirme: false,
       messages: TEXTS,
     });
 
-    // Step 1: the code goes to the mobile on file; the reply shows it masked.
+    // Step 1: the birth date and the code of the centre's letter (typed in lower case, no dash)...
+    const letter = await letterCode(ctx, login);
+    expect(letter).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const identity = {
+      dateNaissance: record?.birthDate,
+      codeActivation: letter.replace('-', '').toLowerCase(),
+    };
+    expect(await resultOf(await registrationCall(ctx, 'POST', 'identite', token, identity))).toEqual({
+      ok: true,
+      exception: { messages: [{ level: 'INFO', errorCode: 'registration.identiteConfirmee' }] },
+    });
+    expect(await stateOf(ctx, token)).toMatchObject({ identiteConfirmee: true, identifiant: login });
+
+    // ... then the code goes to the mobile on file; the reply shows it masked.
     const sent = await registrationCall(ctx, 'POST', 'otp', token);
     expect(sent.statusCode).toBe(200);
     expect(sent.headers['content-type']).toContain('text/plain');
@@ -116,6 +133,7 @@ describe('registration of a participant in six steps', () => {
     expect(consent?.dmcStatus).toBe('ACCEPTED');
     expect(await auditActions(after.id)).toEqual(
       expect.arrayContaining([
+        'REGISTRATION_IDENTITY_CONFIRMED',
         'REGISTRATION_CODE_SENT',
         'REGISTRATION_CODE_CONFIRMED',
         'REGISTRATION_COMPLETED',
@@ -181,6 +199,7 @@ describe('registration of a participant in six steps', () => {
     const state = await stateOf(ctx, token);
     expect(state).toMatchObject({ ok: true, anglaisUniquement: true, compteParticipant: true });
     const user = await userByLogin(ctx, 'participant.inscription.en');
+    await proveIdentity(ctx, token);
     await registrationCall(ctx, 'POST', 'otp', token);
     expect(ctx.notifier.texts.at(-1)).toMatchObject({ to: user.mobile });
     expect(ctx.notifier.texts.at(-1)?.text).toContain('activation code');

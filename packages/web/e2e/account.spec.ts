@@ -1,5 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, fillLogin, lastOutboxId, PASSWORD, signIn, test } from './support';
+import {
+  confirmContactCode,
+  expectAccessible,
+  fillLogin,
+  lastOutboxId,
+  PASSWORD,
+  readCodeSentTo,
+  signIn,
+  test,
+} from './support';
 
 /**
  * Personal details (001 §2, §4, §5): tabs by role, contact edit with the mobile checked first and a
@@ -94,6 +103,10 @@ test.describe('personal details', () => {
 
     // A landline cannot receive the sign-in codes: the warning stops the save.
     await contact.getByRole('button', { name: 'Modifier' }).click();
+    // The current password is asked again (issue 17), with the browser's current-password hint.
+    const current = contact.getByLabel('Mot de passe actuel', { exact: true });
+    await expect(current).toHaveAttribute('autocomplete', 'current-password');
+    await current.fill('Faux#2026');
     await field(contact, 'Téléphone portable').fill('01 44 55 66 77');
     await contact.getByRole('button', { name: 'Enregistrer' }).click();
     const warning = page.getByRole('alertdialog', { name: 'Attention' });
@@ -104,7 +117,28 @@ test.describe('personal details', () => {
 
     await field(contact, 'Téléphone portable').fill(newMobile);
     await field(contact, 'Adresse mail').fill(newMail);
+    // A wrong current password is told, and counts toward the lock.
     await contact.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(contact.getByText('Le mot de passe actuel est incorrect', { exact: true })).toBeVisible();
+    await expect(contact.getByText(/Après 2 autre\(s\) erreur\(s\), votre compte sera bloqué/)).toBeVisible();
+    await current.fill(PASSWORD);
+    const sentFrom = await lastOutboxId(page.request);
+    await contact.getByRole('button', { name: 'Enregistrer' }).click();
+
+    // Each new value waits for the code sent to it; the old mobile still gets the sign-in codes.
+    const confirmation = page.getByRole('dialog', { name: 'Confirmer la nouvelle coordonnée' });
+    await expect(confirmation).toBeVisible();
+    const mobileField = /Code reçu par SMS au 06 98 76 54 32/;
+    const mailField = new RegExp(`Code reçu par mail à ${newMail.replace(/\./g, '\\.')}`);
+    await expect(confirmation.getByRole('textbox', { name: mailField })).toBeFocused();
+    await expectAccessible(page);
+    const mobileCode = await readCodeSentTo(page.request, newMobile, sentFrom);
+    const wrongCode = mobileCode === '000000' ? '111111' : '000000';
+    await confirmContactCode(confirmation, mobileField, wrongCode);
+    await expect(confirmation.getByText("Ce code n'est pas le bon. Il vous reste 2 essai(s).")).toBeVisible();
+    await confirmContactCode(confirmation, mobileField, mobileCode);
+    await expect(confirmation.getByRole('textbox', { name: mobileField })).toHaveCount(0);
+    await confirmContactCode(confirmation, mailField, await readCodeSentTo(page.request, newMail, sentFrom));
     const notice = page.getByRole('alertdialog', { name: 'Coordonnées enregistrées' });
     await expect(notice).toBeVisible();
     await expectAccessible(page);
@@ -168,8 +202,9 @@ test.describe('personal details', () => {
     await questionDialog.getByRole('combobox', { name: 'Question secrète' }).click();
     await page.getByRole('option', { name: 'Quel est votre plat préféré ?' }).click();
     await questionDialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(questionDialog.getByText('Élément obligatoire')).toBeVisible();
+    await expect(questionDialog.getByText('Élément obligatoire')).toHaveCount(2);
     await questionDialog.getByRole('textbox', { name: 'Réponse' }).fill('Lasagnes');
+    await questionDialog.getByLabel('Mot de passe actuel', { exact: true }).fill(PASSWORD);
     await expectAccessible(page);
     await questionDialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(questionDialog).toBeHidden();
@@ -253,13 +288,20 @@ test.describe('personal details', () => {
     expect(stored.adresseFacturation).toEqual(stored.adresse);
     await restoreAddress(page, original);
 
-    // Contact: saved, then signed out; the record is put back afterwards.
+    // Contact: confirmed by its code, then signed out; the record is put back afterwards.
     await tab(page, 'Informations professionnelles').click();
     const contact = page.getByRole('region', { name: 'Mes coordonnées professionnelles' });
     await contact.getByRole('button', { name: 'Modifier' }).click();
     await field(contact, 'Adresse mail').fill('coordonnees.e2e@example.com');
-    await field(contact, 'Téléphone portable').fill('07 81 22 33 44');
+    await contact.getByLabel('Mot de passe actuel', { exact: true }).fill(PASSWORD);
+    const sentFrom = await lastOutboxId(page.request);
     await contact.getByRole('button', { name: 'Enregistrer' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Confirmer la nouvelle coordonnée' });
+    await confirmContactCode(
+      confirmation,
+      /Code reçu par mail/,
+      await readCodeSentTo(page.request, 'coordonnees.e2e@example.com', sentFrom),
+    );
     await page
       .getByRole('alertdialog', { name: 'Coordonnées enregistrées' })
       .getByRole('button', { name: 'OK' })
@@ -268,7 +310,12 @@ test.describe('personal details', () => {
     await signIn(page, 'corr.coordonnees', { correspondant: true });
     await page.goto('/mescoordonnees');
     await expect(field(contact, 'Adresse mail')).toHaveValue('coordonnees.e2e@example.com');
-    await apiPost(page, '/user', { email: account.email, portable: account.portable });
+    const putBack = await lastOutboxId(page.request);
+    await apiPost(page, '/user', { email: account.email, portable: account.portable, motDePasse: PASSWORD });
+    await apiPost(page, '/user/contact/confirmation', {
+      canal: 'EMAIL',
+      code: await readCodeSentTo(page.request, account.email, putBack),
+    });
   });
 
   test('an establishment correspondant of another company edits their address, asked before leaving it', async ({

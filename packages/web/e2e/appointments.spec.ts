@@ -68,6 +68,8 @@ test.describe('my appointments', () => {
     const row = dataRows(page).first();
     await expect(row.getByRole('gridcell', { name: first.objet, exact: true })).toBeVisible();
     await expect(row.getByRole('gridcell', { name: paris(first.debut), exact: true })).toBeVisible();
+    // A Paris device shows the centre's times as its own: no notice.
+    await expect(page.getByText('Heures de Paris')).toHaveCount(0);
     await expect(page.getByRole('img', { name: 'Bilan en cours' }).first()).toBeVisible();
     for (const header of ['Objet', 'Début', 'Cardiologue', 'Interniste', 'Gynécologue', 'Statut']) {
       await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
@@ -105,5 +107,32 @@ test.describe('my appointments', () => {
     expect(event.SUMMARY).toBe(first.objet);
     expect(event.DTSTART).toBe(utc(first.debut));
     expect(event.LOCATION).toContain('75008 Paris');
+  });
+});
+
+test.describe('on a device in New York (issue 18)', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('participant.dmc sees the centre’s times, said to be Paris time, at home and in the table', async ({
+    page,
+  }) => {
+    await signIn(page, 'participant.dmc');
+    // The demo's first visit is at 07:30 at the centre, which New York calls 01:30 or 02:30.
+    const checkup = page.getByRole('region', { name: 'Mon bilan en cours' });
+    await expect(checkup.getByText(/^Le \d{2}\/\d{2}\/\d{4} à 07:30$/)).toBeVisible();
+    await expect(checkup.getByText('Heures de Paris', { exact: true })).toBeVisible();
+    const listed = page.waitForResponse((response) =>
+      response.url().includes('/api/participant/rdvs-participant?'),
+    );
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Mes rendez-vous', exact: true })
+      .click();
+    const { items } = (await (await listed).json()) as { items: Appointment[] };
+    const first = items[0];
+    if (!first) throw new Error('no appointment');
+    const row = dataRows(page).first();
+    await expect(row.getByRole('gridcell', { name: paris(first.debut), exact: true })).toBeVisible();
+    await expect(page.getByText('Heures de Paris', { exact: true })).toBeVisible();
   });
 });

@@ -1,5 +1,13 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { expectAccessible, PASSWORD, signIn, test } from './support';
+import {
+  confirmContactCode,
+  expectAccessible,
+  lastOutboxId,
+  PASSWORD,
+  readCodeSentTo,
+  signIn,
+  test,
+} from './support';
 
 /**
  * The correspondant directory and a correspondant's page (000 §2.10): search, detail, the own record
@@ -191,8 +199,20 @@ test.describe('correspondant directory', () => {
 
       await mail.fill('annuaire.e2e@example.com');
       await form.getByRole('textbox', { name: 'Fonction' }).fill('Responsable annuaire');
+      await form.getByLabel('Mot de passe actuel', { exact: true }).fill(PASSWORD);
+      const sentFrom = await lastOutboxId(page.request);
       await form.getByRole('button', { name: 'Enregistrer' }).click();
       await expect(page.getByText('Vos coordonnées ont été enregistrées.')).toBeVisible();
+      // The new mail waits for the code sent to it (issue 17).
+      const confirmation = page.getByRole('dialog', { name: 'Confirmer la nouvelle coordonnée' });
+      await expect(confirmation).toBeVisible();
+      await expectAccessible(page);
+      await confirmContactCode(
+        confirmation,
+        /Code reçu par mail/,
+        await readCodeSentTo(page.request, 'annuaire.e2e@example.com', sentFrom),
+      );
+      await expect(confirmation).toHaveCount(0);
       const contact = page.getByRole('region', { name: 'Contact' });
       await expect(contact).toContainText('annuaire.e2e@example.com');
       await expect(contact).toContainText('Responsable annuaire');
@@ -278,9 +298,27 @@ async function restore(request: APIRequestContext, original: Row) {
     token = await tokenOf(request, 'corr.annuaire');
   }
   const { contact } = original;
+  const headers = { Authorization: `Bearer ${token}` };
+  const sentFrom = await lastOutboxId(request);
   const reply = await request.post(`/api/correspondant/${original.id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { ...contact, civilite: contact.civilite?.id ?? null },
+    headers,
+    data: { ...contact, civilite: contact.civilite?.id ?? null, motDePasse: PASSWORD },
   });
   expect(reply.ok(), `restore: ${reply.status()} ${await reply.text()}`).toBe(true);
+  // The original mail and mobile come back through their codes, as any new value does.
+  const { enAttente } = (await reply.json()) as {
+    enAttente: { email: string | null; portable: string | null };
+  };
+  for (const [canal, to] of [
+    ['EMAIL', enAttente.email],
+    ['PORTABLE', enAttente.portable],
+  ] as const) {
+    if (!to) continue;
+    const code = await readCodeSentTo(request, to, sentFrom);
+    const confirmed = await request.post('/api/user/contact/confirmation', {
+      headers,
+      data: { canal, code },
+    });
+    expect(confirmed.ok(), `restore ${canal}: ${confirmed.status()}`).toBe(true);
+  }
 }

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { apiToken, createParticipant, uniqueName } from './participants-api';
 import { expectAccessible, fillLogin, lastOutboxId, signIn, test } from './support';
 
 /**
@@ -10,7 +11,7 @@ const NEW_PASSWORD = 'Lagune#Ormeau58';
 
 interface OutboxItem {
   id: number;
-  channel: 'SMS' | 'MAIL';
+  channel: 'SMS' | 'MAIL' | 'LETTER';
   recipient: string;
   body: string;
 }
@@ -57,6 +58,44 @@ async function smsCode(request: APIRequestContext, afterId: number, phrase: RegE
   return code;
 }
 
+/**
+ * The centre's letter to a demo pending participant (a LETTER in the demo outbox, addressed to their
+ * name): the activation code, and the birth date on file that the demo line recalls.
+ */
+async function letter(
+  request: APIRequestContext,
+  name: string,
+): Promise<{ code: string; birthDate: string }> {
+  const [item] = (await outbox(request, name)).filter((entry) => entry.channel === 'LETTER');
+  const code = item?.body.match(/\b([A-Z2-9]{4}-[A-Z2-9]{4})\b/)?.[1] ?? '';
+  const [, day, month, year] =
+    item?.body.match(/(?:enregistrée est le|date of birth on file is) (\d{2})\/(\d{2})\/(\d{4})/) ?? [];
+  expect(code, `no letter to ${name}`).not.toBe('');
+  return { code, birthDate: `${year}-${month}-${day}` };
+}
+
+/** Types an ISO date into the picker's sections, day first. */
+async function typeDate(page: Page, label: RegExp, isoDate: string) {
+  const [year, month, day] = isoDate.split('-');
+  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+}
+
+const IDENTITY_FR = { date: /^Date de naissance/, code: "Code d'activation du centre" };
+const IDENTITY_EN = { date: /^Date of birth/, code: 'Activation code from the centre' };
+
+/** Step 1's first part: the birth date and the centre's activation code. */
+async function proveIdentity(
+  page: Page,
+  proof: { code: string; birthDate: string },
+  labels = IDENTITY_FR,
+  nextLabel = 'Suivant',
+) {
+  await typeDate(page, labels.date, proof.birthDate);
+  await page.getByRole('textbox', { name: labels.code }).fill(proof.code);
+  await next(page, nextLabel);
+}
+
 /** The two digits the masked mobile of step 1 leaves visible. */
 async function maskedDigits(page: Page): Promise<string> {
   const text = await page.getByText(/••\s••\s••\s••\s\d{2}/).textContent();
@@ -96,12 +135,18 @@ test.describe('registration by link', () => {
   }) => {
     test.slow();
     const link = await mailedLink(page.request, 'participant.inscription');
+    const proof = await letter(page.request, 'Manon Garnier');
     const before = await lastOutboxId(page.request);
     await page.goto(link);
 
-    // 1. The code by text message; the token has left the address bar.
-    await expect(page.getByRole('heading', { name: 'Étape 1 sur 6 : Code SMS' })).toBeVisible();
+    // 1. The birth date and the centre's code (a wrong code first), then the code by text message;
+    // the token has left the address bar.
+    await expect(page.getByRole('heading', { name: 'Étape 1 sur 6 : Identité et code SMS' })).toBeVisible();
     await expect(page).toHaveURL(/\/user\/registrationCompte$/);
+    await proveIdentity(page, { ...proof, code: 'ZZZZ-ZZZZ' });
+    await expect(page.getByRole('alert')).toContainText("Date de naissance ou code d'activation incorrect");
+    await expectAccessible(page);
+    await proveIdentity(page, proof);
     await expect(page.getByText(/Un code vous a été envoyé par SMS au ••\s••\s••\s••\s\d{2}/)).toBeVisible();
     // The code lives 20 s in these tests: axe judges step 1 once, with the warning shown.
     const code = await smsCode(page.request, before, ACTIVATION_FR, await maskedDigits(page));
@@ -169,6 +214,8 @@ test.describe('registration by link', () => {
 
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Votre compte est activé.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Votre identifiant de connexion : participant.inscription')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Identifiant' })).toHaveValue('participant.inscription');
     await expectAccessible(page);
     await signIn(page, 'participant.inscription', { password: NEW_PASSWORD, mobile: '47298315' });
 
@@ -215,8 +262,8 @@ test.describe('registration by link', () => {
 
     const newLink = await mailedLink(page.request, login, oldLink);
     await page.goto(newLink);
-    await expect(page.getByRole('heading', { name: 'Étape 1 sur 6 : Code SMS' })).toBeVisible();
-    await expect(page.getByText(/••\s••\s••\s••\s\d{2}/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Étape 1 sur 6 : Identité et code SMS' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: "Code d'activation du centre" })).toBeVisible();
     await page.goto(oldLink);
     await expect(page.getByRole('heading', { name: "Ce lien n'est plus valide" })).toBeVisible();
     await expectAccessible(page);
@@ -225,10 +272,15 @@ test.describe('registration by link', () => {
   test('an English-only participant registers in English', async ({ page }) => {
     test.slow();
     const link = await mailedLink(page.request, 'participant.inscription.en');
+    const proof = await letter(page.request, 'Oliver Taylor');
     const before = await lastOutboxId(page.request);
     await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Step 1 of 6: Text message code' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Step 1 of 6: Identity and text message code' }),
+    ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expectAccessible(page);
+    await proveIdentity(page, proof, IDENTITY_EN, 'Next');
     await expect(
       page.getByText(/A code has been sent by text message to ••\s••\s••\s••\s\d{2}/),
     ).toBeVisible();
@@ -262,6 +314,36 @@ test.describe('registration by link', () => {
     await page.getByRole('button', { name: 'Activate my account' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Your account is active.', { exact: false })).toBeVisible();
+  });
+
+  test('a participant a correspondant created cannot be activated with only the link and the SMS code', async ({
+    page,
+  }) => {
+    // The employer types the contact details the link and the SMS go to, and the birth date.
+    const nom = uniqueName('Emprunt');
+    const token = await apiToken(page.request, 'corr.etablissement');
+    await createParticipant(page.request, token, { nom, prenom: 'Alice', dateNaissance: '1985-06-15' });
+    const mailbox = `alice.${nom.toLowerCase()}`;
+    const link = await mailedLink(page.request, mailbox);
+    const [mail] = await outbox(page.request, `${mailbox}@example.com`);
+    expect(mail?.body).toContain('jamais de votre employeur');
+    const before = await lastOutboxId(page.request);
+    await page.goto(link);
+
+    await expect(page.getByRole('heading', { name: 'Étape 1 sur 6 : Identité et code SMS' })).toBeVisible();
+    await expect(page.getByText(/jamais de votre employeur/)).toBeVisible();
+    await proveIdentity(page, { birthDate: '1985-06-15', code: 'K7XQ-2M9P' });
+    await expect(page.getByRole('alert')).toContainText("Date de naissance ou code d'activation incorrect");
+    await expect(page.getByRole('heading', { name: 'Étape 1 sur 6 : Identité et code SMS' })).toBeVisible();
+    await expectAccessible(page);
+    // No text message was sent to the mobile the employer typed, so no code to type either.
+    const sent = (await outbox(page.request)).filter(
+      (item) => item.channel === 'SMS' && item.id > before && ACTIVATION_FR.test(item.body),
+    );
+    expect(sent.filter((item) => item.recipient.replace(/\D/g, '').endsWith('12345678'))).toHaveLength(0);
+    const otp = await page.request.post(`/api/registration/otp?token=${link.split('token=')[1] ?? ''}`);
+    expect(otp.status()).toBe(200);
+    expect(await otp.text()).toBe('');
   });
 
   test('a made-up token shows the no-longer-valid card', async ({ page }) => {

@@ -66,6 +66,23 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('a code that is not six digits is refused on the spot and spends no try', async ({ page }) => {
+    const before = await lastOutboxId(page.request);
+    await fillLogin(page, 'participant.refus');
+    await expect(page).toHaveURL(/\/user\/confirm$/);
+    const code = await readCode(page.request, before);
+    const field = page.getByRole('textbox', { name: 'Code de confirmation' });
+    for (const typed of ['12345', '1234567', '12a456']) {
+      await field.fill(typed);
+      await page.getByRole('button', { name: 'Confirmer' }).click();
+      await expect(page.getByText('Le code comporte 6 chiffres')).toBeVisible();
+    }
+    await expect(page.getByText('Code incorrect', { exact: false })).toHaveCount(0);
+    await field.fill(code);
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('a participant without medical-record consent has no documents menu', async ({ page }) => {
     await signIn(page, 'participant.sansdmc');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });

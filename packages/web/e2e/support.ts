@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Portail#2026';
 
@@ -26,7 +26,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
 
 export interface OutboxItem {
   id: number;
-  channel: 'SMS' | 'MAIL';
+  channel: 'SMS' | 'MAIL' | 'LETTER';
   recipient: string;
   body: string;
 }
@@ -53,6 +53,37 @@ export async function readCode(request: APIRequestContext, afterId: number): Pro
     )
     .toBeTruthy();
   return code ?? '';
+}
+
+/**
+ * The code sent after `afterId` to one recipient (a new contact e-mail or mobile confirmed by a code,
+ * issue 17), read from the demo outbox filtered by recipient.
+ */
+export async function readCodeSentTo(
+  request: APIRequestContext,
+  recipient: string,
+  afterId: number,
+): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const reply = await request.get('/api/dev/outbox', { params: { recipient, limit: 5 } });
+        const { items } = (await reply.json()) as { items: OutboxItem[] };
+        code = items.find((item) => item.id > afterId)?.body.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code ?? '';
+}
+
+/** Types a code into the contact confirmation dialog's field named `label` and confirms it. */
+export async function confirmContactCode(dialog: Locator, label: RegExp, code: string) {
+  const form = dialog.locator('form').filter({ has: dialog.page().getByRole('textbox', { name: label }) });
+  await form.getByRole('textbox', { name: label }).fill(code);
+  await form.getByRole('button', { name: /^(Confirmer|Confirm)$/ }).click();
 }
 
 export async function lastOutboxId(request: APIRequestContext): Promise<number> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIRMATION_CODE_LENGTH } from '../constants';
 import { ROLES } from '../roles';
 import { ciemException } from './common';
 
@@ -33,10 +34,18 @@ export type TokenReply = z.infer<typeof tokenReply>;
 
 /**
  * OAuth error (000 §8): `error_description` is `tentative.1`, `tentative.2`, `tentative.3`,
- * `user.locked`, or absent for other invalid grants.
+ * `user.locked`, or absent for other invalid grants. `temporarily_unavailable` comes with a
+ * `Retry-After` header: 429 `login.throttled` (too many sign-ins from one address) or
+ * `login.tooManyTexts` (too many codes texted to the account), 503 `login.busy` (hashing queue full).
  */
 export const oauthError = z.object({
-  error: z.enum(['invalid_grant', 'invalid_client', 'invalid_request', 'unsupported_grant_type']),
+  error: z.enum([
+    'invalid_grant',
+    'invalid_client',
+    'invalid_request',
+    'unsupported_grant_type',
+    'temporarily_unavailable',
+  ]),
   error_description: z.string().optional(),
 });
 export type OauthError = z.infer<typeof oauthError>;
@@ -74,7 +83,29 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const confirmCodeRequest = z.object({ code: z.string().trim().min(1).max(12) });
+/**
+ * The principal of a session whose text-message code is not confirmed yet: nothing personal beyond
+ * the masked number the code went to, and the language the code screen is shown in.
+ */
+export const pendingSessionUser = z.object({
+  doubleAuthentificationConfirmee: z.literal(false),
+  /** Masked, as in the token reply. */
+  tel: z.string(),
+  anglaisUniquement: z.boolean(),
+});
+export type PendingSessionUser = z.infer<typeof pendingSessionUser>;
+
+/** POST /oauth/principal: the full session user once the code is confirmed (or not required). */
+export const principalReply = z.union([sessionUser, pendingSessionUser]);
+export type PrincipalReply = z.infer<typeof principalReply>;
+
+/** A text-message code is six digits; anything else is a format error and spends no try. */
+export const signInCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), 'authConfirm.error.format');
+
+export const confirmCodeRequest = z.object({ code: signInCode });
 export const confirmCodeReply = z.object({ ok: z.boolean(), ciemException });
 export type ConfirmCodeReply = z.infer<typeof confirmCodeReply>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { ciemException, listReply, pageQuery, queryBoolean } from './common';
+import { currentPassword, pendingContact } from './contact-change';
 import { manager, organisationRef } from './participants';
 
 /**
@@ -134,11 +135,13 @@ export const correspondantContactBody = z.object({
     })
     .max(MAIL_MAX),
   fonction: optionalText(NAME_MAX),
+  /** The current password (issue 17); a new mail or mobile waits for the code sent to it. */
+  motDePasse: currentPassword,
 });
 export type CorrespondantContactBody = z.infer<typeof correspondantContactBody>;
 
 /** POST correspondant/{id} reply: the messages and the record as saved. */
-export const correspondantSavedReply = z.object({ ciemException, correspondant });
+export const correspondantSavedReply = z.object({ ciemException, correspondant, enAttente: pendingContact });
 export type CorrespondantSavedReply = z.infer<typeof correspondantSavedReply>;
 
 /** GET getGestionnaire (001 §3 Manager, §7): the centre's manager of the caller's establishment, or null. */

@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const outboxEntry = z.object({
   id: z.number().int(),
   createdAt: z.string(),
-  channel: z.enum(['SMS', 'MAIL']),
+  /** LETTER: a postal letter the centre would post (demo: the activation codes of pending participants). */
+  channel: z.enum(['SMS', 'MAIL', 'LETTER']),
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

@@ -129,11 +129,24 @@ export const documentContentQuery = z.object({
 });
 export type DocumentContentQuery = z.input<typeof documentContentQuery>;
 
+/**
+ * The shortest password of an e-mailed archive. Whoever holds the mail can try passwords offline as
+ * fast as their machine goes, so the server also refuses easily guessed ones (the estimator of
+ * account passwords, auth/password-policy.ts); the dialog checks the length before sending.
+ */
+export const ARCHIVE_PASSWORD_MIN = 10;
+export const archivePassword = z
+  // Only a missing value is "required": the length checks keep their own message (minlength, 10).
+  .string({ error: (issue) => (issue.code === 'invalid_type' ? 'errors.required' : undefined) })
+  .min(1, 'errors.required')
+  .min(ARCHIVE_PASSWORD_MIN)
+  .max(128, 'errors.maxlength');
+
 /** POST document/download: the chosen documents (and attachments), in one encrypted ZIP, by mail. */
 export const sendDocumentsBody = z
   .object({
     mail: z.email({ error: (issue) => (issue.input ? 'errors.email' : 'errors.required') }).max(254),
-    password: z.string({ error: 'errors.required' }).min(1, 'errors.required').max(128, 'errors.maxlength'),
+    password: archivePassword,
     idDocuments: z.array(positiveId).max(MAX_SENT_DOCUMENTS).default([]),
     /** Selected EXTRACIEM attachments: their ids are attachment ids, not document ids. */
     idAnnexes: z.array(positiveId).max(MAX_SENT_DOCUMENTS).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { startsLikeFormula } from '../rules/spreadsheet';
 import { queryBoolean } from './common';
 
 /**
@@ -43,6 +44,11 @@ export const enumItem = z.object({
   indicatif: z.string().optional(),
   /** Check-up types only: whether a correspondant may choose it (000 §5). */
   correspondant: z.boolean().optional(),
+  /**
+   * Added from the portal and not yet approved by the centre: present (true) only then. Such an item
+   * is listed to its author's establishment, company or group and to the centre's staff only.
+   */
+  enAttente: z.literal(true).optional(),
 });
 export type EnumItem = z.infer<typeof enumItem>;
 
@@ -59,5 +65,23 @@ export type EnumQuery = z.infer<typeof enumQuery>;
 
 export const enumReply = z.array(enumItem);
 
-export const createEnumItemBody = z.object({ label: z.string().trim().min(1).max(100) });
+/** Values one establishment, company or group may add to a list in a day (a fixed 24-hour window). */
+export const ENUM_ADDITIONS_PER_DAY = 5;
+
+/** The 429 of `PUT {namespace}` past ENUM_ADDITIONS_PER_DAY (translated under `messages.`). */
+export const ENUM_MESSAGES = { additionsLimit: 'enum.error.limiteAjouts' } as const;
+
+export const createEnumItemBody = z.object({
+  label: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    // A label is shown in every form of its reach and may end in a spreadsheet: never a formula.
+    .refine((label) => !startsLikeFormula(label), 'errors.debutFormule'),
+});
 export type CreateEnumItemBody = z.infer<typeof createEnumItemBody>;
+
+/** `POST {namespace}/approbation` (the centre's staff): publishes a pending item to everyone. */
+export const approveEnumItemBody = z.object({ id: z.number({ error: 'errors.invalid' }).int().positive() });
+export type ApproveEnumItemBody = z.infer<typeof approveEnumItemBody>;

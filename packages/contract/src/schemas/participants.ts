@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE, POSTAL_CODE_MAX } from '../constants';
 import { isOriginConsistent } from '../rules/participant';
+import { startsLikeFormula } from '../rules/spreadsheet';
 import { ciemException, listReply, pageQuery, queryBoolean } from './common';
 
 /**
@@ -59,6 +60,19 @@ const requiredText = (max: number) =>
     .min(1, 'errors.required')
     .max(max);
 
+/**
+ * A person's name never begins with `=`, `+`, `-` or `@` (TAB and CR are trimmed away first): such a
+ * text is a formula to a spreadsheet, and names are what the Excel exports carry (CSV injection).
+ */
+const NOT_FORMULA = [(text: string) => !startsLikeFormula(text), 'errors.debutFormule'] as const;
+const requiredName = requiredText(NAME_MAX).refine(...NOT_FORMULA);
+const optionalName = z
+  .string()
+  .trim()
+  .max(NAME_MAX)
+  .refine(...NOT_FORMULA)
+  .nullable();
+
 /** A calendar date as YYYY-MM-DD (shown DD/MM/YYYY). */
 export const isoDate = z.iso.date({ error: (issue) => required(issue) ?? 'errors.date' });
 const optionalDate = isoDate.nullable();
@@ -96,9 +110,9 @@ export type ParticipantContact = z.infer<typeof participantContact>;
 const formFields = z.object({
   civilite: requiredId,
   /** Stored upper case without accents; the server normalises whatever is sent. */
-  nom: requiredText(NAME_MAX),
-  prenom: requiredText(NAME_MAX),
-  nomJeuneFille: optionalText(NAME_MAX),
+  nom: requiredName,
+  prenom: requiredName,
+  nomJeuneFille: optionalName,
   dateNaissance: isoDate,
   sexe: requiredId,
   profession: optionalText(NAME_MAX),
@@ -179,6 +193,11 @@ const storedId = z.number().int().nullable();
 export const participant = formFields.extend({
   // A stored record may predate the form's rules (back-office data: no mobile, no mail, no next check-up
   // for a terminated participant...): what the form requires may be empty here, and the form asks for it.
+  // Names typed before the rule against formula-like names may begin with = + - @: they are served
+  // as stored (the exports keep them as text) and the form asks for a correction on the next save.
+  nom: z.string(),
+  prenom: z.string(),
+  nomJeuneFille: z.string().nullable(),
   civilite: storedId,
   sexe: storedId,
   paysExercice: storedId,

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { isActivationCode, normaliseActivationCode } from '../rules/activation-code';
 import { ciemException } from './common';
+import { isoDate } from './participants';
 
 /**
  * Registration by link (001 §2 Registration by link, §3 Registration form, §4, §5, §7, §8). Every call
- * carries the link's token as the `token` query parameter. A participant confirms a code sent by SMS
+ * carries the link's token as the `token` query parameter. A participant first proves who they are
+ * (birth date and the activation code the centre gave them, issue 17), then confirms a code sent by SMS
  * to the mobile the centre holds, then gives a personal mobile and e-mail, a password and a secret
  * question, and answers the medical-record consent; a correspondant confirms their professional
  * contact and sets a password and a secret question. The account becomes active at confirmation.
@@ -27,6 +30,14 @@ export const REGISTRATION_MESSAGES = {
   otpRequired: 'registration.codeNonConfirme',
   /** The link is unknown, spent or expired. */
   linkExpired: 'registration.lienExpire',
+  /** Birth date and activation code right: the text-message code follows. */
+  identityConfirmed: 'registration.identiteConfirmee',
+  /** Birth date or activation code wrong: one message, which does not say which (issue 17). */
+  identityIncorrect: 'registration.identiteIncorrecte',
+  /** The birth date and code match but the centre's code has expired: ask the centre for another. */
+  activationCodeExpired: 'registration.codeActivationExpire',
+  /** A participant's later steps need the proof of identity first. */
+  identityRequired: 'registration.identiteNonConfirmee',
   /** The account is active: sign in (001 §8 "registration success"). */
   success: 'registration.succes',
 } as const;
@@ -61,11 +72,16 @@ export const registrationState = z.object({
   foundButExpired: z.boolean(),
   compteParticipant: z.boolean(),
   anglaisUniquement: z.boolean(),
-  /** The sign-in identifier the account will use (shown on the last step), empty unless `ok`. */
+  /**
+   * The sign-in identifier the account will use (shown on the security step), empty unless `ok`; for
+   * a participant, empty until they have proved who they are (whoever holds the link does not learn it).
+   */
   identifiant: z.string(),
   /** The centre's record of the contact: the professional ones for a correspondant. Masked mobile. */
   emailProfessionnel: z.string().nullable(),
   portableProfessionnel: z.string().nullable(),
+  /** A participant has already given their birth date and activation code (a reload skips them). */
+  identiteConfirmee: z.boolean(),
   /** A participant has already confirmed the SMS code of this link (a reload resumes at step 2). */
   codeConfirme: z.boolean(),
   messages: z.object({
@@ -75,6 +91,21 @@ export const registrationState = z.object({
   }),
 });
 export type RegistrationState = z.infer<typeof registrationState>;
+
+/**
+ * POST registration/identite (participant step 1, first part; issue 17): the birth date and the
+ * activation code the centre issued (`npm run invite`), typed with or without dash and in any case.
+ */
+export const identityBody = z.object({
+  dateNaissance: isoDate,
+  codeActivation: z
+    .string({ error: typeError })
+    .max(20)
+    .transform(normaliseActivationCode)
+    .refine((code) => code !== '', 'errors.required')
+    .refine((code) => code === '' || isActivationCode(code), 'registration.identite.codeFormat'),
+});
+export type IdentityBody = z.input<typeof identityBody>;
 
 /** POST registration/otp: the masked mobile the code was sent to, as text; empty when none was sent. */
 export const otpSentReply = z.string();

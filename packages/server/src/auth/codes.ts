@@ -3,15 +3,16 @@ import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 import { hashCode, randomDigits, sameHash } from './secrets';
+import type { ThrottleOutcome } from './throttle';
 
 export const RESEND_INTERVAL_MS = 60_000;
 export const MAX_SENDS = 4;
 
-type Purpose = 'SIGN_IN' | 'REGISTRATION';
+export type Purpose = 'SIGN_IN' | 'REGISTRATION' | 'CONTACT_EMAIL' | 'CONTACT_MOBILE';
 
 export async function issueCode(
   db: DbOrTx,
-  target: { userId: number; sessionId: string | null; purpose: Purpose },
+  target: { userId: number; sessionId: string | null; purpose: Purpose; pendingValue?: string },
   key: Uint8Array,
   ttlS: number,
 ): Promise<string> {
@@ -20,6 +21,7 @@ export async function issueCode(
     purpose: target.purpose,
     userId: target.userId,
     sessionId: target.sessionId,
+    pendingValue: target.pendingValue ?? null,
     codeHash: hashCode(code, key),
     expiresAt: new Date(Date.now() + ttlS * 1000),
   });
@@ -95,21 +97,37 @@ export type ResendOutcome =
 
 /**
  * A new code for the same session, at most once a minute and MAX_SENDS times in all. The attempts
- * already spent stay spent: asking for a new code does not buy more guesses.
+ * already spent stay spent: asking for a new code does not buy more guesses. `mayText` (the account's
+ * text limit) is asked last, once the session's own rules allow a new code, so a click too early
+ * spends none of the account's texts, and a refused one leaves the code already sent working.
  */
 export async function resendCode(
   db: DbOrTx,
   sessionId: string,
   key: Uint8Array,
   ttlS: number,
+  mayText: () => Promise<ThrottleOutcome> = async () => ({ allowed: true }),
 ): Promise<ResendOutcome> {
-  const current = await latestCode(db, sessionId);
+  return resend(db, await latestCode(db, sessionId), key, ttlS, mayText);
+}
+
+type ResendableCode = { id: number; attempts: number; sendCount: number; lastSentAt: Date; expiresAt: Date };
+
+async function resend(
+  db: DbOrTx,
+  current: ResendableCode | undefined,
+  key: Uint8Array,
+  ttlS: number,
+  mayText: () => Promise<ThrottleOutcome> = async () => ({ allowed: true }),
+): Promise<ResendOutcome> {
   if (!current || current.attempts >= MAX_CODE_ATTEMPTS) return { result: 'none' };
   const waitMs = current.lastSentAt.getTime() + RESEND_INTERVAL_MS - Date.now();
   if (current.sendCount >= MAX_SENDS) {
     return { result: 'wait', retryAfterS: Math.max(1, (current.expiresAt.getTime() - Date.now()) / 1000) };
   }
   if (waitMs > 0) return { result: 'wait', retryAfterS: waitMs / 1000 };
+  const texts = await mayText();
+  if (!texts.allowed) return { result: 'wait', retryAfterS: texts.retryAfterS };
   const code = randomDigits(CONFIRMATION_CODE_LENGTH);
   const [updated] = await db
     .update(oneTimeCodes)
@@ -135,15 +153,11 @@ const userCodes = (userId: number, purpose: Purpose) =>
  */
 export async function issueUserCode(
   db: DbOrTx,
-  target: { userId: number; purpose: Purpose },
+  target: { userId: number; purpose: Purpose; pendingValue?: string },
   key: Uint8Array,
   ttlS: number,
 ): Promise<string> {
-  const now = new Date();
-  await db
-    .update(oneTimeCodes)
-    .set({ attempts: MAX_CODE_ATTEMPTS, expiresAt: now })
-    .where(and(userCodes(target.userId, target.purpose), isNull(oneTimeCodes.consumedAt)));
+  await spendUserCodes(db, target);
   return issueCode(db, { ...target, sessionId: null }, key, ttlS);
 }
 
@@ -158,13 +172,36 @@ export async function checkUserCode(
   code: string,
   key: Uint8Array,
 ): Promise<CheckOutcome> {
-  const [current] = await db
-    .select({ id: oneTimeCodes.id, expiresAt: oneTimeCodes.expiresAt })
+  return evaluate(db, await latestUserCode(db, target), code, key);
+}
+
+/** The latest unconsumed code of a user and purpose, whatever its state (expired, tries spent). */
+export async function latestUserCode(db: DbOrTx, target: { userId: number; purpose: Purpose }) {
+  const [row] = await db
+    .select()
     .from(oneTimeCodes)
     .where(and(userCodes(target.userId, target.purpose), isNull(oneTimeCodes.consumedAt)))
     .orderBy(desc(oneTimeCodes.id))
     .limit(1);
-  return evaluate(db, current, code, key);
+  return row;
+}
+
+/** A new code in place of a user's latest one, on resendCode's terms (once a minute, tries kept). */
+export async function resendUserCode(
+  db: DbOrTx,
+  target: { userId: number; purpose: Purpose },
+  key: Uint8Array,
+  ttlS: number,
+): Promise<ResendOutcome> {
+  return resend(db, await latestUserCode(db, target), key, ttlS);
+}
+
+/** Spends a user's unconsumed codes of a purpose (a cancelled request): none of them works any more. */
+export async function spendUserCodes(db: DbOrTx, target: { userId: number; purpose: Purpose }) {
+  await db
+    .update(oneTimeCodes)
+    .set({ attempts: MAX_CODE_ATTEMPTS, expiresAt: new Date() })
+    .where(and(userCodes(target.userId, target.purpose), isNull(oneTimeCodes.consumedAt)));
 }
 
 /**

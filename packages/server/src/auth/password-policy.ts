@@ -34,7 +34,20 @@ export function passwordProblem(
   userInputs: ReadonlyArray<string | null | undefined> = [],
 ): 'errors.passwordRegles' | 'errors.passwordFaible' | null {
   if (!meetsPasswordRules(password)) return 'errors.passwordRegles';
+  return easilyGuessed(password, userInputs) ? 'errors.passwordFaible' : null;
+}
+
+/** True when the estimator scores the password below MIN_PASSWORD_SCORE, the user's own words known. */
+export function easilyGuessed(
+  password: string,
+  userInputs: ReadonlyArray<string | null | undefined>,
+): boolean {
   const inputs = userInputs.filter((input): input is string => Boolean(input)).map((i) => i.toLowerCase());
   const { score } = zxcvbn().check(password.slice(0, SCORED_LENGTH), inputs);
-  return score < MIN_PASSWORD_SCORE ? 'errors.passwordFaible' : null;
+  return score < MIN_PASSWORD_SCORE;
+}
+
+/** log10 of the guesses the estimator expects an attacker to need (first 64 characters scored). */
+export function guessesLog10(text: string): number {
+  return zxcvbn().check(text.slice(0, SCORED_LENGTH)).guessesLog10;
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { concurrencyLimit } from '../lib/concurrency';
+import { concurrencyLimit, type Limiter, QueueFullError } from '../lib/concurrency';
 
 /**
  * How many argon2 computations run at once: one core fewer than the machine has, at least one. Each
@@ -10,7 +10,21 @@ import { concurrencyLimit } from '../lib/concurrency';
  * event loop keeps a core and only the sign-ins wait.
  */
 export const PASSWORD_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
-const hashing = concurrencyLimit(PASSWORD_HASH_CONCURRENCY);
+let hashing: Limiter = concurrencyLimit(PASSWORD_HASH_CONCURRENCY);
+
+/**
+ * Bounds the queue (PASSWORD_HASH_QUEUE, set once when the app is built): at about 20 ms a hash, a
+ * hundred waiting is two seconds of work; a flood past that is refused at once (503) instead of making
+ * every sign-in wait longer than anyone would.
+ */
+export function boundHashQueue(maxWaiting: number): void {
+  hashing = concurrencyLimit(PASSWORD_HASH_CONCURRENCY, maxWaiting);
+}
+
+/** Whether a hash asked for now would be refused: the password grant checks before counting an attempt. */
+export function hashQueueFull(): boolean {
+  return hashing.full;
+}
 
 /** argon2id with the library's defaults (about 20 ms a hash here, off the event loop). */
 export function hashPassword(password: string): Promise<string> {
@@ -26,16 +40,26 @@ export async function verifyPassword(
   password: string,
 ): Promise<boolean> {
   if (!passwordHash) {
-    decoy ??= hashPassword('decoy-password-never-matches');
+    // A decoy refused by a full queue is made again next time, not kept as a failure.
+    decoy ??= hashPassword('decoy-password-never-matches').catch((error: unknown) => {
+      decoy = undefined;
+      throw error;
+    });
     const decoyHash = await decoy;
-    await hashing(() => verify(decoyHash, password)).catch(() => false);
+    await hashing(() => verify(decoyHash, password)).catch(rethrowQueueFull);
     return false;
   }
   try {
     return await hashing(() => verify(passwordHash, password));
-  } catch {
-    return false;
+  } catch (error) {
+    return rethrowQueueFull(error);
   }
+}
+
+/** A malformed stored hash verifies as false; a full queue is the caller's to answer (503). */
+function rethrowQueueFull(error: unknown): false {
+  if (error instanceof QueueFullError) throw error;
+  return false;
 }
 
 /** Secret answers compare case- and accent-insensitively (recovery issue). */

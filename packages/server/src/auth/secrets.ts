@@ -16,7 +16,7 @@ export function randomDigits(length: number): string {
 }
 
 /**
- * Short codes have too few values for a plain hash: they are keyed with the server secret, so a copy
+ * Short codes have too few values for a plain hash: they are keyed with CODE_SECRET (not the token key), so a copy
  * of the table alone does not give them away.
  */
 export function hashCode(code: string, key: Uint8Array): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isRole, type Role } from '@portail/contract/roles';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
@@ -8,7 +8,7 @@ import { correspondants, enumItems, participants, refreshTokens, sessions, users
 import type { AccountKind, Caller, ScopeLevel } from './caller';
 import { hashToken, randomToken } from './secrets';
 import { sessionCache } from './session-cache';
-import { sessionChanged } from './session-events';
+import { sessionChanged, userChanged } from './session-events';
 
 /** Only write last_seen_at when it is older than this, so that reads do not all become writes. */
 const TOUCH_INTERVAL_MS = 15_000;
@@ -37,6 +37,31 @@ export async function revokeSession(db: DbOrTx, sessionId: string, reason: strin
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   await sessionChanged(db, sessionId);
+}
+
+/**
+ * Ends every open session of an account but `keep` (the caller's own, or null for all of them), and
+ * has every instance read the account again.
+ */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: number,
+  keep: string | null,
+  reason: string,
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ...(keep === null ? [] : [ne(sessions.id, keep)]),
+      ),
+    )
+    .returning({ id: sessions.id });
+  await userChanged(db, userId);
+  return ended.length;
 }
 
 export interface LiveSession {

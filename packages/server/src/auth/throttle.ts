@@ -36,14 +36,21 @@ export async function hit(db: DbOrTx, key: string, rule: ThrottleRule): Promise<
   return { allowed: false, retryAfterS: Math.max(1, Number(row.remainingS)) };
 }
 
-/** Counts a hit on each key and throws 429 with Retry-After when any of them is past its limit. */
-export async function enforce(db: DbOrTx, hits: ReadonlyArray<[key: string, rule: ThrottleRule]>) {
+/**
+ * Counts a hit on each key and throws 429 with Retry-After when any of them is past its limit, with
+ * `messageKey` as the reply's message (the generic `http.429` by default).
+ */
+export async function enforce(
+  db: DbOrTx,
+  hits: ReadonlyArray<[key: string, rule: ThrottleRule]>,
+  messageKey?: string,
+) {
   let wait = 0;
   for (const [key, rule] of hits) {
     const outcome = await hit(db, key, rule);
     if (!outcome.allowed) wait = Math.max(wait, outcome.retryAfterS);
   }
-  if (wait > 0) throw tooManyRequests(wait);
+  if (wait > 0) throw tooManyRequests(wait, messageKey);
 }
 
 /** Forgets a key's hits (a successful recovery clears the account's counter). */

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { issueActivationCode } from '../auth/activation-codes';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { correspondants, participants, users } from '../db/schema';
-import { participantLogin } from '../features/participants/activation';
+import { newAccountLogin } from '../features/participants/activation';
 import { sendPasswordLink } from '../features/recovery/password-links';
 import {
   issueRegistrationLink,
@@ -20,12 +21,28 @@ export interface InviteDeps {
   notifier: Notifier;
 }
 
-/** What `npm run invite` did, for the person who ran it (never the token). */
+/** The activation code issued to a participant, for the letter or the front desk (issue 17). */
+export interface IssuedActivationCode {
+  code: string;
+  expiresAt: Date;
+}
+
+/**
+ * What `npm run invite` did, for the person who ran it: never the link's token; a participant's
+ * activation code, which the centre's staff hand over or post themselves.
+ */
 export type InviteOutcome =
   | { result: 'unknown' }
   | { result: 'inactive' }
   | { result: 'noEmail'; login: string }
-  | { result: 'registration'; login: string; to: string; created: boolean; sent: boolean }
+  | {
+      result: 'registration';
+      login: string;
+      to: string;
+      created: boolean;
+      sent: boolean;
+      activation: IssuedActivationCode | null;
+    }
   | { result: 'changePassword'; login: string; to: string; sent: boolean };
 
 interface Person {
@@ -74,19 +91,12 @@ function accountOf(db: DbOrTx, kind: InviteKind, id: number) {
 }
 
 /**
- * The login the centre gives an account it creates: `prenom.nom.<id>` for a participant (as the
- * participant creation does), `prenom.nom.c<id>` for a correspondant (as the demo data has them).
- */
-function loginFor(kind: InviteKind, person: Person, id: number): string {
-  if (kind === 'participant') return participantLogin(person.firstName, person.lastName, id);
-  return participantLogin(person.firstName, person.lastName, id).replace(/\.(\d+)$/, '.c$1');
-}
-
-/**
  * `npm run invite -- <participant|correspondant> <id>` (issue 7): an account still to register gets a
  * fresh registration link (its earlier links stop working); a participant or correspondant without
  * an account gets one, inactive and without a password, and its link; an active account gets a
  * change-password link instead. Mails go to the account's address, through the configured transports.
+ * A participant still to register also gets a new activation code (earlier ones stop working), which
+ * the outcome carries for the staff to hand over or post: the mail never contains it (issue 17).
  */
 export async function inviteAccount(
   deps: InviteDeps,
@@ -112,15 +122,17 @@ export async function inviteAccount(
     return { result: 'changePassword', login: existing.login, to, sent };
   }
   const to = existing ? (existing.email ?? person.email) : person.email;
-  const login = existing?.login ?? loginFor(kind, person, id);
-  if (!to) return { result: 'noEmail', login };
+  const accountKind = kind === 'participant' ? 'PARTICIPANT' : 'CORRESPONDANT';
+  if (!to) return { result: 'noEmail', login: existing?.login ?? '' };
   const issued = await db.transaction(async (tx) => {
     let userId = existing?.id;
+    const login =
+      existing?.login ?? (await newAccountLogin(tx, accountKind, person.firstName, person.lastName));
     if (userId === undefined) {
       const [created] = await tx
         .insert(users)
         .values({
-          kind: kind === 'participant' ? 'PARTICIPANT' : 'CORRESPONDANT',
+          kind: accountKind,
           login,
           passwordHash: null,
           roles: [kind === 'participant' ? 'ROLE_PARTICIPANT' : 'ROLE_CORRESPONDANT'],
@@ -136,17 +148,34 @@ export async function inviteAccount(
       userId = created.id;
     }
     const token = await issueRegistrationLink(tx, userId, config);
+    const activation =
+      kind === 'participant'
+        ? {
+            code: await issueActivationCode(tx, userId, config.activationCodeTtlS),
+            expiresAt: new Date(Date.now() + config.activationCodeTtlS * 1000),
+          }
+        : null;
     await audit(tx, {
       actorUserId: null,
       action: 'REGISTRATION_LINK_SENT',
       targetType: 'user',
       targetId: userId,
-      details: { by: 'invite', accountCreated: existing === undefined },
+      details: { by: 'invite', accountCreated: existing === undefined, activationCode: activation !== null },
     });
-    return { userId, token };
+    return { userId, login, token, activation };
   });
-  const sent = await mailRegistrationLink(deps, log, to, issued.token, existing?.englishOnly ?? false, {
-    userId: issued.userId,
-  });
-  return { result: 'registration', login, to, created: existing === undefined, sent };
+  const mail = {
+    token: issued.token,
+    englishOnly: existing?.englishOnly ?? false,
+    participant: kind === 'participant',
+  };
+  const sent = await mailRegistrationLink(deps, log, to, mail, { userId: issued.userId });
+  return {
+    result: 'registration',
+    login: issued.login,
+    to,
+    created: existing === undefined,
+    sent,
+    activation: issued.activation,
+  };
 }

@@ -2,17 +2,23 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { claimDeployment } from '../db/deployment';
 import { createNotifier } from '../notify/notifier';
 import { type InviteKind, type InviteOutcome, inviteAccount } from './invite-account';
+import { describeInvite } from './invite-report';
 
 const USAGE = `usage: npm run invite -- <participant|correspondant> <id> [--force]
 
 Mails a registration link to a participant or correspondant whose account is not yet active (creating
-the account when there is none), or a change-password link to an active account. The database is the
-server's: DATABASE_URL, else the embedded one in DATA_DIR (./data). Demo mode, as with npm start,
-unless DEMO_MODE=false: the mail then lands in the outbox (/dev/outbox).`;
+the account when there is none), or a change-password link to an active account. A participant still
+to register also gets a new activation code, printed here and never mailed: hand it over after checking
+their identity, or post it to the address the centre holds. Without it the participant cannot register.
+The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (./data). With the
+production settings (SMTP_URL, SMS_PROVIDER_URL…) or DEMO_MODE=false the mail is sent; without them the
+command is the demo's, and the mail lands in the demo outbox (/dev/outbox). Either way the database must
+be of that kind.`;
 
 class UsageError extends Error {}
 
@@ -51,27 +57,6 @@ function checkEmbeddedDatabase(dataDir: string, force: boolean): void {
   }
 }
 
-function describe(kind: InviteKind, id: number, outcome: InviteOutcome, demo: boolean): string {
-  const who = `${kind} ${id}`;
-  const where = demo ? ' (demo mode: see the outbox, /dev/outbox)' : '';
-  switch (outcome.result) {
-    case 'unknown':
-      return `No ${who}.`;
-    case 'inactive':
-      return `${who} is no longer active at the centre: nothing sent.`;
-    case 'noEmail':
-      return `${who} (${outcome.login}) has no e-mail address: nothing sent.`;
-    case 'registration':
-      return outcome.sent
-        ? `${who}: ${outcome.created ? `account ${outcome.login} created, ` : `account ${outcome.login} not yet registered, `}registration link mailed to ${outcome.to}${where}. Earlier links no longer work.`
-        : `${who}: a new registration link was issued for ${outcome.login} but the mail to ${outcome.to} failed; run the command again later.`;
-    case 'changePassword':
-      return outcome.sent
-        ? `${who}: account ${outcome.login} is already active; change-password link mailed to ${outcome.to}${where}.`
-        : `${who}: account ${outcome.login} is already active; the change-password mail to ${outcome.to} failed: run the command again later.`;
-  }
-}
-
 const FAILED: ReadonlySet<InviteOutcome['result']> = new Set(['unknown', 'inactive', 'noEmail']);
 
 async function main(): Promise<number> {
@@ -83,17 +68,19 @@ async function main(): Promise<number> {
     console.error(reason ? `${reason}\n\n${USAGE}` : USAGE);
     return 2;
   }
-  // The same default as npm start: demo mode unless DEMO_MODE says otherwise.
-  const config = loadConfig({ DEMO_MODE: 'true', ...process.env });
+  // The demo's command unless the production settings are there (or DEMO_MODE says otherwise).
+  const production = Boolean(process.env.SMTP_URL || process.env.SMS_PROVIDER_URL);
+  const config = loadConfig({ DEMO_MODE: production ? 'false' : 'true', ...process.env });
   if (!config.databaseUrl) checkEmbeddedDatabase(config.dataDir, args.force);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await database.migrate();
+    await claimDeployment(database.db, config.demoMode ? 'demo' : 'production');
     const log = pino({ level: 'warn' });
     const notifier = createNotifier({ ...config, outboxLog: false }, database.db, log);
     const outcome = await inviteAccount({ db: database.db, config, notifier }, log, args.kind, args.id);
     const failed = FAILED.has(outcome.result) || ('sent' in outcome && !outcome.sent);
-    (failed ? console.error : console.log)(describe(args.kind, args.id, outcome, config.demoMode));
+    (failed ? console.error : console.log)(describeInvite(args.kind, args.id, outcome, config.demoMode));
     return failed ? 1 : 0;
   } finally {
     await database.close();
@@ -103,7 +90,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   },
 );

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { openDatabase } from '../db/client';
+import { deploymentMark, holdsData, markDeployment } from '../db/deployment';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { DEFAULT_DEMO_PARTICIPANTS, DEFAULT_DEMO_SEED, generateDemo, resetDatabase } from './generate';
 import { DEMO_PENDING_ACCOUNTS } from './pending-accounts';
@@ -11,7 +12,7 @@ import { DEMO_PENDING_ACCOUNTS } from './pending-accounts';
 const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../data');
 
 const USAGE =
-  'usage: node --import tsx src/demo/cli.ts [--reset] [--participants N] [--main-participants M] [--seed S]';
+  'usage: node --import tsx src/demo/cli.ts [--reset] [--participants N] [--main-participants M] [--seed S] [--fixture]';
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -27,6 +28,9 @@ async function main(): Promise<void> {
       participants: { type: 'string' },
       'main-participants': { type: 'string' },
       seed: { type: 'string' },
+      // Test suites that attack the production start (test:faults) need people who can sign in: the data
+      // is left unmarked, so the production start claims the database (db/deployment.ts).
+      fixture: { type: 'boolean', default: false },
     },
   });
   const participants = positiveInteger('participants', values.participants, DEFAULT_DEMO_PARTICIPANTS);
@@ -36,6 +40,12 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url, dataDir });
   try {
     await database.migrate();
+    const mark = await deploymentMark(database.db);
+    if (mark === 'production' || (mark === null && (await holdsData(database.db)))) {
+      throw new Error(
+        "refused: this database is not the demo's (a production database, or data of unknown origin)",
+      );
+    }
     if (values.reset) await resetDatabase(database.db);
     const summary = await generateDemo(database.db, {
       participants,
@@ -46,6 +56,7 @@ async function main(): Promise<void> {
       seed,
       hashPassword: (password) => hash(password),
     });
+    if (!values.fixture) await markDeployment(database.db, 'demo');
     console.log(
       `demo data generated in ${url ? 'PostgreSQL' : dataDir} (${(summary.tookMs / 1000).toFixed(1)} s)`,
     );

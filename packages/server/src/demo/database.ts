@@ -1,12 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
-
-/** True on a fresh database: the server's first start then generates the demo data. */
-export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).limit(1);
-  return rows.length === 0;
-}
 
 /** Rows of a raw query: both drivers (PGlite and node-postgres) reply with `{ rows }`. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {

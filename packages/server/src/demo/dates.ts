@@ -1,3 +1,5 @@
+import { centreInstant } from '@portail/contract/rules/centre-time';
+
 export const DAY_MS = 86_400_000;
 
 /** Midnight UTC of the given instant's UTC day: the reference every generated date is relative to. */
@@ -16,9 +18,12 @@ export function isoDate(date: Date): string {
   return `${date.getUTCFullYear()}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
-/** The same day at a time of day (UTC, which the demo treats as the centre's clock). */
+/**
+ * The same day at a time of day on the centre's clocks: "07:30" is 07:30 in Paris, 06:30 UTC in
+ * winter and 05:30 UTC in summer (it was 07:30 UTC, which every screen showed as 08:30 or 09:30).
+ */
 export function atTime(day: Date, hours: number, minutes = 0): Date {
-  return new Date(day.getTime() + (hours * 60 + minutes) * 60_000);
+  return centreInstant(isoDate(day), hours, minutes);
 }
 
 /** `DD/MM/YYYY`, as the documents' labels print dates. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { normaliseAnswer } from '../auth/passwords';
 import type { Db, DbOrTx } from '../db/client';
+import { holdsData } from '../db/deployment';
 import {
   adviceSheetContents,
   adviceSheets,
@@ -15,7 +16,7 @@ import { DEMO_PASSWORD, DEMO_SECRET_ANSWER } from './accounts';
 import { withDeferredIndexes } from './bulk';
 import { ADVICE_SHEETS, DOCUMENT_TYPE_SEEDS, LEGAL_TREE } from './catalogue';
 import { generateCorrespondants } from './correspondants';
-import { isDatabaseEmpty, syncSequences } from './database';
+import { syncSequences } from './database';
 import { addDays, atTime, startOfDay } from './dates';
 import { Ids, insertAll } from './insert';
 import { generateOrganisations } from './organisations';
@@ -26,8 +27,8 @@ import { ENUM_SEEDS, SECRET_QUESTIONS } from './reference';
 import { type DemoLinkDeps, issuePendingLinks, mailPendingLinks, outboxLinkDeps } from './registration-links';
 import { UserFactory } from './users';
 
-// The server's first start asks whether to generate (main.ts); the CLI resets before generating.
-export { isDatabaseEmpty, resetDatabase } from './database';
+// The CLI resets before generating.
+export { resetDatabase } from './database';
 
 export interface DemoOptions {
   participants: number;
@@ -100,7 +101,7 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
   const started = performance.now();
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const today = startOfDay(options.today ?? new Date());
-  if (!(await isDatabaseEmpty(db))) throw new Error('the database already holds users: reset it first');
+  if (await holdsData(db)) throw new Error('the database already holds users: reset it first');
   const [passwordHash, answerHash] = await Promise.all([
     options.hashPassword(DEMO_PASSWORD),
     options.hashPassword(normaliseAnswer(DEMO_SECRET_ANSWER)),
@@ -163,7 +164,7 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
   // has no autovacuum to do it later).
   await db.execute(sql`vacuum analyze`);
   const { pending, ...summary } = counts;
-  await mailPendingLinks(links, pending);
+  await mailPendingLinks({ ...links, db }, pending);
   return {
     seed,
     ...summary,

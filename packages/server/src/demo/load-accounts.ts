@@ -5,7 +5,6 @@
  * counter), and it must be able to name them and read each participant's sign-in code from the
  * outbox without asking the server: hence logins and mobiles derived from the account's number.
  */
-export const MAX_LOAD_ACCOUNTS = 9_999;
 
 const number4 = (n: number) => String(n).padStart(4, '0');
 

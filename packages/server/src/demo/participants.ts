@@ -109,9 +109,9 @@ function namedAt(id: number): { person: PersonOverrides; plan: HistoryPlan; emai
   if (key && login) return { ...NAMED[key], email: `${login}@example.com` };
   const pending = PENDING_PARTICIPANTS[id - 1 - NAMED_KEYS.length];
   if (!pending) return undefined;
-  const { firstName, lastName, female, englishOnly } = pending;
+  const { firstName, lastName, female, englishOnly, birthDate } = pending;
   return {
-    person: { firstName, lastName, female, englishOnly, dmc: 'NONE' },
+    person: { firstName, lastName, female, englishOnly, birthDate, dmc: 'NONE' },
     plan: PENDING_PLAN,
     email: pendingEmail(pending),
   };

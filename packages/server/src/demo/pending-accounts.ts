@@ -16,12 +16,17 @@ export interface DemoPendingAccount {
   /** The mailed link has already expired: the registration screen offers to resend it. */
   expired: boolean;
   description: string;
+  /**
+   * A participant's birth date, fixed (the generated ones move with the day of generation): with the
+   * activation code of the demo's letter, it proves who is registering (issue 17).
+   */
+  birthDate?: string;
 }
 
 const participant = (
   key: string,
   login: string,
-  person: Pick<DemoPendingAccount, 'firstName' | 'lastName' | 'female'>,
+  person: Pick<DemoPendingAccount, 'firstName' | 'lastName' | 'female'> & { birthDate: string },
   description: string,
   extra: Partial<Pick<DemoPendingAccount, 'englishOnly' | 'expired'>> = {},
 ) => ({
@@ -38,33 +43,33 @@ export const DEMO_PENDING_ACCOUNTS = [
   participant(
     'inscription',
     'participant.inscription',
-    { firstName: 'Manon', lastName: 'Garnier', female: true },
+    { firstName: 'Manon', lastName: 'Garnier', female: true, birthDate: '1988-03-14' },
     'Pending participant (French) with a valid registration link and a mobile on file: the six steps.',
   ),
   participant(
     'inscriptionEn',
     'participant.inscription.en',
-    { firstName: 'Oliver', lastName: 'Taylor', female: false },
+    { firstName: 'Oliver', lastName: 'Taylor', female: false, birthDate: '1979-11-02' },
     'Pending English-only participant with a valid registration link (anglaisUniquement).',
     { englishOnly: true },
   ),
   participant(
     'inscriptionExpiree',
     'participant.inscription.expiree',
-    { firstName: 'Sarah', lastName: 'Roux', female: true },
+    { firstName: 'Sarah', lastName: 'Roux', female: true, birthDate: '1992-06-25' },
     'Pending participant whose registration link has expired: the screen offers to resend it.',
     { expired: true },
   ),
   participant(
     'inscription2',
     'participant.inscription2',
-    { firstName: 'Paul', lastName: 'Fournier', female: false },
+    { firstName: 'Paul', lastName: 'Fournier', female: false, birthDate: '1984-09-08' },
     'Spare pending participant with a valid registration link.',
   ),
   participant(
     'inscription3',
     'participant.inscription3',
-    { firstName: 'Chloé', lastName: 'Girard', female: true },
+    { firstName: 'Chloé', lastName: 'Girard', female: true, birthDate: '1996-01-30' },
     'Spare pending participant with a valid registration link.',
   ),
   {
@@ -96,6 +101,13 @@ export type DemoPendingKey = (typeof DEMO_PENDING_ACCOUNTS)[number]['key'];
 
 /** The address every pending account's link is mailed to (the outbox shows it as the recipient). */
 export const pendingEmail = (account: { login: string }) => `${account.login}@example.com`;
+
+/**
+ * Who a pending participant's letter from the centre (their activation code) is addressed to: the
+ * demo outbox shows it as the recipient of a LETTER (`?recipient=Manon%20Garnier`).
+ */
+export const letterRecipient = (account: { firstName: string; lastName: string }) =>
+  `${account.firstName} ${account.lastName}`;
 
 export const PENDING_PARTICIPANTS = DEMO_PENDING_ACCOUNTS.filter((a) => a.kind === 'PARTICIPANT');
 export const PENDING_CORRESPONDANTS = DEMO_PENDING_ACCOUNTS.filter((a) => a.kind === 'CORRESPONDANT');

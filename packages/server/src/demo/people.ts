@@ -36,6 +36,8 @@ export interface PersonOverrides {
   englishOnly?: boolean;
   email?: string;
   checkupTypeId?: number;
+  /** ISO date; drawn like the others' otherwise (the draw still happens: the rest stays the same). */
+  birthDate?: string;
 }
 
 const pickWeighted = <T>(random: Random, choices: readonly (readonly [T, number])[]): T => {
@@ -112,7 +114,7 @@ export function buildPerson(
     firstName,
     phoneticName: phoneticKey(lastName),
     maidenName: female && random.chance(0.3) ? normaliseLastName(faker.person.lastName()) : null,
-    birthDate: isoDate(birth),
+    birthDate: named?.birthDate ?? isoDate(birth),
     genderId: female ? GENDER.female : GENDER.male,
     profession: random.pick(PROFESSIONS),
     practiceCountryId: countryId,

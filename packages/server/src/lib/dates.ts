@@ -1,5 +1,7 @@
+import { CENTRE_TIME_ZONE } from '@portail/contract/rules/centre-time';
+
 /** The centre's clock: "today" for membership, termination and birth-date checks is the day in Paris. */
-export const CENTRE_TIME_ZONE = 'Europe/Paris';
+export { CENTRE_TIME_ZONE };
 
 const calendarDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: CENTRE_TIME_ZONE,

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { QueueFullError } from './concurrency';
 import { BusinessError, HttpError } from './errors';
 import { type FieldErrorEntry, FieldErrors } from './field-errors';
 
@@ -65,6 +66,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .send({ ...body(error.statusCode, 'errors.business'), ciemException: { messages: error.messages } });
+    }
+    if (error instanceof QueueFullError) {
+      return reply.code(503).header('retry-after', String(error.retryAfterS)).send(body(503, 'http.503'));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -14,8 +14,8 @@ export class HttpError extends Error {
 export const unauthorized = (key = 'auth.unauthorized') => new HttpError(401, key);
 export const forbidden = (key = 'http.403') => new HttpError(403, key);
 export const notFound = () => new HttpError(404, 'http.404');
-export const tooManyRequests = (retryAfterS: number) =>
-  new HttpError(429, 'http.429', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) });
+export const tooManyRequests = (retryAfterS: number, key = 'http.429') =>
+  new HttpError(429, key, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) });
 
 /** A refused business operation: 200/409-style reply carrying `ciemException.messages`. */
 export class BusinessError extends Error {
@@ -29,5 +29,6 @@ export class BusinessError extends Error {
 
 export const errorMessage = (errorCode: string, args?: string[]): Message =>
   args ? { level: 'ERROR', errorCode, args } : { level: 'ERROR', errorCode };
-export const warnMessage = (errorCode: string): Message => ({ level: 'WARN', errorCode });
+export const warnMessage = (errorCode: string, args?: string[]): Message =>
+  args ? { level: 'WARN', errorCode, args } : { level: 'WARN', errorCode };
 export const infoMessage = (errorCode: string): Message => ({ level: 'INFO', errorCode });

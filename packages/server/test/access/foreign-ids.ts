@@ -3,9 +3,11 @@ import type { ResourceKind } from '../../src/auth/guard';
 import {
   adviceSheets,
   appointments,
+  companies,
   correspondants,
   documentAttachments,
   documents,
+  establishments,
   mutations,
   participants,
 } from '../../src/db/schema';
@@ -69,6 +71,18 @@ async function managersOfParticipant(ctx: TestContext, participantId: number): P
   );
 }
 
+/** The establishments outside a correspondant's scope (a company's group may be null: outside every group). */
+async function establishmentsOutside(ctx: TestContext, correspondantId: number): Promise<SQL | undefined> {
+  const [me] = await ctx.database.db
+    .select()
+    .from(correspondants)
+    .where(eq(correspondants.id, correspondantId));
+  if (!me) throw new Error(`no correspondant ${correspondantId}`);
+  if (me.scopeLevel === 'ETABLISSEMENT') return ne(establishments.id, me.establishmentId ?? -1);
+  if (me.scopeLevel === 'ENTREPRISE') return ne(establishments.companyId, me.companyId ?? -1);
+  return or(isNull(companies.groupId), ne(companies.groupId, me.groupId ?? -1));
+}
+
 /** Samples for path parameters of kind `value`, which name no resource: every caller may pass them. */
 const VALUE_SAMPLES: Record<string, string> = {
   name: 'civilite',
@@ -121,6 +135,30 @@ export async function foreignId(
         .select({ id: correspondants.id })
         .from(correspondants)
         .where(and(eq(correspondants.active, true), outside))
+        .limit(1);
+      return row?.id ?? 999_999;
+    }
+    case 'establishment': {
+      // Staff reach every establishment: the one out of their reach does not exist.
+      if (identity.roles.includes('ROLE_ADMIN')) return 999_999;
+      const [own] = identity.participantId
+        ? await db
+            .select({ id: participants.establishmentId })
+            .from(participants)
+            .where(eq(participants.id, identity.participantId))
+        : [];
+      // A participant's own establishment is theirs (its correspondants manage them): any other is not.
+      const outside = identity.correspondantId
+        ? await establishmentsOutside(ctx, identity.correspondantId)
+        : own
+          ? ne(establishments.id, own.id)
+          : undefined;
+      const [row] = await db
+        .select({ id: establishments.id })
+        .from(establishments)
+        .innerJoin(companies, eq(companies.id, establishments.companyId))
+        .where(outside)
+        .orderBy(establishments.id)
         .limit(1);
       return row?.id ?? 999_999;
     }

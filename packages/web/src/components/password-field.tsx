@@ -56,3 +56,25 @@ export function PasswordField<T extends FieldValues, O = T>({
     />
   );
 }
+
+/**
+ * The current password that every sensitive change asks for again (contact, secret question, a
+ * correspondant's own record): one stolen session is not a stolen account.
+ */
+export function CurrentPasswordField<T extends FieldValues, O = T>({
+  name,
+  control,
+  disabled,
+}: Pick<PasswordFieldProps<T, O>, 'name' | 'control' | 'disabled'>) {
+  const { t } = useTranslation();
+  return (
+    <PasswordField
+      name={name}
+      control={control}
+      label={t('account.currentPassword.label')}
+      helperText={t('account.currentPassword.help')}
+      autoComplete="current-password"
+      disabled={disabled}
+    />
+  );
+}

@@ -1,8 +1,11 @@
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import type { EnumItem } from '@portail/contract/schemas/enums';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, useCreateEnumItem, useEnum } from '../lib/enums';
+import { errorReplyOf } from '../lib/error-replies';
+import { failureKey } from '../lib/failure-key';
 import { translateError } from '../lib/form-errors';
 import { notify } from '../lib/notify';
 import { useConfirm } from './confirm-provider';
@@ -39,9 +42,14 @@ export function StreetTypeField<T extends FieldValues, O = T>({
   const confirm = useConfirm();
   const create = useCreateEnumItem('typeVoie');
   const { data, isLoading } = useEnum('typeVoie');
+  // A value added from the portal is listed to its author's reach until the centre approves it: say so.
+  const labelOf = (item: EnumItem) => {
+    const label = enumLabel(item, i18n.language);
+    return item.enAttente ? t('streetType.pending', { label }) : label;
+  };
   const options: StreetTypeOption[] = (data ?? [])
     .filter((item) => item.actif)
-    .map((item) => ({ value: item.id, label: enumLabel(item, i18n.language) }));
+    .map((item) => ({ value: item.id, label: labelOf(item) }));
 
   const add = async (text: string): Promise<number | null> => {
     const confirmed = await confirm({
@@ -54,8 +62,10 @@ export function StreetTypeField<T extends FieldValues, O = T>({
       const item = await create(text);
       notify('dropdown.succes', 'success');
       return item.id;
-    } catch {
-      notify('dropdown.error', 'error');
+    } catch (error) {
+      // The server says why: a label refused on its field, or the reach's additions of the day used up.
+      const fieldError = errorReplyOf(error)?.fieldErrors?.[0]?.defaultMessage;
+      notify(fieldError ?? failureKey(error, 'dropdown.error'), 'error');
       return null;
     }
   };
@@ -66,7 +76,7 @@ export function StreetTypeField<T extends FieldValues, O = T>({
       control={control}
       render={({ field, fieldState }) => {
         const item = data?.find((entry) => entry.id === field.value);
-        const selected = item ? { value: item.id, label: enumLabel(item, i18n.language) } : null;
+        const selected = item ? { value: item.id, label: labelOf(item) } : null;
         const error = translateError(t, fieldState.error?.message);
         return (
           <Autocomplete<StreetTypeOption>

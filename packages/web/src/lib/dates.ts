@@ -1,4 +1,5 @@
 import { DATE_FORMAT, TIME_FORMAT } from '@portail/contract/constants';
+import { CENTRE_TIME_ZONE, centreWallClock } from '@portail/contract/rules/centre-time';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/fr';
 import updateLocale from 'dayjs/plugin/updateLocale';
@@ -29,6 +30,25 @@ export function formatTime(value: string | Date | Dayjs | null | undefined): str
   if (!value) return '';
   const date = dayjs(value);
   return date.isValid() ? date.format(TIME_FORMAT) : '';
+}
+
+/**
+ * DD/MM/YYYY of an appointment's day at the centre: a visit at 00:30 in Paris is on that day even
+ * for a device in New York, where it is still the day before.
+ */
+export function formatCentreDate(value: string | null | undefined): string {
+  const clock = value ? centreWallClock(value) : null;
+  return clock ? clock.date.split('-').reverse().join('/') : '';
+}
+
+/** HH:mm of an appointment on the centre's clocks (issue 18), whatever the device's time zone. */
+export function formatCentreTime(value: string | null | undefined): string {
+  return (value ? centreWallClock(value)?.time : undefined) ?? '';
+}
+
+/** Whether the device's clock is not the centre's, so that appointment times need "Paris time" beside them. */
+export function deviceOutsideCentreZone(): boolean {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone !== CENTRE_TIME_ZONE;
 }
 
 /** ISO calendar date (YYYY-MM-DD) of a picked day, as the API takes it; null for none or invalid. */

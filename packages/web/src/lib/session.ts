@@ -1,6 +1,6 @@
 import { hasAnyRole, type Role } from '@portail/contract/roles';
 import { composeUsername } from '@portail/contract/rules/username';
-import type { SessionUser } from '@portail/contract/schemas/auth';
+import type { PendingSessionUser, SessionUser } from '@portail/contract/schemas/auth';
 import { useSyncExternalStore } from 'react';
 import { api, endSession, requestPasswordToken } from './api';
 import { getSession, type SessionState, storeToken, storeUser, subscribeSession } from './session-store';
@@ -35,14 +35,45 @@ export function currentUser(state: SessionState): SessionUser | null {
 /** Loads (or reloads) the signed-in user: POST /oauth/principal with the sign-in kind. */
 export async function loadPrincipal(): Promise<SessionUser> {
   const roleCorrespondant = getSession().token?.roleCorrespondant ?? false;
-  const { sessionUser } = await import('@portail/contract/schemas/auth');
-  const user = await api('/oauth/principal', {
+  const { principalReply } = await import('@portail/contract/schemas/auth');
+  const reply = await api('/oauth/principal', {
     method: 'POST',
     body: { roleCorrespondant },
-    schema: sessionUser,
+    schema: principalReply,
   });
+  const user = 'authorities' in reply ? reply : awaitingCode(reply);
   storeUser(user);
   return user;
+}
+
+/**
+ * Before the text-message code the server names nothing of the person (000 §2.4; issue 17): the screens
+ * get a user with nothing in it but what the code screen needs. Only participants have a code to
+ * confirm, so it carries that role; the full user replaces it once the code is confirmed.
+ */
+export function awaitingCode(pending: PendingSessionUser): SessionUser {
+  return {
+    id: 0,
+    username: '',
+    name: '',
+    nomComplet: '',
+    idTechnique: null,
+    tel: pending.tel,
+    mail: null,
+    actif: true,
+    salarie: false,
+    dmcAccepte: false,
+    dmcRefuse: false,
+    correspondantEtablissement: false,
+    correspondantEntreprise: false,
+    correspondantGroupement: false,
+    anglaisUniquement: pending.anglaisUniquement,
+    authorities: [{ authority: 'ROLE_PARTICIPANT' }],
+    doubleAuthentificationConfirmee: false,
+    premiereConnexion: false,
+    derniereConnexion: null,
+    canShowListeCorrespondant: false,
+  };
 }
 
 export interface Credentials {

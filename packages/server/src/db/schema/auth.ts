@@ -98,12 +98,17 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** One-time codes sent by text message (sign-in second step, registration). */
+/**
+ * One-time codes (sign-in second step and registration by text message; a new contact e-mail or
+ * mobile, sent to that new address or number, which `pendingValue` holds until the code confirms it).
+ */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    purpose: text('purpose', { enum: ['SIGN_IN', 'REGISTRATION'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['SIGN_IN', 'REGISTRATION', 'CONTACT_EMAIL', 'CONTACT_MOBILE'],
+    }).notNull(),
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
@@ -114,6 +119,7 @@ export const oneTimeCodes = pgTable(
     sendCount: smallint('send_count').notNull().default(1),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    pendingValue: text('pending_value'),
     ...timestamps,
   },
   (t) => [index('one_time_codes_session_idx').on(t.sessionId), index('one_time_codes_user_idx').on(t.userId)],
@@ -158,3 +164,24 @@ export const throttles = pgTable('throttles', {
   hits: integer('hits').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Activation codes the centre gives a participant (issue 17: `npm run invite`, a letter, the front
+ * desk), to prove at registration that they are the participant and not whoever typed their contact
+ * details. Stored as an argon2id hash (eight characters are too few for a plain one); only the latest
+ * code of an account counts; `used_at` marks the proof given with it (single use).
+ */
+export const activationCodes = pgTable(
+  'activation_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('activation_codes_user_idx').on(t.userId)],
+);

@@ -26,6 +26,18 @@ export const enumItems = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Namespace-specific attributes: `unionEuropeenne` and `indicatif` for countries, `months` for periodicities. */
     extra: jsonb('extra').$type<Record<string, unknown>>(),
+    /**
+     * Added through `PUT {namespace}` by a correspondant and not yet approved by the centre: listed only
+     * to the reach of its author (the `owner_*` columns, kept after approval as its provenance).
+     */
+    pending: boolean('pending').notNull().default(false),
+    createdBy: integer('created_by'),
+    /** The author's scope level: ETABLISSEMENT, ENTREPRISE or GROUPEMENT (null: the centre's). */
+    ownerLevel: text('owner_level'),
+    /** The establishment, company and group of the author's reach, as far as its level goes down. */
+    ownerEstablishmentId: integer('owner_establishment_id'),
+    ownerCompanyId: integer('owner_company_id'),
+    ownerGroupId: integer('owner_group_id'),
   },
   (t) => [
     uniqueIndex('enum_items_namespace_id_key').on(t.namespace, t.id),

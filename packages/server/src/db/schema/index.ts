@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './checkups';
 export * from './correspondants';
+export * from './deployment';
 export * from './documents';
 export * from './enums';
 export * from './legal';

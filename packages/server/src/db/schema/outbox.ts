@@ -8,7 +8,7 @@ export const outbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    channel: text('channel', { enum: ['SMS', 'MAIL'] }).notNull(),
+    channel: text('channel', { enum: ['SMS', 'MAIL', 'LETTER'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),

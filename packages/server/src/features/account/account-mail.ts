@@ -3,17 +3,27 @@ import type { Config } from '../../config';
 import type { Notifier } from '../../notify/notifier';
 
 /** What changed on the account, for the notice mailed to its holder. */
-export type AccountChange = 'contact' | 'secretQuestion';
+export type AccountChange = 'email' | 'mobile' | 'secretQuestion';
 
 const TEXTS: Record<AccountChange, { fr: [string, string]; en: [string, string] }> = {
-  contact: {
+  email: {
     fr: [
       'vos coordonnées de contact ont été modifiées',
-      "L'adresse mail et le téléphone portable de votre compte ont été modifiés. Les codes de connexion seront désormais envoyés au nouveau numéro. Si vous n'êtes pas à l'origine de ce changement, contactez le centre sans attendre.",
+      "L'adresse mail de votre compte a été remplacée par une nouvelle adresse, confirmée par le code qui lui a été envoyé. Les messages du portail iront désormais à cette adresse. Si vous n'êtes pas à l'origine de ce changement, contactez le centre sans attendre.",
     ],
     en: [
       'your contact details were changed',
-      'The e-mail address and mobile number of your account were changed. Sign-in codes will now go to the new number. If you did not do it, contact the centre at once.',
+      'The e-mail address of your account was replaced by a new one, confirmed with the code sent to it. The portal will write to that address from now on. If you did not do it, contact the centre at once.',
+    ],
+  },
+  mobile: {
+    fr: [
+      'vos coordonnées de contact ont été modifiées',
+      "Le téléphone portable de votre compte a été modifié. Les codes de connexion seront désormais envoyés au nouveau numéro. Si vous n'êtes pas à l'origine de ce changement, contactez le centre sans attendre.",
+    ],
+    en: [
+      'your contact details were changed',
+      'The mobile number of your account was changed. Sign-in codes will now go to the new number. If you did not do it, contact the centre at once.',
     ],
   },
   secretQuestion: {
@@ -49,5 +59,42 @@ export async function mailAccountNotice(
     });
   } catch (error) {
     log.error({ err: error, change }, 'account notice not sent');
+  }
+}
+
+/**
+ * The code that confirms a new e-mail (by mail) or mobile (by text message), sent to that new address
+ * or number: only its holder can type it back. A message that cannot leave is logged; the change
+ * stays pending and the code can be sent again.
+ */
+export async function sendContactCode(
+  deps: { config: Config; notifier: Notifier },
+  log: FastifyBaseLogger,
+  code: { channel: 'EMAIL' | 'PORTABLE'; to: string; code: string },
+  englishOnly: boolean,
+): Promise<void> {
+  const product = deps.config.productName;
+  const minutes = Math.max(1, Math.round(deps.config.signInCodeTtlS / 60));
+  try {
+    if (code.channel === 'PORTABLE') {
+      await deps.notifier.sms(
+        code.to,
+        englishOnly
+          ? `${product}: the code confirming this new mobile number is ${code.code}. It expires in ${minutes} min. Never share it.`
+          : `${product} : le code de confirmation de ce nouveau numéro est ${code.code}. Il expire dans ${minutes} min. Ne le communiquez à personne.`,
+      );
+      return;
+    }
+    await deps.notifier.mail({
+      to: code.to,
+      subject: englishOnly
+        ? `${product}: confirm your new e-mail address`
+        : `${product} : confirmez votre nouvelle adresse mail`,
+      text: englishOnly
+        ? `Type this code on your personal details page to confirm this address: ${code.code}. It expires in ${minutes} min. If you did not ask for it, ignore this message.`
+        : `Saisissez ce code sur la page de vos coordonnées pour confirmer cette adresse : ${code.code}. Il expire dans ${minutes} min. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
+    });
+  } catch (error) {
+    log.error({ err: error, channel: code.channel }, 'contact code not sent');
   }
 }

@@ -1,18 +1,15 @@
 import { isRole } from '@portail/contract/roles';
 import { ACCOUNT_MESSAGES, type ContactForm, type UserAccount } from '@portail/contract/schemas/account';
-import type { Message } from '@portail/contract/schemas/common';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { CONTACT_CHANGE_MESSAGES, type ContactChangeReply } from '@portail/contract/schemas/contact-change';
 import type { Caller } from '../../auth/caller';
-import { userChanged } from '../../auth/session-events';
+import { reauthenticate } from '../../auth/reauthenticate';
 import type { Db } from '../../db/client';
-import { correspondants, sessions, users } from '../../db/schema';
-import { audit } from '../../lib/audit';
 import { CENTRE_TIME_ZONE } from '../../lib/dates';
 import { infoMessage, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import { isValidMobile } from '../../lib/phone';
 import type { AccountDeps, AccountRequest } from './account-deps';
-import { mailAccountNotice } from './account-mail';
+import { pendingContactOf, requestContactChange, sendContactCodes } from './contact-change.service';
 import { findAccount, lockContact } from './user.queries';
 
 const centreDay = new Intl.DateTimeFormat('en-CA', {
@@ -54,59 +51,41 @@ export async function accountFor(db: Db, caller: Caller): Promise<UserAccount> {
         : null,
     entrepriseInsee: row.companyInsee,
     participant: row.kind === 'PARTICIPANT' && row.participantId !== null ? { id: row.participantId } : null,
+    enAttente: await pendingContactOf(db, row.id),
   };
 }
 
 /**
- * POST user (001 §4, §5): the account's contact e-mail and mobile. A correspondant's record carries the
- * same contact (the directory shows it), so both change in one transaction. The mobile receives the
- * sign-in codes: the account's other sessions end, and the old address is told. Saving what is already
- * stored changes nothing.
+ * POST user (001 §4, §5): the account's contact e-mail and mobile, behind the current password. A new
+ * value is not applied: it waits for the code sent to it (contact-change.service.ts), and the stored
+ * contact keeps receiving sign-in codes and recovery until then. Saving what is stored drops what
+ * waited and changes nothing else.
  */
 export async function saveContact(
   deps: AccountDeps,
   ctx: AccountRequest,
   body: ContactForm,
-): Promise<Message[]> {
+): Promise<ContactChangeReply> {
   if (!isValidMobile(body.portable))
     throw new FieldErrors([{ field: 'portable', defaultMessage: 'errors.portable' }]);
   const { caller } = ctx;
-  const changed = await deps.db.transaction(async (tx) => {
+  await reauthenticate(deps, { userId: caller.userId, ip: ctx.ip }, body.motDePasse);
+  const { outgoing, englishOnly } = await deps.db.transaction(async (tx) => {
     const current = await lockContact(tx, caller.userId);
     if (!current) throw notFound();
-    if (current.email === body.email && current.mobile === body.portable) return null;
-    const now = new Date();
-    await tx
-      .update(users)
-      .set({ email: body.email, mobile: body.portable, updatedAt: now })
-      .where(eq(users.id, current.id));
-    if (current.correspondantId !== null) {
-      await tx
-        .update(correspondants)
-        .set({ email: body.email, mobile: body.portable, updatedAt: now })
-        .where(eq(correspondants.id, current.correspondantId));
-    }
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'contact_changed' })
-      .where(
-        and(eq(sessions.userId, current.id), ne(sessions.id, caller.sessionId), isNull(sessions.revokedAt)),
-      );
-    await userChanged(tx, current.id);
-    await audit(tx, {
-      actorUserId: caller.userId,
-      action: 'USER_CONTACT_CHANGED',
-      targetType: 'user',
-      targetId: current.id,
-      details: {
-        before: { email: current.email, mobile: current.mobile },
-        after: { email: body.email, mobile: body.portable },
-        correspondantId: current.correspondantId,
-      },
-      ip: ctx.ip,
-    });
-    return current;
+    const wanted = { email: body.email, mobile: body.portable };
+    return {
+      outgoing: await requestContactChange(tx, deps, ctx, current, wanted),
+      englishOnly: current.englishOnly,
+    };
   });
-  if (changed) await mailAccountNotice(deps, ctx.log, changed.email, changed.englishOnly, 'contact');
-  return [infoMessage(ACCOUNT_MESSAGES.contactSaved)];
+  await sendContactCodes(deps, ctx, outgoing, englishOnly);
+  return {
+    ciemException: {
+      messages: [
+        infoMessage(outgoing.length > 0 ? CONTACT_CHANGE_MESSAGES.codeSent : ACCOUNT_MESSAGES.contactSaved),
+      ],
+    },
+    enAttente: await pendingContactOf(deps.db, caller.userId),
+  };
 }

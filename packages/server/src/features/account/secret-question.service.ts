@@ -2,7 +2,9 @@ import { ACCOUNT_MESSAGES, type SecretAnswerBody } from '@portail/contract/schem
 import type { Message } from '@portail/contract/schemas/common';
 import { eq } from 'drizzle-orm';
 import { hashPassword, normaliseAnswer } from '../../auth/passwords';
+import { reauthenticate } from '../../auth/reauthenticate';
 import { isActiveQuestion } from '../../auth/secret-questions';
+import { revokeUserSessions } from '../../auth/sessions';
 import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { infoMessage, notFound } from '../../lib/errors';
@@ -13,7 +15,8 @@ import { mailAccountNotice } from './account-mail';
 /**
  * POST user/question (001 §7): a new secret question and its answer, kept as an argon2id hash of the
  * normalised answer (case, accents and spaces ignored, as recovery compares it). The question must be
- * one the centre still offers.
+ * one the centre still offers. The current password is asked first (issue 17): the question opens
+ * recovery, so a stolen session must not set it; the account's other sessions end.
  */
 export async function saveSecretQuestion(
   deps: AccountDeps,
@@ -22,6 +25,7 @@ export async function saveSecretQuestion(
 ): Promise<Message[]> {
   if (!(await isActiveQuestion(deps.db, body.id)))
     throw new FieldErrors([{ field: 'id', defaultMessage: 'errors.invalid' }]);
+  await reauthenticate(deps, { userId: ctx.caller.userId, ip: ctx.ip }, body.motDePasse);
   const answerHash = await hashPassword(normaliseAnswer(body.response));
   const account = await deps.db.transaction(async (tx) => {
     const [current] = await tx
@@ -39,6 +43,7 @@ export async function saveSecretQuestion(
       .update(users)
       .set({ secretQuestionId: body.id, secretAnswerHash: answerHash, updatedAt: new Date() })
       .where(eq(users.id, current.id));
+    await revokeUserSessions(tx, current.id, ctx.caller.sessionId, 'question_changed');
     await audit(tx, {
       actorUserId: ctx.caller.userId,
       action: 'SECRET_QUESTION_CHANGED',

@@ -1,5 +1,6 @@
 import { addressLine, type CentreSettings } from '@portail/contract/schemas/assistance';
 import { createEvent } from 'ics';
+import { centreToday } from '../../lib/dates';
 import type { AppointmentRecord } from './appointment.queries';
 
 /** Calendar programs merge events by UID: the same appointment downloaded twice is one event. */
@@ -9,6 +10,25 @@ const LABELS = {
   fr_FR: { cardiologist: 'Cardiologue', internist: 'Interniste', gynecologist: 'Gynécologue' },
   en_EN: { cardiologist: 'Cardiologist', internist: 'Internist', gynecologist: 'Gynaecologist' },
 } as const;
+
+/**
+ * A parameter value as RFC 6868 encodes it: a quoted parameter (ORGANIZER's CN) may hold neither a
+ * double quote nor a line break, and RFC 5545 has no escape for them (the `\"` the library writes is
+ * not one): `^'`, `^n` and `^^` stand for `"`, a line break and `^`. Other control characters go.
+ */
+function paramText(text: string): string {
+  return text
+    .replaceAll('^', '^^')
+    .replaceAll('"', "^'")
+    .replace(/\r\n|\r|\n/g, '^n')
+    .replace(/\p{Cc}/gu, '');
+}
+
+/** The department that answers about appointments writes the invitations; the reception otherwise. */
+function organizerMail(centre: CentreSettings): string | undefined {
+  const mailOf = (service: string) => centre.contacts.find((contact) => contact.service === service)?.email;
+  return mailOf('rendezVous') ?? mailOf('accueil') ?? centre.contacts[0]?.email;
+}
 
 /** The physicians of the appointment, one a line, for the event's description. */
 function physicians(row: AppointmentRecord, language: keyof typeof LABELS): string {
@@ -26,8 +46,9 @@ function physicians(row: AppointmentRecord, language: keyof typeof LABELS): stri
 }
 
 /**
- * The appointment as an iCalendar file (RFC 5545): its purpose, start and end in UTC, the centre's
- * address and position, and the physicians. Throws when the library refuses the event.
+ * The appointment as an iCalendar file (RFC 5545): its purpose, start and end as UTC instants (`Z`:
+ * every calendar shows them in its own zone, so no VTIMEZONE is needed), the centre's
+ * address and position, the physicians, and the centre's appointments department as organizer. Throws when the library refuses the event.
  */
 export function appointmentIcs(
   row: AppointmentRecord,
@@ -48,7 +69,8 @@ export function appointmentIcs(
     location: `${centre.nom}, ${addressLine(centre.adresse)}`,
     geo: { lat: centre.latitude, lon: centre.longitude },
     ...(description ? { description } : {}),
-    organizer: { name: centre.nom },
+    // RFC 5545 §3.8.4.3: ORGANIZER is a cal-address (a mailto: URI), CN an optional parameter.
+    organizer: { name: paramText(centre.nom), email: organizerMail(centre) },
     status: 'CONFIRMED',
     busyStatus: 'BUSY',
   });
@@ -56,8 +78,11 @@ export function appointmentIcs(
   return value;
 }
 
-/** `rendez-vous-20260320-42.ics`: ASCII only, so no header encoding is needed. */
+/**
+ * `rendez-vous-20260320-42.ics`: the appointment's day at the centre (00:30 in Paris is still the
+ * day before in UTC); ASCII only, so no header encoding is needed.
+ */
 export function icsFileName(row: AppointmentRecord): string {
-  const day = row.startsAt.toISOString().slice(0, 10).replaceAll('-', '');
+  const day = centreToday(row.startsAt).replaceAll('-', '');
   return `rendez-vous-${day}-${row.id}.ics`;
 }

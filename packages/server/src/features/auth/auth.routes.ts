@@ -5,9 +5,9 @@ import {
   confirmCodeReply,
   confirmCodeRequest,
   oauthError,
+  principalReply,
   principalRequest,
   resendCodeReply,
-  sessionUser,
   tokenReply,
   tokenRequest,
 } from '@portail/contract/schemas/auth';
@@ -16,16 +16,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../auth/caller';
-import {
-  type AuthDeps,
-  confirmSignInCode,
-  logout,
-  passwordGrant,
-  refreshGrant,
-  resendSignInCode,
-} from './auth.service';
+import { type AuthDeps, logout, refreshGrant } from './auth.service';
 import { changePassword } from './password.service';
+import { passwordGrant } from './password-grant.service';
 import { toSessionUser } from './principal.service';
+import { confirmSignInCode, resendSignInCode } from './sign-in-code.service';
 
 const ALL = ['ROLE_ADMIN', 'ROLE_OPERATOR', 'ROLE_PARTICIPANT', 'ROLE_CORRESPONDANT'] as const;
 
@@ -62,7 +57,7 @@ export function authRoutes(deps: AuthDeps) {
           summary: 'Password or refresh-token grant (form body, client basic authentication)',
           consumes: ['application/x-www-form-urlencoded'],
           body: tokenRequest,
-          response: { 200: tokenReply, 400: oauthError, 401: oauthError },
+          response: { 200: tokenReply, 400: oauthError, 401: oauthError, 429: oauthError, 503: oauthError },
         },
       },
       async (request, reply) => {
@@ -82,7 +77,11 @@ export function authRoutes(deps: AuthDeps) {
           body.grant_type === 'password'
             ? await passwordGrant(deps, body.username, body.password, request.ip)
             : await refreshGrant(deps, body.refresh_token, request.ip);
-        if (!result.ok) return reply.code(400).send(result.error);
+        if (!result.ok) {
+          if (result.retryAfterS !== undefined)
+            reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterS))));
+          return reply.code(result.status ?? 400).send(result.error);
+        }
         return reply.send(result.reply);
       },
     );
@@ -94,7 +93,7 @@ export function authRoutes(deps: AuthDeps) {
         schema: {
           tags: ['auth'],
           body: principalRequest.optional(),
-          response: { 200: sessionUser, 401: errorReply },
+          response: { 200: principalReply, 401: errorReply },
         },
       },
       async (request) => toSessionUser(requireCaller(request)),
@@ -116,7 +115,11 @@ export function authRoutes(deps: AuthDeps) {
       '/api/oauth/doubleAuthentification/confirmer-code',
       {
         config: { access: ['ROLE_PARTICIPANT'], allowUnconfirmed: true },
-        schema: { tags: ['auth'], body: confirmCodeRequest, response: { 200: confirmCodeReply } },
+        schema: {
+          tags: ['auth'],
+          body: confirmCodeRequest,
+          response: { 200: confirmCodeReply, 400: errorReply, 429: errorReply },
+        },
       },
       async (request) => {
         const result = await confirmSignInCode(deps, requireCaller(request), request.body.code, request.ip);
@@ -143,7 +146,7 @@ export function authRoutes(deps: AuthDeps) {
         schema: {
           tags: ['auth'],
           body: changePasswordRequest,
-          response: { 200: messagesReply, 400: errorReply },
+          response: { 200: messagesReply, 400: errorReply, 403: errorReply },
         },
       },
       async (request) => {

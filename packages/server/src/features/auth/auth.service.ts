@@ -1,24 +1,15 @@
-import { MAX_PASSWORD_ATTEMPTS } from '@portail/contract/constants';
 import { isRole, type Role } from '@portail/contract/roles';
-import { maskPhone } from '@portail/contract/rules/phone';
-import { parseUsername } from '@portail/contract/rules/username';
 import type { OauthError, TokenReply } from '@portail/contract/schemas/auth';
-import type { Message } from '@portail/contract/schemas/common';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../auth/caller';
-import { checkCode, issueCode, resendCode } from '../../auth/codes';
 import { signAccessToken } from '../../auth/jwt';
-import { attemptKey, clearAttempts, reserveAttempt } from '../../auth/lockout';
-import { verifyPassword } from '../../auth/passwords';
 import { hashToken, randomToken } from '../../auth/secrets';
-import { sessionChanged } from '../../auth/session-events';
-import { createSession, revokeSession, sessionEndReason } from '../../auth/sessions';
+import { revokeSession, sessionEndReason } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { errorMessage, tooManyRequests, warnMessage } from '../../lib/errors';
 import type { Notifier } from '../../notify/notifier';
 
 export interface AuthDeps {
@@ -27,27 +18,30 @@ export interface AuthDeps {
   notifier: Notifier;
 }
 
-export type GrantResult = { ok: true; reply: TokenReply } | { ok: false; error: OauthError };
+/** A refused grant; a 429 or 503 comes with the seconds to wait (`Retry-After`). */
+export type GrantResult =
+  | { ok: true; reply: TokenReply }
+  | { ok: false; error: OauthError; status?: 429 | 503; retryAfterS?: number };
 
-const invalidGrant = (description?: string): GrantResult => ({
+export const invalidGrant = (description?: string): GrantResult => ({
   ok: false,
   error: description
     ? { error: 'invalid_grant', error_description: description }
     : { error: 'invalid_grant' },
 });
 
-function rolesOf(row: { roles: string[] }): Role[] {
+export function rolesOf(row: { roles: string[] }): Role[] {
   return row.roles.filter(isRole) as Role[];
 }
 
-function codeText(code: string, englishOnly: boolean, config: Config): string {
+export function codeText(code: string, englishOnly: boolean, config: Config): string {
   const minutes = Math.max(1, Math.round(config.signInCodeTtlS / 60));
   return englishOnly
     ? `${config.productName}: your sign-in code is ${code}. It expires in ${minutes} min. Never share it.`
     : `${config.productName} : votre code de connexion est ${code}. Il expire dans ${minutes} min. Ne le communiquez à personne.`;
 }
 
-async function tokensFor(
+export async function tokensFor(
   deps: AuthDeps,
   userId: number,
   roles: Role[],
@@ -64,88 +58,6 @@ async function tokensFor(
     refresh_token: refreshToken,
     token_type: 'bearer' as const,
     expires_in: deps.config.accessTokenTtlS,
-  };
-}
-
-/**
- * Password grant (000 §4, §8): three wrong passwords lock the account. Each attempt is reserved
- * before the password is checked (auth/lockout.ts), and an unknown identifier goes through the same
- * counter and the same hash verification, so its answers and timing match a wrong password's.
- */
-export async function passwordGrant(
-  deps: AuthDeps,
-  username: string,
-  password: string,
-  ip: string,
-): Promise<GrantResult> {
-  const { db, config } = deps;
-  const parsed = parseUsername(username);
-  const key = parsed ? attemptKey(parsed.kind, parsed.identifier) : `?:${username.toLowerCase()}`;
-  const attempt = await reserveAttempt(db, key);
-  const kinds = parsed?.kind === 'C' ? (['CORRESPONDANT'] as const) : (['PARTICIPANT', 'STAFF'] as const);
-  const [user] = parsed
-    ? await db
-        .select()
-        .from(users)
-        .where(and(inArray(users.kind, [...kinds]), eq(users.login, parsed.identifier)))
-        .orderBy(asc(users.id))
-        .limit(1)
-    : [];
-  if (attempt > MAX_PASSWORD_ATTEMPTS) {
-    await audit(db, {
-      actorUserId: user?.id ?? null,
-      action: 'SIGN_IN_REFUSED_LOCKED',
-      details: { key },
-      ip,
-    });
-    return invalidGrant('user.locked');
-  }
-  const valid = await verifyPassword(user?.passwordHash, password);
-  if (!user || !valid || !user.active) {
-    if (attempt === MAX_PASSWORD_ATTEMPTS) {
-      if (user) await db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, user.id));
-      await audit(db, { actorUserId: user?.id ?? null, action: 'ACCOUNT_LOCKED', details: { key }, ip });
-    } else {
-      await audit(db, {
-        actorUserId: user?.id ?? null,
-        action: 'SIGN_IN_FAILED',
-        details: { key, attempt },
-        ip,
-      });
-    }
-    return invalidGrant(`tentative.${attempt}`);
-  }
-  await clearAttempts(db, key);
-  const roles = rolesOf(user);
-  const secondFactor = user.kind === 'PARTICIPANT';
-  const { sessionId, refreshToken, code } = await db.transaction(async (tx) => {
-    const created = await createSession(tx, user.id, secondFactor, config);
-    await tx
-      .update(users)
-      .set({ previousLoginAt: user.lastLoginAt, lastLoginAt: new Date(), lockedAt: null })
-      .where(eq(users.id, user.id));
-    await audit(tx, {
-      actorUserId: user.id,
-      action: 'SIGN_IN',
-      targetType: 'session',
-      targetId: created.sessionId,
-      ip,
-    });
-    const sent = secondFactor
-      ? await issueCode(
-          tx,
-          { userId: user.id, sessionId: created.sessionId, purpose: 'SIGN_IN' },
-          config.jwtSecret,
-          config.signInCodeTtlS,
-        )
-      : null;
-    return { ...created, code: sent };
-  });
-  if (code && user.mobile) await deps.notifier.sms(user.mobile, codeText(code, user.englishOnly, config));
-  const tokens = await tokensFor(deps, user.id, roles, sessionId, refreshToken);
-  return {
-    ok: true,
-    reply: { ...tokens, tel: secondFactor ? maskPhone(user.mobile) : '', confirmationRequise: secondFactor },
   };
 }
 
@@ -264,71 +176,6 @@ async function sibling(deps: AuthDeps, row: RefreshedSession): Promise<GrantResu
   const next = randomToken();
   await deps.db.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(next) });
   return refreshed(deps, row, next);
-}
-
-export interface ConfirmResult {
-  ok: boolean;
-  messages: Message[];
-}
-
-/** Second step of a participant's sign-in (000 §2.4): three tries, then the session ends. */
-export async function confirmSignInCode(
-  deps: AuthDeps,
-  caller: Caller,
-  code: string,
-  ip: string,
-): Promise<ConfirmResult> {
-  const { db, config } = deps;
-  if (caller.confirmed) return { ok: false, messages: [errorMessage('authConfirm.error.alreadyLogued')] };
-  const outcome = await checkCode(db, caller.sessionId, code, config.jwtSecret);
-  switch (outcome.result) {
-    case 'ok':
-      await db
-        .update(sessions)
-        .set({ secondFactorConfirmedAt: new Date() })
-        .where(eq(sessions.id, caller.sessionId));
-      await sessionChanged(db, caller.sessionId);
-      await audit(db, {
-        actorUserId: caller.userId,
-        action: 'SIGN_IN_CONFIRMED',
-        targetType: 'session',
-        targetId: caller.sessionId,
-        ip,
-      });
-      return { ok: true, messages: [] };
-    case 'wrong':
-      await audit(db, {
-        actorUserId: caller.userId,
-        action: 'CODE_FAILED',
-        details: { attempt: outcome.attempt },
-        ip,
-      });
-      return { ok: false, messages: [warnMessage(`tentative.${outcome.attempt}`)] };
-    case 'exhausted':
-      await revokeSession(db, caller.sessionId, 'code_attempts');
-      await audit(db, {
-        actorUserId: caller.userId,
-        action: 'CODE_LOCKED',
-        targetType: 'session',
-        targetId: caller.sessionId,
-        ip,
-      });
-      return { ok: false, messages: [errorMessage('tentative.3')] };
-    case 'expired':
-      await revokeSession(db, caller.sessionId, 'code_expired');
-      return { ok: false, messages: [errorMessage('code.expired')] };
-  }
-}
-
-export async function resendSignInCode(deps: AuthDeps, caller: Caller): Promise<{ tel: string }> {
-  const { db, config } = deps;
-  const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
-  if (caller.confirmed || !user) return { tel: '' };
-  const outcome = await resendCode(db, caller.sessionId, config.jwtSecret, config.signInCodeTtlS);
-  if (outcome.result === 'wait') throw tooManyRequests(outcome.retryAfterS);
-  if (outcome.result === 'none') throw tooManyRequests(60);
-  if (user.mobile) await deps.notifier.sms(user.mobile, codeText(outcome.code, user.englishOnly, config));
-  return { tel: maskPhone(user.mobile) };
 }
 
 export async function logout(deps: AuthDeps, caller: Caller, ip: string): Promise<void> {

@@ -1,11 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
 import { mailPasswordChanged } from '../../auth/password-notice';
 import { passwordProblem } from '../../auth/password-policy';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { userChanged } from '../../auth/session-events';
-import { sessions, users } from '../../db/schema';
+import { hashPassword } from '../../auth/passwords';
+import { reauthenticate } from '../../auth/reauthenticate';
+import { revokeUserSessions } from '../../auth/sessions';
+import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { FieldErrors } from '../../lib/field-errors';
 import type { AuthDeps } from './auth.service';
@@ -30,18 +31,23 @@ export async function changePassword(
     user?.email,
   ]);
   if (problem) throw new FieldErrors([{ field: 'motDePasse', defaultMessage: problem }]);
-  if (!user || !(await verifyPassword(user.passwordHash, body.ancienMotDePasse))) {
-    await audit(db, { actorUserId: caller.userId, action: 'PASSWORD_CHANGE_REFUSED', ip });
+  if (!user)
     throw new FieldErrors([{ field: 'ancienMotDePasse', defaultMessage: 'errors.ancienMotDePasse' }]);
+  // The old password counts toward sign-in's lock like every other password check (issue 17).
+  try {
+    await reauthenticate(
+      deps,
+      { userId: user.id, ip, field: { name: 'ancienMotDePasse', message: 'errors.ancienMotDePasse' } },
+      body.ancienMotDePasse,
+    );
+  } catch (error) {
+    await audit(db, { actorUserId: caller.userId, action: 'PASSWORD_CHANGE_REFUSED', ip });
+    throw error;
   }
   const passwordHash = await hashPassword(body.motDePasse);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'password_changed' })
-      .where(and(eq(sessions.userId, user.id), ne(sessions.id, caller.sessionId)));
-    await userChanged(tx, user.id);
+    await revokeUserSessions(tx, user.id, caller.sessionId, 'password_changed');
     await audit(tx, {
       actorUserId: caller.userId,
       action: 'PASSWORD_CHANGED',

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { Language } from '@portail/contract/constants';
+import { startsLikeFormula } from '@portail/contract/rules/spreadsheet';
 import type { CheckupFilters, CheckupRow, CheckupState } from '@portail/contract/schemas/checkups';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -21,6 +22,8 @@ import { ageOn } from './checkups.service';
 /** Rows read per query: the workbook is written as they come, never held whole in memory. */
 export const EXPORT_BATCH = 1000;
 const DATE_FORMAT = 'dd/mm/yyyy';
+/** Excel's Text format: what a cell holds stays text, also once a user edits it. */
+const TEXT_FORMAT = '@';
 
 type Labels = Record<Language, string>;
 type CellValue = string | number | Date | null;
@@ -196,7 +199,11 @@ async function streamWorkbook<R, O>(options: {
     for (const row of rows) {
       const added = sheet.addRow(columns.map((column) => column.value(row, language)));
       columns.forEach((column, index) => {
-        if (column.date) added.getCell(index + 1).numFmt = DATE_FORMAT;
+        const cell = added.getCell(index + 1);
+        if (column.date) cell.numFmt = DATE_FORMAT;
+        // exceljs stores strings as string cells, never formulas; a formula-like one (CSV injection:
+        // `=`, `+`, `-`, `@`, TAB, CR) is also formatted as Text, or editing it would evaluate it.
+        else if (typeof cell.value === 'string' && startsLikeFormula(cell.value)) cell.numFmt = TEXT_FORMAT;
       });
       added.commit();
     }

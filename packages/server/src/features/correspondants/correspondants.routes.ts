@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { canShowCorrespondantList, requireCaller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import { type AccountDeps, accountRequest } from '../account/account-deps';
 import { correspondantPageCache } from './correspondant-page-cache';
 import { saveOwnRecord } from './correspondant-save.service';
 import { correspondantForCaller, listForCaller, managerOf, ownRecord } from './correspondants.service';
@@ -25,7 +25,7 @@ const correspondantId = { id: 'correspondant' } as const;
  * record and its contact block, the manager of their establishment (001 §7 getGestionnaire), and
  * whether the directory may be shown (001 §7 user/canShowListeCorrespondant).
  */
-export function correspondantRoutes(deps: { db: Db }) {
+export function correspondantRoutes(deps: AccountDeps) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const { db } = deps;
@@ -78,19 +78,13 @@ export function correspondantRoutes(deps: { db: Db }) {
         schema: {
           tags: ['correspondants'],
           summary:
-            "Saves the contact block of the caller's own record (canSave); their account's name, mail and mobile follow",
+            "Saves the contact block of the caller's own record (canSave), behind the current password; a new mail or mobile waits for its code",
           params: idParam,
           body: correspondantContactBody,
           response: { 200: correspondantSavedReply, 400: errorReply, 403: errorReply, 404: errorReply },
         },
       },
-      async (request) =>
-        saveOwnRecord(
-          db,
-          { caller: requireCaller(request), ip: request.ip },
-          request.params.id,
-          request.body,
-        ),
+      async (request) => saveOwnRecord(deps, accountRequest(request), request.params.id, request.body),
     );
 
     app.get(

@@ -6,13 +6,19 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+const CHANNEL_LABEL: Record<OutboxEntry['channel'], string> = {
+  SMS: 'SMS',
+  MAIL: 'E-mail',
+  LETTER: 'Courrier postal',
+};
+
 /** The demo outbox as a plain page, newest first: a person trying the portal reads their code here. */
 export function renderOutboxPage(items: OutboxEntry[], product: string): string {
   const rows = items
     .map(
       (item) => `<tr>
   <td>${escapeHtml(new Date(item.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }))}</td>
-  <td>${item.channel === 'SMS' ? 'SMS' : 'E-mail'}</td>
+  <td>${CHANNEL_LABEL[item.channel]}</td>
   <td>${escapeHtml(item.recipient)}</td>
   <td>${item.subject ? `<strong>${escapeHtml(item.subject)}</strong><br>` : ''}<pre>${escapeHtml(item.body)}</pre>${item.attachments
     .map(

@@ -3,11 +3,13 @@ import { DOCUMENT_MESSAGES, detectContentType, MAX_SENT_BYTES } from '@portail/c
 import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
+import { easilyGuessed } from '../../auth/password-policy';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
+import { FieldErrors } from '../../lib/field-errors';
 import type { Notifier } from '../../notify/notifier';
 import {
   type FileSize,
@@ -84,6 +86,11 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
   const { db } = deps;
   const participantId = ctx.caller.participantId;
   if (participantId === null) throw notFound();
+  // The schema asked for ARCHIVE_PASSWORD_MIN characters; the estimator of account passwords, with the
+  // account's names and mail, refuses the easily guessed ones (an archive is attacked offline).
+  const profile = ctx.caller.profile;
+  if (easilyGuessed(body.password, [profile.login, profile.lastName, profile.firstName, profile.email]))
+    throw new FieldErrors([{ field: 'password', defaultMessage: 'errors.passwordFaible' }]);
   const documentIds = [...new Set(body.idDocuments)];
   const annexIds = [...new Set(body.idAnnexes)];
   const [documentSizes, annexSizes] = await Promise.all([

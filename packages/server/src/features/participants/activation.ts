@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { randomFromAlphabet } from '../../auth/activation-codes';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -19,13 +21,34 @@ function loginPart(text: string): string {
     .replace(/^\.+|\.+$/g, '');
 }
 
+/** Lower case, without look-alikes (no 0/o, 1/i/l): a suffix read from a screen and typed again. */
+const LOGIN_SUFFIX_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const LOGIN_SUFFIX_LENGTH = 8;
+
 /**
- * A participant's login: `prenom.nom.<participant id>` (`camille.martin.2051`), the form the back
- * office gives them (see demo/participants.ts). The id makes it unique among participant accounts
- * whatever the names, and it can never be a staff login, which carries no number.
+ * The login of an account the portal creates (issue 17): the first name's initial, the last name and
+ * eight random characters (`c.martin.k7xq2m9p`, 31^8 values). Knowing a person's name (or their
+ * participant id) gives no login to try wrong passwords on, so nobody can lock them out that way.
+ * Drawn again in the rare case it is taken for that kind of account.
  */
-export function participantLogin(firstName: string, lastName: string, participantId: number): string {
-  return [loginPart(firstName), loginPart(lastName), String(participantId)].filter(Boolean).join('.');
+export async function newAccountLogin(
+  tx: DbOrTx,
+  kind: 'PARTICIPANT' | 'CORRESPONDANT',
+  firstName: string,
+  lastName: string,
+): Promise<string> {
+  const stem = [loginPart(firstName).slice(0, 1), loginPart(lastName)].filter(Boolean).join('.');
+  for (;;) {
+    const login = [stem, randomFromAlphabet(LOGIN_SUFFIX_ALPHABET, LOGIN_SUFFIX_LENGTH)]
+      .filter(Boolean)
+      .join('.');
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.kind, kind), eq(users.login, login)))
+      .limit(1);
+    if (!taken) return login;
+  }
 }
 
 export interface ActivationAccount {
@@ -52,7 +75,7 @@ export async function createActivation(
     .insert(users)
     .values({
       kind: 'PARTICIPANT',
-      login: participantLogin(account.firstName, account.lastName, account.participantId),
+      login: await newAccountLogin(tx, 'PARTICIPANT', account.firstName, account.lastName),
       passwordHash: null,
       roles: ['ROLE_PARTICIPANT'],
       participantId: account.participantId,
@@ -79,5 +102,11 @@ export function sendActivation(
   token: string,
   participantId: number,
 ): Promise<boolean> {
-  return mailRegistrationLink(deps, log, to, token, false, { participantId });
+  return mailRegistrationLink(
+    deps,
+    log,
+    to,
+    { token, englishOnly: false, participant: true },
+    { participantId },
+  );
 }

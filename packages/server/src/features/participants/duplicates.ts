@@ -5,27 +5,46 @@ import {
   normaliseLastName,
 } from '@portail/contract/rules/participant';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Caller } from '../../auth/caller';
+import { scopeCondition } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
 import { participants } from '../../db/schema';
+import { scopedColumns } from './participant-list.queries';
+
+/** The other active participants who are the same person, told apart by whether the caller sees them. */
+export interface ActiveDuplicates {
+  /** One of them is in the caller's scope: the write is refused (000 §4). */
+  inScope: boolean;
+  /** Ids of those outside it: the write goes on, and its audit row names them for the centre. */
+  outOfScope: number[];
+}
 
 /**
- * Whether another active participant of the centre is the same person (rules/participant.ts
- * duplicateKey), whatever the caller's scope: a duplicate is a fact about the centre's records.
+ * The other active participants of the centre who are the same person (rules/participant.ts
+ * duplicateKey). Only a duplicate the caller can already see may refuse the write: refusing for one
+ * outside their scope would tell a correspondant that a person of that name and birth date is known to
+ * the centre, through another employer (issue 17, item 7). The query is the same either way, so the
+ * reply and its time do not depend on the other scopes.
  *
  * The transaction first takes an advisory lock on the identity, so that two creations or
  * re-admissions of the same person cannot both find no duplicate and both commit; the lookup then
  * reads participants_duplicate_idx (last name and birth date of active rows) and compares first
  * names as the rule does, which SQL alone would not match exactly.
  */
-export async function hasActiveDuplicate(
+export async function activeDuplicates(
   tx: DbOrTx,
+  caller: Caller,
   person: DuplicateIdentity,
   exceptId: number | null,
-): Promise<boolean> {
+): Promise<ActiveDuplicates> {
   const key = duplicateKey(person);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`participant:${key}`}))`);
   const candidates = await tx
-    .select({ firstName: participants.firstName })
+    .select({
+      id: participants.id,
+      firstName: participants.firstName,
+      inScope: sql<boolean>`coalesce(${scopeCondition(caller, scopedColumns)}, false)`,
+    })
     .from(participants)
     .where(
       and(
@@ -35,7 +54,17 @@ export async function hasActiveDuplicate(
         sql`${participants.active}`,
         exceptId === null ? undefined : ne(participants.id, exceptId),
       ),
-    );
+    )
+    .orderBy(participants.id);
   const firstName = normaliseFirstName(person.firstName);
-  return candidates.some((candidate) => normaliseFirstName(candidate.firstName) === firstName);
+  const same = candidates.filter((candidate) => normaliseFirstName(candidate.firstName) === firstName);
+  return {
+    inScope: same.some((candidate) => candidate.inScope),
+    outOfScope: same.filter((candidate) => !candidate.inScope).map((candidate) => candidate.id),
+  };
+}
+
+/** What the audit row of the write records about duplicates outside the caller's scope, if any. */
+export function possibleDuplicates(duplicates: ActiveDuplicates): { possibleDuplicateOf?: number[] } {
+  return duplicates.outOfScope.length > 0 ? { possibleDuplicateOf: duplicates.outOfScope } : {};
 }

@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
-import { hasActiveDuplicate } from './duplicates';
+import { activeDuplicates, possibleDuplicates } from './duplicates';
 import { acceptsCheckupType, findEstablishment } from './establishment.queries';
 import { lockParticipant, type ParticipantRecord } from './participant.queries';
 import { loadEnumItems } from './participant-form';
@@ -91,7 +91,8 @@ export async function readmitParticipant(
       firstName: current.firstName,
       birthDate: current.birthDate,
     };
-    if (await hasActiveDuplicate(tx, identity, current.id)) throw refuse(PARTICIPANT_MESSAGES.duplicate);
+    const duplicates = await activeDuplicates(tx, ctx.caller, identity, current.id);
+    if (duplicates.inScope) throw refuse(PARTICIPANT_MESSAGES.duplicate);
     const after = {
       active: true,
       membershipDate: centreToday(),
@@ -110,6 +111,7 @@ export async function readmitParticipant(
         terminationReasonId: current.terminationReasonId,
       },
       after,
+      ...possibleDuplicates(duplicates),
     };
   });
   return [infoMessage(PARTICIPANT_MESSAGES.readmitted)];

@@ -22,7 +22,7 @@ import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/er
 import { type FieldErrorEntry, FieldErrors } from '../../lib/field-errors';
 import type { Notifier } from '../../notify/notifier';
 import { createActivation, sendActivation } from './activation';
-import { hasActiveDuplicate } from './duplicates';
+import { activeDuplicates, possibleDuplicates } from './duplicates';
 import { findEstablishment } from './establishment.queries';
 import { lockParticipant, type ParticipantRecord } from './participant.queries';
 import { checkForm, type EnumItemFacts, formColumns } from './participant-form';
@@ -103,7 +103,8 @@ export async function createParticipant(
     if (!columns || errors.length > 0) throw new FieldErrors(errors);
     assertCorrespondantType(items, body.typeBilan);
     const identity = { lastName: body.nom, firstName: body.prenom, birthDate: body.dateNaissance };
-    if (await hasActiveDuplicate(tx, identity, null)) throw refuse(PARTICIPANT_MESSAGES.duplicate);
+    const duplicates = await activeDuplicates(tx, ctx.caller, identity, null);
+    if (duplicates.inScope) throw refuse(PARTICIPANT_MESSAGES.duplicate);
 
     const membershipDate = body.dateAdhesion ?? today;
     const [row] = await tx
@@ -134,7 +135,7 @@ export async function createParticipant(
       action: 'PARTICIPANT_CREATED',
       targetType: 'participant',
       targetId: row.id,
-      details: { establishmentId: establishment.id },
+      details: { establishmentId: establishment.id, ...possibleDuplicates(duplicates) },
       ip: ctx.ip,
     });
     return { id: row.id, token };
@@ -198,8 +199,8 @@ export async function updateParticipant(
       columns.lastName === current.lastName &&
       body.prenom === current.firstName &&
       body.dateNaissance === current.birthDate;
-    if (!sameIdentity && (await hasActiveDuplicate(tx, identity, current.id)))
-      throw refuse(PARTICIPANT_MESSAGES.duplicate);
+    const duplicates = sameIdentity ? null : await activeDuplicates(tx, ctx.caller, identity, current.id);
+    if (duplicates?.inScope) throw refuse(PARTICIPANT_MESSAGES.duplicate);
 
     // Fields the form may leave empty keep what the record holds (creation gave them their defaults).
     const next = {
@@ -216,7 +217,7 @@ export async function updateParticipant(
       action: 'PARTICIPANT_UPDATED',
       targetType: 'participant',
       targetId: current.id,
-      details: changes(current, next),
+      details: { ...changes(current, next), ...(duplicates ? possibleDuplicates(duplicates) : {}) },
       ip: ctx.ip,
     });
   });

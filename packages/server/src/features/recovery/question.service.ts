@@ -33,7 +33,7 @@ export const phoneTarget = (phone: string, birthDate: string) =>
 async function decoyQuestion(deps: RecoveryDeps, target: string): Promise<SecretQuestion> {
   const questions = await activeQuestions(deps.db);
   if (questions.length === 0) throw notFound();
-  const mac = createHmac('sha256', deps.config.jwtSecret).update(target).digest();
+  const mac = createHmac('sha256', deps.config.codeSecret).update(target).digest();
   const question = questions[mac.readUInt32BE(0) % questions.length];
   if (!question) throw notFound();
   return question;

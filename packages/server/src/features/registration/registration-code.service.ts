@@ -4,6 +4,7 @@ import {
   REGISTRATION_OTP_RESEND_S,
   type RegistrationResult,
 } from '@portail/contract/schemas/registration';
+import { identityProven } from '../../auth/activation-codes';
 import { checkUserCode, confirmedUserCode, issueUserCode } from '../../auth/codes';
 import { hit } from '../../auth/throttle';
 import type { Config } from '../../config';
@@ -44,7 +45,8 @@ function codeText(code: string, englishOnly: boolean, config: Config): string {
 /**
  * POST registration/otp (001 §2 step 1): a new code by text message to the mobile the centre holds,
  * answered with that number masked; an empty answer when no code can be sent (the link is not
- * valid, the account is no participant or has no mobile). At most one code a minute and five a day
+ * valid, the account is no participant or has no mobile, or the participant has not yet proved who
+ * they are: the mobile on file was typed by the employer, issue 17). At most one code a minute and five a day
  * per link: past that, 429 with Retry-After.
  */
 export async function sendRegistrationCode(
@@ -57,6 +59,7 @@ export async function sendRegistrationCode(
   if (link.state !== 'valid' || !link.account.pending) return '';
   const { account } = link;
   if (account.kind !== 'PARTICIPANT' || !account.recordMobile) return '';
+  if (!(await identityProven(db, account.userId))) return '';
   const mobile = account.recordMobile;
   // The minute is checked first, so that a click too early does not spend one of the day's codes.
   for (const [key, rule] of [
@@ -70,7 +73,7 @@ export async function sendRegistrationCode(
     const issued = await issueUserCode(
       tx,
       { userId: account.userId, purpose: PURPOSE },
-      config.jwtSecret,
+      config.codeSecret,
       config.signInCodeTtlS,
     );
     await audit(tx, {
@@ -107,11 +110,13 @@ export async function checkRegistrationCode(
   if (link.state !== 'valid' || !link.account.pending)
     return result(false, errorMessage(REGISTRATION_MESSAGES.linkExpired));
   const { account } = link;
+  if (!(await identityProven(db, account.userId)))
+    return result(false, errorMessage(REGISTRATION_MESSAGES.identityRequired));
   const outcome = await checkUserCode(
     db,
     { userId: account.userId, purpose: PURPOSE },
     code,
-    config.jwtSecret,
+    config.codeSecret,
   );
   const record = (action: string, details?: Record<string, unknown>) =>
     audit(db, {

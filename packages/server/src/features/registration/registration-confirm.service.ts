@@ -6,6 +6,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { consumeAccountToken } from '../../auth/account-tokens';
+import { identityProven } from '../../auth/activation-codes';
 import { attemptKey, clearAttempts } from '../../auth/lockout';
 import { passwordProblem } from '../../auth/password-policy';
 import { hashPassword, normaliseAnswer } from '../../auth/passwords';
@@ -28,13 +29,16 @@ type Opened = { account: LinkAccount };
 const refuse = (code: string): Refusal => ({ refused: result(false, errorMessage(code)) });
 
 /**
- * The link must be valid and its account still to register; a participant must have confirmed the
- * code of this link within the last 30 minutes (001 §2: the code comes first).
+ * The link must be valid and its account still to register; a participant must have proved who they
+ * are (birth date and the centre's activation code, issue 17) and confirmed the code of this link
+ * within the last 30 minutes (001 §2: the code comes first).
  */
 async function openLink(db: DbOrTx, token: string): Promise<Refusal | Opened> {
   const link = await findRegistrationLink(db, token);
   if (link.state !== 'valid' || !link.account.pending) return refuse(REGISTRATION_MESSAGES.linkExpired);
   const { account } = link;
+  if (account.kind === 'PARTICIPANT' && !(await identityProven(db, account.userId)))
+    return refuse(REGISTRATION_MESSAGES.identityRequired);
   if (account.kind === 'PARTICIPANT' && !(await isCodeConfirmed(db, account)))
     return refuse(REGISTRATION_MESSAGES.otpRequired);
   return { account };

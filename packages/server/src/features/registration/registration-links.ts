@@ -24,11 +24,25 @@ function days(seconds: number): { fr: string; en: string } {
   return { fr: `${count} jour${count > 1 ? 's' : ''}`, en: `${count} day${count > 1 ? 's' : ''}` };
 }
 
-/** The mail carrying a registration link, in the account's language (French by default). */
+/**
+ * What a participant's mail adds (issue 17): the activation also asks for the birth date and the code
+ * the centre gives in person or by post. The employer may have typed the address this mail goes to,
+ * so it says where the code comes from, and that the employer never has it.
+ */
+const IDENTITY_NOTE = {
+  fr: "Pour vérifier qu'il s'agit bien de vous, l'activation vous demandera votre date de naissance et le code d'activation que votre centre de bilans vous remet en main propre ou vous envoie par courrier. Ce code vient uniquement du centre, jamais de votre employeur : ne le communiquez à personne.",
+  en: 'To check that it is really you, the activation will ask for your birth date and the activation code your check-up centre hands you in person or sends you by post. This code only ever comes from the centre, never from your employer: do not share it.',
+};
+
+/**
+ * The mail carrying a registration link, in the account's language (French by default); a
+ * participant's says the activation code comes from the centre.
+ */
 export function registrationMail(
   config: LinkConfig,
   token: string,
   englishOnly: boolean,
+  participant = false,
 ): { subject: string; text: string } {
   const link = registrationLink(config, token);
   const lifetime = days(config.registrationLinkTtlS);
@@ -40,6 +54,7 @@ export function registrationMail(
           'Hello,',
           `Your check-up centre has registered you. To activate your online account, open this link within ${lifetime.en}:`,
           link,
+          ...(participant ? [IDENTITY_NOTE.en] : []),
           'If you did not expect this message, ignore it.',
         ].join('\n\n'),
       }
@@ -49,6 +64,7 @@ export function registrationMail(
           'Bonjour,',
           `Votre centre de bilans de santé vous a inscrit(e). Pour activer votre espace en ligne, ouvrez ce lien dans les ${lifetime.fr} :`,
           link,
+          ...(participant ? [IDENTITY_NOTE.fr] : []),
           "Si vous n'attendiez pas ce message, ignorez-le.",
         ].join('\n\n'),
       };
@@ -71,13 +87,15 @@ export async function mailRegistrationLink(
   deps: { config: LinkConfig; notifier: Notifier },
   log: LinkLog,
   to: string,
-  token: string,
-  englishOnly: boolean,
+  link: { token: string; englishOnly: boolean; participant: boolean },
   /** What the log says the link was for (ids, never the token). */
   about: Record<string, unknown>,
 ): Promise<boolean> {
   try {
-    await deps.notifier.mail({ to, ...registrationMail(deps.config, token, englishOnly) });
+    await deps.notifier.mail({
+      to,
+      ...registrationMail(deps.config, link.token, link.englishOnly, link.participant),
+    });
     return true;
   } catch (error) {
     log.error({ err: error, ...about }, 'registration mail not sent');

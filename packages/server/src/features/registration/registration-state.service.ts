@@ -1,6 +1,7 @@
 import { maskPhone } from '@portail/contract/rules/phone';
 import type { RegistrationState } from '@portail/contract/schemas/registration';
 import { and, eq, isNull } from 'drizzle-orm';
+import { identityProven } from '../../auth/activation-codes';
 import { hashToken } from '../../auth/secrets';
 import { enforce } from '../../auth/throttle';
 import type { Db } from '../../db/client';
@@ -31,6 +32,7 @@ const closed = (state: 'notFound' | 'foundButExpired', participant = false, engl
   identifiant: '',
   emailProfessionnel: null,
   portableProfessionnel: null,
+  identiteConfirmee: false,
   codeConfirme: false,
   messages: TEXTS,
 });
@@ -38,7 +40,9 @@ const closed = (state: 'notFound' | 'foundButExpired', participant = false, engl
 /**
  * POST registration/token (001 §2, §4): not found (unknown or spent link, or an account already
  * active), found but expired (the account still waits: it may ask for a new link), or valid, with
- * what the steps show. A participant who already confirmed the code resumes after it.
+ * what the steps show. A participant who already confirmed the code resumes after it. A participant's
+ * identifier is told only once they have proved who they are: whoever holds the link (the employer
+ * may have typed their own address) must not learn the login of the participant's future account.
  */
 export async function registrationState(db: Db, token: string): Promise<RegistrationState> {
   const link = await findRegistrationLink(db, token);
@@ -46,16 +50,18 @@ export async function registrationState(db: Db, token: string): Promise<Registra
   const { account } = link;
   const participant = account.kind === 'PARTICIPANT';
   if (link.state === 'expired') return closed('foundButExpired', participant, account.englishOnly);
+  const proven = participant && (await identityProven(db, account.userId));
   return {
     ok: true,
     notFound: false,
     foundButExpired: false,
     compteParticipant: participant,
     anglaisUniquement: account.englishOnly,
-    identifiant: account.login,
+    identifiant: participant && !proven ? '' : account.login,
     emailProfessionnel: account.recordEmail,
     portableProfessionnel: account.recordMobile ? maskPhone(account.recordMobile) : null,
-    codeConfirme: participant && (await isCodeConfirmed(db, account)),
+    identiteConfirmee: proven,
+    codeConfirme: proven && (await isCodeConfirmed(db, account)),
     messages: TEXTS,
   };
 }
@@ -98,5 +104,10 @@ export async function resendLink(
     return issued;
   });
   if (!fresh) return false;
-  return mailRegistrationLink(deps, ctx.log, to, fresh, account.englishOnly, { userId: account.userId });
+  const mail = {
+    token: fresh,
+    englishOnly: account.englishOnly,
+    participant: account.kind === 'PARTICIPANT',
+  };
+  return mailRegistrationLink(deps, ctx.log, to, mail, { userId: account.userId });
 }

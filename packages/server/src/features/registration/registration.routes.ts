@@ -2,6 +2,7 @@ import { secretQuestionsReply } from '@portail/contract/schemas/account';
 import { errorReply } from '@portail/contract/schemas/common';
 import {
   connectionDataBody,
+  identityBody,
   otpCheckBody,
   otpSentReply,
   registrationForm,
@@ -16,6 +17,7 @@ import { activeQuestions } from '../../auth/secret-questions';
 import { checkRegistrationCode, sendRegistrationCode } from './registration-code.service';
 import { checkConnectionData, confirmRegistration } from './registration-confirm.service';
 import { type RegistrationDeps, registrationRequest } from './registration-deps';
+import { checkIdentity } from './registration-identity.service';
 import { registrationState, resendLink } from './registration-state.service';
 
 const TAGS = ['registration'];
@@ -38,6 +40,22 @@ export function registrationRoutes(deps: RegistrationDeps) {
         },
       },
       async (request) => registrationState(db, request.query.token),
+    );
+
+    app.post(
+      '/api/registration/identite',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: TAGS,
+          summary:
+            "A participant's birth date and the activation code the centre gave them (tries limited per account and address)",
+          querystring: registrationTokenQuery,
+          body: identityBody,
+          response: { 200: registrationResult, 400: errorReply, 429: errorReply },
+        },
+      },
+      async (request) => checkIdentity(deps, registrationRequest(request), request.query.token, request.body),
     );
 
     app.post(

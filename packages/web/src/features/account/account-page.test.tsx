@@ -30,6 +30,7 @@ const account = {
   etablissement: { id: 3, raisonsociale: 'Acme – Siège' },
   entrepriseInsee: null,
   participant: null,
+  enAttente: { email: null, portable: null },
 };
 
 const json = (body: unknown) =>

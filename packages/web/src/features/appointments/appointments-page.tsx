@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { PAGE_SIZE } from '@portail/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { CentreTimeNotice } from '../../components/centre-time-notice';
 import { PageTitle } from '../../components/page-title';
 import { useTableQuery } from '../../components/table-query';
 import { useAppointments } from './api/get-appointments';
@@ -19,6 +20,7 @@ export function AppointmentsPage() {
           {t('appointments.loadError')}
         </Alert>
       )}
+      <CentreTimeNotice />
       <AppointmentsTable
         rows={data?.items ?? []}
         rowCount={data?.totalRows ?? 0}

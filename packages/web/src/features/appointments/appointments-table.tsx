@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import type { TableQuery } from '../../components/table-query';
 import { useCentre } from '../../lib/centre';
-import { formatDate, formatTime } from '../../lib/dates';
+import { formatCentreDate, formatCentreTime } from '../../lib/dates';
 import { downloadAppointmentIcs } from './api/download-ics';
 import { googleCalendarUrl } from './google-calendar';
 
@@ -33,7 +33,8 @@ export function AppointmentsTable(props: AppointmentsTableProps) {
   const { data: centre } = useCentre();
 
   const columns = useMemo<GridColDef<AppointmentRow>[]>(() => {
-    const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+    // The centre's wall-clock time: the visit is at 07:30 in Paris, wherever the device is.
+    const when = (iso: string) => `${formatCentreDate(iso)} ${formatCentreTime(iso)}`;
     const physicians = (row: AppointmentRow) =>
       (
         [

@@ -14,12 +14,18 @@ export async function confirmCode(code: string): Promise<ConfirmCodeReply> {
       method: 'POST',
       body: { code },
       schema: confirmCodeReply,
-      handle: [400, 403],
+      handle: [400, 403, 429],
     });
   } catch (error) {
     if (isApiError(error)) {
       const reply = confirmCodeReply.safeParse(error.body);
       if (reply.success) return reply.data;
+      // Too many codes tried for the account, across its sessions: it waits; this session stays open.
+      if (error.status === 429) {
+        const minutes = String(Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)));
+        const waiting: Message = { level: 'WARN', errorCode: 'code.tooManyAttempts', args: [minutes] };
+        return { ok: false, ciemException: { messages: [waiting] } };
+      }
       notify(error.status === 403 ? 'http.403' : 'http.400', 'error');
     }
     throw error;

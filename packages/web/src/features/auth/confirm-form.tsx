@@ -2,13 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { CONFIRMATION_CODE_LENGTH } from '@portail/contract/constants';
+import { signInCode } from '@portail/contract/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
 
-/** The code is required (000 §5); the server says whether it is right. */
-export const confirmSchema = z.object({ codeConfirmation: z.string().trim().min(1, 'errors.required') });
+/**
+ * The code is required (000 §5) and six digits (the contract's rule: anything else would spend no try,
+ * the server refuses it as a format error); the server says whether it is right.
+ */
+export const confirmSchema = z.object({
+  codeConfirmation: z.string().trim().min(1, 'errors.required').pipe(signInCode),
+});
 export type ConfirmValues = z.infer<typeof confirmSchema>;
 
 export interface ConfirmFormProps {

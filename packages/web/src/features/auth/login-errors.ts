@@ -9,9 +9,31 @@ export interface LoginFailure {
   locked: boolean;
   /** Already told by the API client (a failing principal call): no second toast. */
   notified: boolean;
+  /** Values of the key's text (the seconds to wait). */
+  values?: Record<string, number>;
 }
 
 const failure = (key: string, locked = false): LoginFailure => ({ key, text: null, locked, notified: false });
+
+/**
+ * 429 and 503 come with Retry-After and the OAuth error shape: too many sign-ins from this address
+ * (`login.throttled`), too many codes texted to the account (`login.tooManyTexts`), the server too busy
+ * hashing passwords (`login.busy`).
+ */
+async function waitFailure(status: number, body: unknown, seconds: number | null): Promise<LoginFailure> {
+  const { oauthError } = await import('@portail/contract/schemas/auth');
+  const parsed = oauthError.safeParse(body);
+  const description = parsed.success ? parsed.data.error_description : undefined;
+  const known = ['login.throttled', 'login.tooManyTexts', 'login.busy'];
+  const key =
+    description && known.includes(description)
+      ? description
+      : status === 503
+        ? 'login.busy'
+        : 'login.throttled';
+  const wait = Math.max(1, seconds ?? 1);
+  return { ...failure(key), values: { seconds: wait, minutes: Math.ceil(wait / 60) } };
+}
 
 function serverDescription(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
@@ -25,6 +47,8 @@ function serverDescription(body: unknown): string | null {
 export async function loginFailure(error: unknown): Promise<LoginFailure> {
   if (!isApiError(error)) return failure('auth.unauthorized');
   if (error.notified) return { key: null, text: null, locked: false, notified: true };
+  if (error.status === 429 || error.status === 503)
+    return waitFailure(error.status, error.body, error.retryAfter);
   // The authorisation server could not be reached or failed: say so rather than blame the password.
   if (error.status === 0 || error.status >= 500) return failure('auth.communication');
   if (error.status === 400) {

@@ -29,15 +29,21 @@ export function validateLogin(values: LoginValues): LoginErrors {
 export interface LoginFormProps {
   /** Resolves true when signed in; false keeps the identifier and clears the password. */
   onSubmit: (values: LoginValues) => Promise<boolean>;
+  /** The identifier to start with (the one an account just registered was given). */
+  initialIdentifier?: string;
 }
 
 /**
  * The sign-in form. Three fields and one rule: plain React state rather than react-hook-form, which
  * keeps the sign-in page's bundle small. Like the other forms, it checks on submit, then as you type.
  */
-export function LoginForm({ onSubmit }: LoginFormProps) {
+export function LoginForm({ onSubmit, initialIdentifier = '' }: LoginFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<LoginValues>({ identifier: '', password: '', correspondant: false });
+  const [values, setValues] = useState<LoginValues>({
+    identifier: initialIdentifier,
+    password: '',
+    correspondant: false,
+  });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);

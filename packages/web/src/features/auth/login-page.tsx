@@ -28,6 +28,15 @@ export function LoginPage() {
     typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
       ? `messages.${state.notice}`
       : null;
+  // After a registration: the identifier the account signs in with, which the person may not know yet
+  // (the portal draws it, issue 17).
+  const identifier =
+    typeof state === 'object' &&
+    state !== null &&
+    'identifiant' in state &&
+    typeof state.identifiant === 'string'
+      ? state.identifiant
+      : '';
 
   useEffect(() => {
     acknowledgeSessionEnd();
@@ -46,7 +55,7 @@ export function LoginPage() {
       if (outcome.locked) clearSession(null);
       if (outcome.text) showToast(i18next.exists(outcome.text) ? t(outcome.text) : outcome.text, 'error');
       else if (outcome.key)
-        notify(i18next.exists(outcome.key) ? outcome.key : 'login.invalid_grant', 'error');
+        notify(i18next.exists(outcome.key) ? outcome.key : 'login.invalid_grant', 'error', outcome.values);
       return false;
     }
   };
@@ -60,13 +69,19 @@ export function LoginPage() {
         <Suspense fallback={null}>
           <Alert severity="success" sx={{ mb: 2 }}>
             {t(notice)}
+            {identifier !== '' && (
+              <>
+                <br />
+                <strong>{t('login.registeredIdentifier', { identifiant: identifier })}</strong>
+              </>
+            )}
           </Alert>
         </Suspense>
       )}
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('login.intro')}
       </Typography>
-      <LoginForm onSubmit={submit} />
+      <LoginForm onSubmit={submit} initialIdentifier={identifier} />
       <Stack spacing={1} sx={{ mt: 3, pt: 3, borderTop: 1, borderColor: 'divider' }}>
         <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
           {t('login.forgotPassword')}

@@ -20,5 +20,6 @@ export function contactDraft(record: Correspondant): ContactDraft {
     fax: contact.fax ?? '',
     mail: contact.mail ?? '',
     fonction: contact.fonction ?? '',
+    motDePasse: '',
   };
 }

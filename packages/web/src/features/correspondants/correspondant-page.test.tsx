@@ -47,6 +47,7 @@ interface Call {
   body: unknown;
 }
 
+let confirmReply: () => Response = () => json(404, {});
 let calls: Call[];
 let record: Correspondant;
 let saveReply: () => Response;
@@ -66,6 +67,7 @@ beforeEach(() => {
     json(200, {
       ciemException: { messages: [{ level: 'INFO', errorCode: 'correspondant.enregistre' }] },
       correspondant: record,
+      enAttente: { email: null, portable: null },
     });
   vi.mocked(notify).mockClear();
   vi.stubGlobal(
@@ -76,6 +78,7 @@ beforeEach(() => {
       calls.push({ url, method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
       if (url.startsWith('/api/enum/civilite')) return json(200, civilities);
       if (url === `/api/correspondant/${record.id}` && method === 'POST') return saveReply();
+      if (url === '/api/user/contact/confirmation') return confirmReply();
       if (url === `/api/correspondant/${record.id}`) return json(200, record);
       return json(404, { status: 404, error: 'Not Found', message: 'http.404' });
     }),
@@ -125,6 +128,7 @@ describe('correspondant page', () => {
     const mail = within(contact()).getByRole('textbox', { name: 'Mail' });
     await user.clear(mail);
     await user.type(mail, 'pas-un-mail');
+    await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Portail#2026');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(mail).toHaveAccessibleDescription('Champ de type email'));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -150,6 +154,7 @@ describe('correspondant page', () => {
       json(200, {
         ciemException: { messages: [{ level: 'INFO', errorCode: 'correspondant.enregistre' }] },
         correspondant: record,
+        enAttente: { email: null, portable: null },
       });
     await user.clear(mobile);
     await user.type(mobile, '06 99 88 77 66');
@@ -167,10 +172,50 @@ describe('correspondant page', () => {
       fax: '',
       mail: 'lucie@example.com',
       fonction: 'DRH',
+      motDePasse: 'Portail#2026',
     });
     // Back to the read-only block, showing the saved record.
     await waitFor(() => expect(within(contact()).queryByRole('textbox')).toBeNull());
     expect(within(contact()).getByText('lucie@example.com')).toBeVisible();
+  });
+
+  it('asks for the code sent to a new mobile, tells a wrong one with the tries left, and closes once confirmed', async () => {
+    saveReply = () =>
+      json(200, {
+        ciemException: { messages: [{ level: 'INFO', errorCode: 'coordonnees.confirmation.envoyee' }] },
+        correspondant: record,
+        enAttente: { email: null, portable: '06 99 88 77 66' },
+      });
+    confirmReply = () =>
+      json(409, {
+        status: 409,
+        error: 'Conflict',
+        message: 'errors.business',
+        ciemException: {
+          messages: [{ level: 'WARN', errorCode: 'coordonnees.confirmation.codeFaux', args: ['2'] }],
+        },
+      });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Portail#2026');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmer la nouvelle coordonnée' });
+    const code = within(dialog).getByRole('textbox', { name: /Code reçu par SMS au 06 99 88 77 66/ });
+    expect(code).toHaveFocus();
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    expect(await within(dialog).findByText(/Il vous reste 2 essai/)).toBeVisible();
+    expect(calls.at(-1)?.body).toEqual({ canal: 'PORTABLE', code: '123456' });
+
+    confirmReply = () =>
+      json(200, {
+        ciemException: { messages: [{ level: 'INFO', errorCode: 'coordonnees.confirmation.appliquee' }] },
+        enAttente: { email: null, portable: null },
+      });
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows a refusal above the form', async () => {
@@ -182,6 +227,7 @@ describe('correspondant page', () => {
       });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Portail#2026');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(/Vous ne pouvez modifier que votre propre fiche/)).toBeVisible();
   });

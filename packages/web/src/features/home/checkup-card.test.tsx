@@ -4,8 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckupCard } from './checkup-card';
 
+const deviceZone = process.env.TZ;
 afterEach(() => {
   vi.unstubAllGlobals();
+  // Node reads TZ again whenever it is set: the device's zone for one test.
+  if (deviceZone === undefined) delete process.env.TZ;
+  else process.env.TZ = deviceZone;
 });
 
 const visit = (typeVisite: string, dateRdv: string | null) => ({
@@ -82,5 +86,22 @@ describe('CheckupCard', () => {
     serve({ level: 'INFO', errorCode: 'x' }, false);
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Mon bilan en cours' })).toBeNull());
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe('CheckupCard times (issue 18)', () => {
+  // 2026-03-20T08:30Z is 09:30 in Paris (winter time) and 04:30 in New York.
+  it('shows the visit at the centre’s time on a New York device, and says it is Paris time', async () => {
+    process.env.TZ = 'America/New_York';
+    serve({ level: 'INFO', errorCode: 'x' });
+    expect(await screen.findByText('Le 20/03/2026 à 09:30')).toBeInTheDocument();
+    expect(screen.getAllByText('Heures de Paris')).toHaveLength(1);
+  });
+
+  it('shows the same time without the notice on a Paris device', async () => {
+    process.env.TZ = 'Europe/Paris';
+    serve({ level: 'INFO', errorCode: 'x' });
+    expect(await screen.findByText('Le 20/03/2026 à 09:30')).toBeInTheDocument();
+    expect(screen.queryByText('Heures de Paris')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import type { HomeVisit, ParticipantHome } from '@portail/contract/schemas/home';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CentreTimeNotice } from '../../components/centre-time-notice';
 import { useParticipantHome } from './api/get-home-detail';
 import { useWithdrawalConsent } from './api/withdrawal-consent';
 import { MammogramDialog } from './mammogram-dialog';
@@ -44,6 +45,7 @@ function CheckupContent({ home }: { home: ParticipantHome }) {
         }
         label={t('home.checkup.consent')}
       />
+      {visits.some(({ visit }) => visit.dateRdv) && <CentreTimeNotice />}
       <List disablePadding>
         {visits.map(({ field, labelKey, visit }) => (
           <VisitItem

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { HomeVisit } from '@portail/contract/schemas/home';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTime } from '../../lib/dates';
+import { formatCentreDate, formatCentreTime } from '../../lib/dates';
 import { stateChipColours } from './state-colour';
 
 /** Minutes as `1 h 30` or `45 min`. */
@@ -21,7 +21,7 @@ function useDuration(minutes: number | null): string {
 /** "Mammographie" as a type of the "Mammographie" entry says nothing more: shown once. */
 const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
 
-/** One visit of the check-up (000 §2.5): type, date and time, expected duration, coloured state. */
+/** One visit of the check-up (000 §2.5): type, date and time at the centre, expected duration, coloured state. */
 export function VisitItem({
   id,
   label,
@@ -37,7 +37,10 @@ export function VisitItem({
   const duration = useDuration(visit.dureePrevue);
   const chip = stateChipColours(visit.couleurEtat);
   const when = visit.dateRdv
-    ? t('home.checkup.when', { date: formatDate(visit.dateRdv), time: formatTime(visit.dateRdv) })
+    ? t('home.checkup.when', {
+        date: formatCentreDate(visit.dateRdv),
+        time: formatCentreTime(visit.dateRdv),
+      })
     : t('home.checkup.notPlanned');
   return (
     <ListItem

@@ -17,6 +17,8 @@ export const PARTICIPANT_LINK: RegistrationState = {
   identifiant: 'manon.garnier',
   emailProfessionnel: null,
   portableProfessionnel: null,
+  // Most cases start at the text-message code; registration-identity.test.tsx covers the proof before it.
+  identiteConfirmee: true,
   codeConfirme: false,
   messages: {
     presentationParticipant: 'registration.textes.presentationParticipant',
@@ -25,8 +27,16 @@ export const PARTICIPANT_LINK: RegistrationState = {
   },
 };
 
+/** A participant's link before the birth date and activation code: no identifier yet (issue 17). */
+export const IDENTITY_LINK: RegistrationState = {
+  ...PARTICIPANT_LINK,
+  identiteConfirmee: false,
+  identifiant: '',
+};
+
 export const CORRESPONDANT_LINK: RegistrationState = {
   ...PARTICIPANT_LINK,
+  identiteConfirmee: false,
   compteParticipant: false,
   identifiant: 'corr.nouveau',
   emailProfessionnel: 'corr.nouveau@example.com',

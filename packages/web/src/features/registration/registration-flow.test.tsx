@@ -156,7 +156,10 @@ describe('participant registration, six steps (001 §2, §5)', () => {
     await user.click(activate);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ notice: 'registration.succes' });
+    expect(router.state.location.state).toEqual({
+      notice: 'registration.succes',
+      identifiant: 'manon.garnier',
+    });
     expect(calls.find((call) => call.route === 'POST /registration/confirmation')).toEqual({
       route: 'POST /registration/confirmation',
       token: 'jeton-123',
@@ -261,7 +264,7 @@ describe('participant registration, six steps (001 §2, §5)', () => {
     const calls = fakeServer(routes);
     const { user } = renderRegistration();
     await passContactStep(user, '0611223344');
-    expect(await heading('Étape 1 sur 6 : Code SMS')).toBeVisible();
+    expect(await heading('Étape 1 sur 6 : Identité et code SMS')).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent("Veuillez d'abord confirmer le code reçu par SMS");
     await waitFor(() =>
       expect(calls.filter((call) => call.route === 'POST /registration/otp')).toHaveLength(2),

@@ -2,6 +2,7 @@ import { CONFIRMATION_CODE_LENGTH } from '@portail/contract/constants';
 import { meetsPasswordRules } from '@portail/contract/rules/password';
 import {
   connectionDataBody,
+  identityBody,
   REGISTRATION_ANSWER_MAX,
   REGISTRATION_ANSWER_MIN,
   type RegistrationForm,
@@ -9,8 +10,13 @@ import {
 } from '@portail/contract/schemas/registration';
 import { z } from 'zod';
 
-/** The registration form while it is being filled: no question chosen yet, the code of step 1. */
+/**
+ * The registration form while it is being filled: no question chosen yet, the birth date and the
+ * centre's activation code, then the SMS code, of step 1.
+ */
 export interface RegistrationDraft {
+  dateNaissance: string | null;
+  codeActivation: string;
   code: string;
   emailPersonnel: string;
   portablePersonnel: string;
@@ -25,6 +31,8 @@ export interface RegistrationDraft {
 export type DraftField = keyof RegistrationDraft;
 
 export const EMPTY_DRAFT: RegistrationDraft = {
+  dateNaissance: null,
+  codeActivation: '',
   code: '',
   emailPersonnel: '',
   portablePersonnel: '',
@@ -51,6 +59,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function draftSchema(participant: boolean) {
   return z
     .object({
+      dateNaissance: participant ? identityBody.shape.dateNaissance : z.string().nullable(),
+      codeActivation: participant ? identityBody.shape.codeActivation : z.string(),
       code: participant
         ? z.string().trim().min(1, 'errors.required').regex(CODE_PATTERN, 'registration.code.format')
         : z.string(),
@@ -82,6 +92,7 @@ export function draftSchema(participant: boolean) {
 }
 
 /** The fields each step checks before going on. */
+export const IDENTITY_FIELDS = ['dateNaissance', 'codeActivation'] as const satisfies DraftField[];
 export const CONTACT_FIELDS = ['emailPersonnel', 'portablePersonnel'] as const satisfies DraftField[];
 export const SECURITY_FIELDS = [
   'password',

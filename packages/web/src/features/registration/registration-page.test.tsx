@@ -29,7 +29,9 @@ describe('registration link states (001 §4)', () => {
     const calls = fakeServer(participantRoutes());
     const { router } = renderRegistration();
     expect(screen.getByRole('status')).toHaveTextContent('Vérification du lien…');
-    expect(await screen.findByRole('heading', { name: 'Étape 1 sur 6 : Code SMS' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Étape 1 sur 6 : Identité et code SMS' }),
+    ).toBeVisible();
     expect(calls[0]).toMatchObject({ route: 'POST /registration/token', token: 'jeton-123' });
     expect(router.state.location.search).toBe('');
     expect(router.state.location.state).toEqual({ token: 'jeton-123' });
@@ -119,7 +121,9 @@ describe('registration link states (001 §4)', () => {
   it('switches to English for an English-only account', async () => {
     fakeServer(participantRoutes({ ...PARTICIPANT_LINK, anglaisUniquement: true }));
     renderRegistration();
-    expect(await screen.findByRole('heading', { name: 'Step 1 of 6: Text message code' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Step 1 of 6: Identity and text message code' }),
+    ).toBeVisible();
     expect(i18next.language).toBe('en_EN');
     expect(await screen.findByText(/A code has been sent by text message to •• •• •• •• 78/)).toBeVisible();
   });

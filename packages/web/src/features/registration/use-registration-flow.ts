@@ -22,6 +22,7 @@ import {
   type RegistrationDraft,
   SECURITY_FIELDS,
 } from './registration-form';
+import { useIdentityStep } from './use-identity-step';
 
 export type StepId = 'code' | 'presentation' | 'cgu' | 'contact' | 'security' | 'consent' | 'professional';
 
@@ -37,6 +38,8 @@ const PARTICIPANT_STEPS: readonly StepId[] = [
 const CORRESPONDANT_STEPS: readonly StepId[] = ['presentation', 'professional', 'security'];
 
 const FIELD_STEP: Record<DraftField, StepId> = {
+  dateNaissance: 'code',
+  codeActivation: 'code',
   code: 'code',
   emailPersonnel: 'contact',
   portablePersonnel: 'contact',
@@ -77,6 +80,8 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     [participant],
   );
   const form = useForm<RegistrationDraft>({ defaultValues: EMPTY_DRAFT, resolver });
+  // A participant proves who they are before any text message is sent (issue 17).
+  const identity = useIdentityStep(token, form, state.identiteConfirmee);
   const step = steps[active] ?? steps[0];
 
   const goTo = useCallback((index: number, shown: Message[] = []) => {
@@ -98,10 +103,11 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
   );
 
   useEffect(() => {
-    if (!participant || step !== 'code' || codeStatus.kind !== 'sending' || codeAsked.current) return;
+    if (!participant || !identity.proven || step !== 'code' || codeStatus.kind !== 'sending') return;
+    if (codeAsked.current) return;
     codeAsked.current = true;
     void askCode(false);
-  }, [participant, step, codeStatus.kind, askCode]);
+  }, [participant, identity.proven, step, codeStatus.kind, askCode]);
 
   /** A refusal or field errors from the server: back to the step they concern, with its message. */
   const setBack = (outcome: Exclude<StepOutcome, { kind: 'ok' }>, fallback: Message | null) => {
@@ -116,6 +122,13 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
       return;
     }
     const codes = outcome.messages.map((message) => message.errorCode);
+    if (participant && codes.includes(REGISTRATION_MESSAGES.identityRequired)) {
+      identity.reset();
+      codeAsked.current = false;
+      setCodeStatus({ kind: 'sending' });
+      goTo(0, outcome.messages);
+      return;
+    }
     if (participant && codes.includes(REGISTRATION_MESSAGES.otpRequired)) {
       // The confirmation of the code has lapsed: a new code, from step 1.
       codeAsked.current = false;
@@ -194,7 +207,9 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     const outcome = await confirmRegistration(token, confirmationBody(values, participant));
     setBusy(false);
     if (outcome.kind === 'ok') {
-      void navigate(LOGIN_PATH, { replace: true, state: { notice: REGISTRATION_MESSAGES.success } });
+      // The sign-in page says the account is active and recalls its identifier.
+      const notice = REGISTRATION_MESSAGES.success;
+      void navigate(LOGIN_PATH, { replace: true, state: { notice, identifiant: state.identifiant } });
       return;
     }
     setBack(outcome, null);
@@ -202,7 +217,12 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
 
   const next = async () => {
     setMessages([]);
-    if (step === 'code' && codeStatus.kind !== 'confirmed') await checkCode();
+    if (step === 'code' && !identity.proven) {
+      setBusy(true);
+      const outcome = await identity.prove();
+      setBusy(false);
+      if (!outcome.proven) setMessages(outcome.messages);
+    } else if (step === 'code' && codeStatus.kind !== 'confirmed') await checkCode();
     else if (step === 'contact') await checkContact();
     else if (step === 'security') {
       if (!(await checkSecurity())) return;
@@ -219,6 +239,8 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     participant,
     form,
     codeStatus,
+    identityProven: identity.proven,
+    identityWait: identity.waitSeconds,
     messages,
     busy,
     last: active === steps.length - 1,

@@ -1,12 +1,22 @@
 import type { ContactForm } from '@portail/contract/schemas/account';
-import { messagesReply } from '@portail/contract/schemas/common';
+import { contactChangeReply, type PendingContact } from '@portail/contract/schemas/contact-change';
 import { api } from '../../../lib/api';
 import { type SaveOutcome, saveOutcome } from './server-outcome';
 
 /**
- * `POST user` (001 §4, §7): the contact e-mail and mobile. The server ends the account's other
- * sessions; the screen then signs this one out too.
+ * `POST user` (001 §4, §7; issue 17): the contact e-mail and mobile, with the current password. A new
+ * value is not applied yet: `pending` says what waits for the code sent to it.
  */
-export function saveContact(body: ContactForm): Promise<SaveOutcome> {
-  return saveOutcome(api('/user', { method: 'POST', body, schema: messagesReply, handle: [400] }));
+export async function saveContact(
+  body: ContactForm,
+): Promise<{ outcome: SaveOutcome; pending: PendingContact | null }> {
+  let pending: PendingContact | null = null;
+  const call = api('/user', { method: 'POST', body, schema: contactChangeReply, handle: [400, 403] }).then(
+    (reply) => {
+      pending = reply.enAttente;
+      return reply;
+    },
+  );
+  const outcome = await saveOutcome(call);
+  return { outcome, pending };
 }

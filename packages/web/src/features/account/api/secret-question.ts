@@ -20,5 +20,7 @@ export function useSecretQuestions(enabled: boolean) {
 
 /** `POST user/question` (001 §7): the question chosen and its answer. */
 export function saveSecretQuestion(body: SecretAnswerBody): Promise<SaveOutcome> {
-  return saveOutcome(api('/user/question', { method: 'POST', body, schema: messagesReply, handle: [400] }));
+  return saveOutcome(
+    api('/user/question', { method: 'POST', body, schema: messagesReply, handle: [400, 403] }),
+  );
 }

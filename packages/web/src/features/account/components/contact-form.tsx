@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -10,32 +11,41 @@ import {
   type UserAccount,
 } from '@portail/contract/schemas/account';
 import type { Message } from '@portail/contract/schemas/common';
+import type { PendingContact } from '@portail/contract/schemas/contact-change';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/alert-dialog';
+import { ContactConfirmationDialog } from '../../../components/contact-confirmation-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useLeaveConfirmation } from '../../../components/leave-confirmation';
 import { MessagesAlerts } from '../../../components/messages-alerts';
 import { Panel } from '../../../components/panel';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { CurrentPasswordField } from '../../../components/password-field';
+import { applyFieldErrors, fieldsNamed } from '../../../lib/apply-field-errors';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { checkMobile } from '../../../lib/mobile-check';
 import { notify } from '../../../lib/notify';
 import { LOGIN_PATH } from '../../../lib/paths';
 import { logout } from '../../../lib/session';
+import { accountKeys } from '../api/account-keys';
 import { saveContact } from '../api/save-contact';
 
 const valuesOf = (account: UserAccount): ContactValues => ({
   email: account.email ?? '',
   portable: account.portable ?? '',
+  motDePasse: '',
 });
+const FIELDS = ['email', 'portable', 'motDePasse'] as const;
+const waits = (pending: PendingContact) => pending.email !== null || pending.portable !== null;
 
 /**
  * The contact e-mail and mobile (001 §2, §4, §5): read-only until Edit; Save checks the mobile with the
- * server first (a warning dialog stops the save), then sends it. Once saved, a notice says the session
- * ends, and closing it signs the user out.
+ * server first (a warning dialog stops the save), then sends it with the current password (issue 17).
+ * A new value waits for the code sent to it, typed in the confirmation dialog; once confirmed, a
+ * notice says the session ends, and closing it signs the user out.
  */
 export function ContactForm({ account, title }: { account: UserAccount; title: string }) {
   const { t } = useTranslation();
@@ -45,6 +55,9 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
   const [mobileRejected, setMobileRejected] = useState(false);
   const [saved, setSaved] = useState(false);
   const [messages, setMessages] = useState<Message[]>([]);
+  const [pending, setPending] = useState<PendingContact>(account.enAttente);
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
   const { control, handleSubmit, reset, setError, formState } = useForm<ContactValues>({
     values: valuesOf(account),
     resolver: zodResolver(contactForm, { error: zodErrorKey }),
@@ -68,12 +81,19 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
           setMobileRejected(true);
           return;
         }
-        const outcome = await saveContact(values);
-        if (outcome.kind === 'saved') setSaved(true);
-        else if (outcome.kind === 'invalid') {
-          const landed = applyFieldErrors(setError, outcome.fieldErrors, (field) =>
-            field === 'email' || field === 'portable' ? field : null,
-          );
+        const { outcome, pending: waiting } = await saveContact(values);
+        if (outcome.kind === 'saved') {
+          reset({ ...values, motDePasse: '' });
+          setEditing(false);
+          if (waiting && waits(waiting)) {
+            setPending(waiting);
+            setConfirming(true);
+          } else {
+            for (const message of outcome.messages) notify(`messages.${message.errorCode}`, 'success');
+            if (waiting) setPending(waiting);
+          }
+        } else if (outcome.kind === 'invalid') {
+          const landed = applyFieldErrors(setError, outcome.fieldErrors, fieldsNamed(FIELDS));
           setMessages(outcome.messages);
           if (!landed) notify('form.error', 'error');
         } else if (outcome.kind === 'refused') setMessages(outcome.messages);
@@ -83,6 +103,14 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
     },
     () => notify('form.error', 'error'),
   );
+
+  const pendingChanged = (next: PendingContact, confirmed: boolean) => {
+    setPending(next);
+    if (waits(next)) return;
+    setConfirming(false);
+    if (confirmed) setSaved(true);
+    else void queryClient.invalidateQueries({ queryKey: accountKeys.user() });
+  };
 
   const signOut = () => {
     logout('account.contact.signedOut', 'success');
@@ -102,6 +130,19 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
     >
       <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving}>
         <MessagesAlerts messages={messages} />
+        {waits(pending) && !confirming && (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <Button onClick={() => setConfirming(true)}>{t('account.confirmContact.enterCode')}</Button>
+            }
+          >
+            {t('account.confirmContact.pending', {
+              value: [pending.email, pending.portable].filter(Boolean).join(', '),
+            })}
+          </Alert>
+        )}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <FormTextField
@@ -128,6 +169,11 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
               helperText={editing ? t('account.contact.portableHelp') : undefined}
             />
           </Grid>
+          {editing && (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <CurrentPasswordField name="motDePasse" control={control} disabled={saving} />
+            </Grid>
+          )}
         </Grid>
         {editing && (
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
@@ -145,6 +191,12 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
         title={t('account.contact.mobileAlert.title')}
         text={t('account.contact.mobileAlert.text')}
         onClose={() => setMobileRejected(false)}
+      />
+      <ContactConfirmationDialog
+        open={confirming}
+        pending={pending}
+        onClose={() => setConfirming(false)}
+        onPendingChange={pendingChanged}
       />
       <AlertDialog
         open={saved}

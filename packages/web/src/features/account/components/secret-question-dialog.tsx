@@ -4,8 +4,9 @@ import type { Message } from '@portail/contract/schemas/common';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CurrentPasswordField } from '../../../components/password-field';
 import { SecretQuestionFields } from '../../../components/secret-question-fields';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { applyFieldErrors, fieldsNamed } from '../../../lib/apply-field-errors';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { saveSecretQuestion, useSecretQuestions } from '../api/secret-question';
@@ -15,8 +16,10 @@ import { FormDialog } from './form-dialog';
 interface QuestionDraft {
   id: number | null;
   response: string;
+  motDePasse: string;
 }
-const EMPTY: QuestionDraft = { id: null, response: '' };
+const EMPTY: QuestionDraft = { id: null, response: '', motDePasse: '' };
+const FIELDS = ['id', 'response', 'motDePasse'] as const;
 // The contract's schema checks the draft; on submit it gives the call's body (the one cast).
 const resolver = zodResolver(secretAnswerBody, { error: zodErrorKey }) as unknown as Resolver<
   QuestionDraft,
@@ -31,7 +34,8 @@ export interface SecretQuestionDialogProps {
 
 /**
  * Change the secret question (001 §2, §7): a question of `listeQuestion`, in the interface language,
- * and its answer, sent with `POST user/question`. The answer is what recovery will ask for.
+ * and its answer, sent with `POST user/question` behind the current password (issue 17). The answer is
+ * what recovery will ask for.
  */
 export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProps) {
   const { t } = useTranslation();
@@ -61,9 +65,8 @@ export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProp
         reset(EMPTY);
         onClose();
       } else if (outcome.kind === 'invalid') {
-        const landed = applyFieldErrors(setError, outcome.fieldErrors, (field) =>
-          field === 'id' || field === 'response' ? field : null,
-        );
+        const landed = applyFieldErrors(setError, outcome.fieldErrors, fieldsNamed(FIELDS));
+        setMessages(outcome.messages);
         if (!landed) notify('form.error', 'error');
       } else if (outcome.kind === 'refused') {
         setMessages(outcome.messages);
@@ -96,6 +99,7 @@ export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProp
         }}
         disabled={saving}
       />
+      <CurrentPasswordField name="motDePasse" control={control} disabled={saving} />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { Message } from '@portail/contract/schemas/common';
+import type { PendingContact } from '@portail/contract/schemas/contact-change';
 import {
   type Correspondant,
   type CorrespondantContactBody,
@@ -19,14 +20,18 @@ export interface ServerFieldError {
 }
 
 export type SaveOutcome =
-  | { kind: 'saved'; correspondant: Correspondant; messages: Message[] }
-  | { kind: 'invalid'; fieldErrors: ServerFieldError[] }
-  /** 403: the record is not the caller's own, or the centre does not let them edit it. */
-  | { kind: 'refused'; messageKey: string }
+  | { kind: 'saved'; correspondant: Correspondant; messages: Message[]; pending: PendingContact }
+  | { kind: 'invalid'; fieldErrors: ServerFieldError[]; messages: Message[] }
+  /**
+   * 403: the record is not the caller's own, or the centre does not let them edit it (`messageKey`),
+   * or the third wrong password locked the account (`messages`).
+   */
+  | { kind: 'refused'; messageKey: string; messages: Message[] }
   | { kind: 'failed' };
 
 /**
- * `POST correspondant/{id}` (000 §2.10): the contact block of the caller's own record. Field errors
+ * `POST correspondant/{id}` (000 §2.10): the contact block of the caller's own record, with the
+ * current password; a new mail or mobile waits for its code (`pending`, issue 17). Field errors
  * (400) go back to the fields and a refusal (403) above the form; any other failure is a toast.
  */
 export async function saveCorrespondant(id: number, body: CorrespondantContactBody): Promise<SaveOutcome> {
@@ -37,13 +42,19 @@ export async function saveCorrespondant(id: number, body: CorrespondantContactBo
       schema: correspondantSavedReply,
       handle: [400, 403],
     });
-    return { kind: 'saved', correspondant: reply.correspondant, messages: reply.ciemException.messages };
+    return {
+      kind: 'saved',
+      correspondant: reply.correspondant,
+      messages: reply.ciemException.messages,
+      pending: reply.enAttente,
+    };
   } catch (error) {
     if (!isApiError(error)) throw error;
     const reply = errorReplyOf(error);
+    const messages = reply?.ciemException?.messages ?? [];
     if (error.status === 400 && reply?.fieldErrors?.length)
-      return { kind: 'invalid', fieldErrors: reply.fieldErrors };
-    if (error.status === 403) return { kind: 'refused', messageKey: reply?.message ?? 'http.403' };
+      return { kind: 'invalid', fieldErrors: reply.fieldErrors, messages };
+    if (error.status === 403) return { kind: 'refused', messageKey: reply?.message ?? 'http.403', messages };
     if (error.status === 400) notify('form.error', 'error');
     return { kind: 'failed' };
   }

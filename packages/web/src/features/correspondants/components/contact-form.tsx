@@ -4,20 +4,28 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import type { Message } from '@portail/contract/schemas/common';
+import type { PendingContact } from '@portail/contract/schemas/contact-change';
 import {
   type Correspondant,
   type CorrespondantContactBody,
   correspondantContactBody,
 } from '@portail/contract/schemas/correspondants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ContactConfirmationDialog } from '../../../components/contact-confirmation-dialog';
 import { FormSelect } from '../../../components/form-select';
 import { FormTextField } from '../../../components/form-text-field';
 import { useLeaveConfirmation } from '../../../components/leave-confirmation';
+import { MessagesAlerts } from '../../../components/messages-alerts';
+import { CurrentPasswordField } from '../../../components/password-field';
 import { useEnumOptions } from '../../../lib/enums';
 import { errorMessage, zodErrorKey } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { loadPrincipal } from '../../../lib/session';
+import { correspondantKeys } from '../api/correspondant-keys';
 import { useSaveCorrespondant } from '../api/save-correspondant';
 import { type ContactDraft, contactDraft } from '../contact-draft';
 
@@ -27,7 +35,7 @@ type ContactResolver = Resolver<ContactDraft, unknown, CorrespondantContactBody>
 const resolver = zodResolver(correspondantContactBody, { error: zodErrorKey }) as unknown as ContactResolver;
 
 /** The contract's limits, so a field stops where the server would refuse. */
-const MAX_LENGTHS: Record<Exclude<keyof ContactDraft, 'civilite'>, number> = {
+const MAX_LENGTHS: Record<Exclude<keyof ContactDraft, 'civilite' | 'motDePasse'>, number> = {
   nom: 100,
   prenom: 100,
   fonction: 100,
@@ -46,6 +54,7 @@ const FIELDS = new Set<string>([
   'fax',
   'mail',
   'fonction',
+  'motDePasse',
 ]);
 const isField = (name: string): name is keyof ContactDraft => FIELDS.has(name);
 
@@ -68,22 +77,29 @@ export function ContactForm({ record, onDone }: ContactFormProps) {
   });
   const { control } = form;
   const save = useSaveCorrespondant(record.id);
+  const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [pending, setPending] = useState<PendingContact | null>(null);
   const civilities = useEnumOptions('civilite', record.contact.civilite?.id ?? null);
   useLeaveConfirmation(form.formState.isDirty);
 
   const submit = form.handleSubmit(
     async (values) => {
       setRefusal(null);
+      setMessages([]);
       const outcome = await save.mutateAsync(values);
       if (outcome.kind === 'saved') {
         const codes = outcome.messages.map((message) => message.errorCode);
         for (const code of codes.length > 0 ? codes : ['correspondant.enregistre'])
           notify(`messages.${code}`, 'success');
         // Clean before leaving, so the leave confirmation does not ask about what was just saved.
-        form.reset(form.getValues());
-        onDone();
+        form.reset({ ...form.getValues(), motDePasse: '' });
+        // A new mail or mobile waits for its code: the form leaves once the dialog is done with.
+        if (outcome.pending.email !== null || outcome.pending.portable !== null) setPending(outcome.pending);
+        else onDone();
       } else if (outcome.kind === 'invalid') {
+        setMessages(outcome.messages);
         let first = true;
         for (const error of outcome.fieldErrors) {
           if (!isField(error.field)) continue;
@@ -96,13 +112,22 @@ export function ContactForm({ record, onDone }: ContactFormProps) {
         }
         notify('form.error', 'error');
       } else if (outcome.kind === 'refused') {
-        setRefusal(outcome.messageKey);
+        if (outcome.messages.length > 0) setMessages(outcome.messages);
+        else setRefusal(outcome.messageKey);
       }
     },
     () => notify('form.error', 'error'),
   );
 
-  const field = (name: Exclude<keyof ContactDraft, 'civilite'>, size: number, extra = {}) => (
+  // The record and the session user are read again: a confirmed mail or mobile shows at once.
+  const done = () => {
+    setPending(null);
+    void queryClient.invalidateQueries({ queryKey: correspondantKeys.all });
+    void loadPrincipal().catch(() => undefined);
+    onDone();
+  };
+
+  const field = (name: Exclude<keyof ContactDraft, 'civilite' | 'motDePasse'>, size: number, extra = {}) => (
     <Grid size={{ xs: 12, sm: size }}>
       <FormTextField
         name={name}
@@ -123,6 +148,7 @@ export function ContactForm({ record, onDone }: ContactFormProps) {
       aria-label={t('correspondants.detail.formLabel')}
     >
       {refusal && <Alert severity="error">{t(refusal, { defaultValue: t('http.403') })}</Alert>}
+      <MessagesAlerts messages={messages} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormSelect
@@ -140,6 +166,9 @@ export function ContactForm({ record, onDone }: ContactFormProps) {
         {field('telephone', 4, { type: 'tel', autoComplete: 'tel' })}
         {field('portable', 4, { type: 'tel', autoComplete: 'tel' })}
         {field('fax', 4, { type: 'tel' })}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <CurrentPasswordField name="motDePasse" control={control} disabled={save.isPending} />
+        </Grid>
       </Grid>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button
@@ -155,6 +184,17 @@ export function ContactForm({ record, onDone }: ContactFormProps) {
           {t('correspondants.detail.save')}
         </Button>
       </Stack>
+      {pending && (
+        <ContactConfirmationDialog
+          open
+          pending={pending}
+          onClose={done}
+          onPendingChange={(next) => {
+            if (next.email === null && next.portable === null) done();
+            else setPending(next);
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -68,7 +68,7 @@ describe('send dialog', () => {
     const { user } = renderDialog();
     expect(send()).toBeDisabled();
     await user.type(mail(), 'pas-une-adresse');
-    await user.type(password(), 'Secret-1');
+    await user.type(password(), 'Secret-1-lune');
     expect(await screen.findByText('Champ de type email')).toBeVisible();
     expect(send()).toBeDisabled();
     await user.clear(mail());
@@ -77,6 +77,47 @@ describe('send dialog', () => {
     await user.clear(password());
     await waitFor(() => expect(send()).toBeDisabled());
     expect(await screen.findByText('Élément obligatoire')).toBeVisible();
+  });
+
+  it('says the password rule before anything is typed, and refuses a short password on its field', async () => {
+    const { user } = renderDialog();
+    expect(
+      screen.getByText(
+        'Au moins 10 caractères, difficile à deviner : plusieurs mots sans rapport entre eux, par exemple. Communiquez ce mot de passe au destinataire par un autre moyen.',
+      ),
+    ).toBeVisible();
+    await user.type(mail(), 'medecin@example.fr');
+    await user.type(password(), 'Secret-1');
+    expect(await screen.findByText('Longueur minimale de 10 caractères')).toBeVisible();
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(send()).toBeDisabled();
+    await user.type(password(), '-lune');
+    await waitFor(() => expect(send()).toBeEnabled());
+  });
+
+  it('shows the server’s "easily guessed" refusal on the password field and stays open', async () => {
+    sendReply = () =>
+      json(
+        {
+          status: 400,
+          error: 'Bad Request',
+          message: 'errors.validation',
+          fieldErrors: [{ field: 'password', defaultMessage: 'errors.passwordFaible' }],
+        },
+        400,
+      );
+    const { user, onSent, onClose } = renderDialog();
+    await user.type(mail(), 'medecin@example.fr');
+    await user.type(password(), 'azertyuiop');
+    await waitFor(() => expect(send()).toBeEnabled());
+    await user.click(send());
+    expect(await screen.findByText(/Ce mot de passe est trop facile à deviner/)).toBeVisible();
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(password()).toHaveValue('azertyuiop');
+    expect(mail()).toHaveValue('medecin@example.fr');
+    expect(onSent).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(notify.mock.calls).toEqual([['messages.document.send.enCours', 'info']]);
   });
 
   it('fills and locks the mail with "myself", and clears it when unticked', async () => {
@@ -104,7 +145,7 @@ describe('send dialog', () => {
   it('sends documents and attachments, tells the progress and the outcome, then resets', async () => {
     const { user, onSent } = renderDialog();
     await user.type(mail(), 'medecin@example.fr');
-    await user.type(password(), 'Secret-1');
+    await user.type(password(), 'Secret-1-lune');
     await waitFor(() => expect(send()).toBeEnabled());
     await user.click(send());
     await waitFor(() => expect(onSent).toHaveBeenCalledWith('sent'), { timeout: 5000 });
@@ -112,7 +153,7 @@ describe('send dialog', () => {
     expect(post?.method).toBe('POST');
     expect(JSON.parse(post?.body ?? '{}')).toEqual({
       mail: 'medecin@example.fr',
-      password: 'Secret-1',
+      password: 'Secret-1-lune',
       idDocuments: [501, 502],
       idAnnexes: [71],
     });
@@ -138,7 +179,7 @@ describe('send dialog', () => {
       );
     const { user, onSent } = renderDialog();
     await user.type(mail(), 'medecin@example.fr');
-    await user.type(password(), 'Secret-1');
+    await user.type(password(), 'Secret-1-lune');
     await waitFor(() => expect(send()).toBeEnabled());
     await user.click(send());
     await waitFor(() => expect(onSent).toHaveBeenCalledWith('failed'), { timeout: 5000 });
@@ -156,7 +197,7 @@ describe('send dialog', () => {
       json({ ciemException: { messages: [{ level: 'ERROR', errorCode: 'document.error.tropVolumineux' }] } });
     const { user, onSent } = renderDialog();
     await user.type(mail(), 'medecin@example.fr');
-    await user.type(password(), 'Secret-1');
+    await user.type(password(), 'Secret-1-lune');
     await waitFor(() => expect(send()).toBeEnabled());
     await user.click(send());
     await waitFor(() => expect(onSent).toHaveBeenCalledWith('failed'), { timeout: 5000 });
@@ -164,7 +205,7 @@ describe('send dialog', () => {
 
     sendReply = () => json({ status: 500, error: 'x', message: 'http.500' }, 500);
     await user.type(mail(), 'medecin@example.fr');
-    await user.type(password(), 'Secret-1');
+    await user.type(password(), 'Secret-1-lune');
     await waitFor(() => expect(send()).toBeEnabled());
     await user.click(send());
     await waitFor(() => expect(onSent).toHaveBeenCalledTimes(2), { timeout: 5000 });

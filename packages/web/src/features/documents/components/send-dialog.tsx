@@ -13,11 +13,13 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import { ARCHIVE_PASSWORD_MIN, archivePassword } from '@portail/contract/schemas/documents';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
+import { applyFieldErrors, fieldsNamed } from '../../../lib/apply-field-errors';
 import { alreadyTold } from '../../../lib/failure-key';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -28,7 +30,7 @@ import type { Selection } from '../use-selection';
 /** The dialog's fields (000 §2.13, §5): the contract's rules for mail and password. */
 const sendForm = z.object({
   mail: z.email({ error: (issue) => (issue.input ? 'errors.email' : 'errors.required') }).max(254),
-  password: z.string().min(1, 'errors.required').max(128),
+  password: archivePassword,
 });
 type SendFormValues = z.infer<typeof sendForm>;
 const EMPTY: SendFormValues = { mail: '', password: '' };
@@ -53,7 +55,7 @@ export function SendDialog({ open, selection, onClose, onSent }: SendDialogProps
   const [fetchingMail, setFetchingMail] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [sending, setSending] = useState(false);
-  const { control, handleSubmit, reset, setValue, formState } = useForm<SendFormValues>({
+  const { control, handleSubmit, reset, setValue, setError, formState } = useForm<SendFormValues>({
     defaultValues: EMPTY,
     resolver: zodResolver(sendForm, { error: zodErrorKey }),
     mode: 'onChange',
@@ -91,10 +93,16 @@ export function SendDialog({ open, selection, onClose, onSent }: SendDialogProps
   const submit = async (values: SendFormValues) => {
     setSending(true);
     notify('messages.document.send.enCours', 'info');
-    const outcome = await sendSelection(values, selection);
+    const result = await sendSelection(values, selection);
     setSending(false);
+    // A refused field (the password easily guessed) is the user's to correct: the dialog stays open.
+    if ('fieldErrors' in result) {
+      if (applyFieldErrors(setError, result.fieldErrors, fieldsNamed(['mail', 'password'] as const))) return;
+      notify('form.error', 'error');
+      return;
+    }
     finish();
-    onSent(outcome);
+    onSent(result.outcome);
   };
 
   const canSend = formState.isValid && !sending && !fetchingMail;
@@ -134,7 +142,7 @@ export function SendDialog({ open, selection, onClose, onSent }: SendDialogProps
               autoComplete="new-password"
               required
               disabled={sending}
-              helperText={t('sendDialog.passwordHelp')}
+              helperText={t('sendDialog.passwordHelp', { min: ARCHIVE_PASSWORD_MIN })}
               endAdornment={
                 <InputAdornment position="end">
                   <IconButton

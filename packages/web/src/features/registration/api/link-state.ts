@@ -14,6 +14,7 @@ const NOT_FOUND: RegistrationState = {
   identifiant: '',
   emailProfessionnel: null,
   portableProfessionnel: null,
+  identiteConfirmee: false,
   codeConfirme: false,
   messages: { presentationParticipant: '', cgguparticipant: '', presentationCorrespondant: '' },
 };

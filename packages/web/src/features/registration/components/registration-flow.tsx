@@ -6,6 +6,7 @@ import { type StepId, useRegistrationFlow } from '../use-registration-flow';
 import { CodeStep } from './code-step';
 import { ConsentStep } from './consent-step';
 import { ContactStep } from './contact-step';
+import { IdentityStep } from './identity-step';
 import { ProfessionalStep } from './professional-step';
 import { SecurityStep } from './security-step';
 import { StepFrame } from './step-frame';
@@ -30,6 +31,8 @@ export function RegistrationFlow({ token, state }: { token: string; state: Regis
   const content = () => {
     switch (flow.step) {
       case 'code':
+        if (!flow.identityProven)
+          return <IdentityStep control={control} disabled={flow.busy} waitSeconds={flow.identityWait} />;
         return <CodeStep control={control} status={flow.codeStatus} onResend={flow.resendCode} />;
       case 'presentation':
         return (

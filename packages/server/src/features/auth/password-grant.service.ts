@@ -1,0 +1,137 @@
+import { MAX_PASSWORD_ATTEMPTS } from '@portail/contract/constants';
+import { maskPhone } from '@portail/contract/rules/phone';
+import { parseUsername } from '@portail/contract/rules/username';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { issueCode } from '../../auth/codes';
+import {
+  attemptKey,
+  clearAttempts,
+  lockAccount,
+  lockHolds,
+  refundAttempt,
+  reserveAttempt,
+} from '../../auth/lockout';
+import { hashQueueFull, verifyPassword } from '../../auth/passwords';
+import { createSession } from '../../auth/sessions';
+import { users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { QueueFullError } from '../../lib/concurrency';
+import { type AuthDeps, codeText, type GrantResult, invalidGrant, rolesOf, tokensFor } from './auth.service';
+import { countSignInFromAddress, countTextToAccount } from './sign-in-limits';
+
+/** A grant refused for now, with the seconds to wait: the OAuth error shape, status 429 or 503. */
+const unavailable = (status: 429 | 503, description: string, retryAfterS: number): GrantResult => ({
+  ok: false,
+  status,
+  retryAfterS,
+  error: { error: 'temporarily_unavailable', error_description: description },
+});
+
+const BUSY_RETRY_AFTER_S = new QueueFullError().retryAfterS;
+
+/**
+ * Password grant (000 §4, §8): three wrong passwords lock the account. Each attempt is reserved
+ * before the password is checked (auth/lockout.ts), and an unknown identifier goes through the same
+ * counter and the same hash verification, so its answers and timing match a wrong password's.
+ * Before any of it, the client address is counted (429 past its limit) and the hashing queue looked
+ * at (503 when full): neither refusal spends the account's attempt.
+ */
+export async function passwordGrant(
+  deps: AuthDeps,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<GrantResult> {
+  const { db, config } = deps;
+  const fromAddress = await countSignInFromAddress(db, config, ip);
+  if (!fromAddress.allowed) return unavailable(429, 'login.throttled', fromAddress.retryAfterS);
+  if (hashQueueFull()) return unavailable(503, 'login.busy', BUSY_RETRY_AFTER_S);
+  const parsed = parseUsername(username);
+  const key = parsed ? attemptKey(parsed.kind, parsed.identifier) : `?:${username.toLowerCase()}`;
+  const attempt = await reserveAttempt(db, key, config.lockDurationS);
+  const kinds = parsed?.kind === 'C' ? (['CORRESPONDANT'] as const) : (['PARTICIPANT', 'STAFF'] as const);
+  const [user] = parsed
+    ? await db
+        .select()
+        .from(users)
+        .where(and(inArray(users.kind, [...kinds]), eq(users.login, parsed.identifier)))
+        .orderBy(asc(users.id))
+        .limit(1)
+    : [];
+  if (attempt > MAX_PASSWORD_ATTEMPTS || lockHolds(user?.lockedAt ?? null, config.lockDurationS)) {
+    await audit(db, {
+      actorUserId: user?.id ?? null,
+      action: 'SIGN_IN_REFUSED_LOCKED',
+      details: { key },
+      ip,
+    });
+    return invalidGrant('user.locked');
+  }
+  let valid: boolean;
+  try {
+    valid = await verifyPassword(user?.passwordHash, password);
+  } catch (error) {
+    // The queue filled between the look and the turn: the password was not checked, the try is not spent.
+    if (!(error instanceof QueueFullError)) throw error;
+    await refundAttempt(db, key);
+    return unavailable(503, 'login.busy', error.retryAfterS);
+  }
+  if (!user || !valid || !user.active) {
+    if (attempt === MAX_PASSWORD_ATTEMPTS && user) await lockAccount(db, user.id, ip);
+    else {
+      await audit(db, {
+        actorUserId: user?.id ?? null,
+        action: attempt === MAX_PASSWORD_ATTEMPTS ? 'ACCOUNT_LOCKED' : 'SIGN_IN_FAILED',
+        details: { key, attempt },
+        ip,
+      });
+    }
+    return invalidGrant(`tentative.${attempt}`);
+  }
+  await clearAttempts(db, key);
+  return openSession(deps, user, ip);
+}
+
+type Account = typeof users.$inferSelect;
+
+/** The right password: a session, and for a participant a code by text message within the account's limit. */
+async function openSession(deps: AuthDeps, user: Account, ip: string): Promise<GrantResult> {
+  const { db, config } = deps;
+  const secondFactor = user.kind === 'PARTICIPANT';
+  if (secondFactor) {
+    const texts = await countTextToAccount(db, config, user.id);
+    if (!texts.allowed) {
+      await audit(db, { actorUserId: user.id, action: 'SIGN_IN_REFUSED_TEXTS', ip });
+      return unavailable(429, 'login.tooManyTexts', texts.retryAfterS);
+    }
+  }
+  const { sessionId, refreshToken, code } = await db.transaction(async (tx) => {
+    const created = await createSession(tx, user.id, secondFactor, config);
+    await tx
+      .update(users)
+      .set({ previousLoginAt: user.lastLoginAt, lastLoginAt: new Date(), lockedAt: null })
+      .where(eq(users.id, user.id));
+    await audit(tx, {
+      actorUserId: user.id,
+      action: 'SIGN_IN',
+      targetType: 'session',
+      targetId: created.sessionId,
+      ip,
+    });
+    const sent = secondFactor
+      ? await issueCode(
+          tx,
+          { userId: user.id, sessionId: created.sessionId, purpose: 'SIGN_IN' },
+          config.codeSecret,
+          config.signInCodeTtlS,
+        )
+      : null;
+    return { ...created, code: sent };
+  });
+  if (code && user.mobile) await deps.notifier.sms(user.mobile, codeText(code, user.englishOnly, config));
+  const tokens = await tokensFor(deps, user.id, rolesOf(user), sessionId, refreshToken);
+  return {
+    ok: true,
+    reply: { ...tokens, tel: secondFactor ? maskPhone(user.mobile) : '', confirmationRequise: secondFactor },
+  };
+}

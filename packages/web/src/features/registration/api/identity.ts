@@ -1,0 +1,27 @@
+import { type IdentityBody, registrationResult } from '@portail/contract/schemas/registration';
+import { api } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-error';
+import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
+
+export type IdentityOutcome = StepOutcome | { kind: 'wait'; seconds: number };
+
+/**
+ * `POST registration/identite?token=` (issue 17): the birth date and the centre's activation code.
+ * Too many tries answer 429 with the seconds to wait, shown on the step rather than as a toast.
+ */
+export async function checkIdentity(token: string, body: IdentityBody): Promise<IdentityOutcome> {
+  try {
+    const reply = await api('/registration/identite', {
+      method: 'POST',
+      query: { token },
+      body,
+      schema: registrationResult,
+      auth: false,
+      handle: [...STEP_HANDLED, 429],
+    });
+    return { kind: reply.ok ? 'ok' : 'refused', messages: reply.exception.messages };
+  } catch (error) {
+    if (isApiError(error) && error.status === 429) return { kind: 'wait', seconds: error.retryAfter ?? 3600 };
+    return stepOutcome(Promise.reject(error));
+  }
+}

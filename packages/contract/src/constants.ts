@@ -7,6 +7,12 @@ export const SEARCH_DEBOUNCE_MS = 200;
 export const IDLE_TIMEOUT_MS = 300_000;
 /** The idle warning shows this long before the idle logout. */
 export const IDLE_WARNING_MS = 60_000;
+/**
+ * While the browser sees activity but makes no server call (reading a PDF, filling a long form), it
+ * tells the server at most this often, so that the server's own five minutes (000 §1) count from the
+ * last activity and not from the last call.
+ */
+export const KEEP_ALIVE_INTERVAL_MS = 60_000;
 export const TOAST_DURATION_MS = 4000;
 /** A token is treated as expired when fewer than this many seconds remain. */
 export const TOKEN_EXPIRY_MARGIN_S = 180;

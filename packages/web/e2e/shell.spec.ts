@@ -64,6 +64,26 @@ test.describe('application shell', () => {
     await expect(page.getByRole('link', { name: 'Home' }).first()).toBeVisible();
   });
 
+  test('an active reader with no server call stays signed in: the browser tells the server', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await signIn(page, 'corr.etablissement', { correspondant: true });
+    const keepAlives: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/oauth/keepalive')) keepAlives.push(response.status());
+    });
+    // Seven minutes of reading: the mouse moves, nothing calls the server but the keep-alive.
+    for (let minute = 0; minute < 7; minute += 1) {
+      await page.mouse.move(200 + minute * 20, 300);
+      await page.clock.runFor(60_000);
+    }
+    await expect.poll(() => keepAlives.length).toBeGreaterThanOrEqual(5);
+    expect(keepAlives.every((status) => status === 204)).toBe(true);
+    await expect(page.getByRole('dialog', { name: 'Êtes-vous toujours là ?' })).toBeHidden();
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+
   test('inactivity warns a minute before, can be dismissed, then signs out', async ({ page }) => {
     await page.clock.install();
     await signIn(page, 'corr.etablissement', { correspondant: true });

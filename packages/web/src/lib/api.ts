@@ -196,6 +196,13 @@ async function send(path: string, options: ApiOptions, token: StoredToken | null
   }
 }
 
+let lastSignedCallAt = 0;
+
+/** When the server last accepted a signed-in call: it counts as activity there (lib/keep-alive.ts). */
+export function lastServerActivityAt(): number {
+  return lastSignedCallAt;
+}
+
 async function execute(path: string, options: ApiOptions): Promise<Response> {
   const useAuth = options.auth !== false;
   const token = useAuth ? await tokenForCall() : null;
@@ -207,6 +214,7 @@ async function execute(path: string, options: ApiOptions): Promise<Response> {
       throw new ApiError(401, await readBody(response), null, true);
     }
   }
+  if (token) lastSignedCallAt = Date.now();
   if (!response.ok)
     throw new ApiError(response.status, await readBody(response), retryAfterSeconds(response), false);
   return response;

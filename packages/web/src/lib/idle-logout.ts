@@ -1,6 +1,7 @@
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from '@portail/contract/constants';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ITimers, useIdleTimer } from 'react-idle-timer';
+import { keepAliveNow, useKeepAlive } from './keep-alive';
 
 /**
  * Timers looked up at each call rather than bound once at load, so that a test clock installed on
@@ -25,6 +26,7 @@ export interface IdleLogoutState {
 /**
  * Signs out after IDLE_TIMEOUT_MS without activity (000 §1), warning IDLE_WARNING_MS before.
  * During the warning only the explicit "stay" keeps the session, as other activity is ignored.
+ * Activity without server calls is passed on to the server (lib/keep-alive.ts).
  */
 export function useIdleLogout(enabled: boolean, onIdle: () => void): IdleLogoutState {
   const [warning, setWarning] = useState(false);
@@ -44,6 +46,12 @@ export function useIdleLogout(enabled: boolean, onIdle: () => void): IdleLogoutS
     },
   });
 
+  // The activity counted here keeps the server's session too (issue 18), until the warning shows.
+  const timerRef = useRef(timer);
+  timerRef.current = timer;
+  const lastActiveAt = useCallback(() => timerRef.current.getLastActiveTime()?.getTime() ?? 0, []);
+  useKeepAlive(enabled && !warning, lastActiveAt);
+
   useEffect(() => {
     if (!warning) return;
     const tick = () => setSecondsLeft(Math.max(0, Math.ceil(timer.getRemainingTime() / 1000)));
@@ -61,6 +69,7 @@ export function useIdleLogout(enabled: boolean, onIdle: () => void): IdleLogoutS
     secondsLeft,
     stay: () => {
       timer.activate();
+      keepAliveNow();
       setWarning(false);
     },
   };

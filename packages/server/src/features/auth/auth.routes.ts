@@ -111,6 +111,18 @@ export function authRoutes(deps: AuthDeps) {
       },
     );
 
+    // Keeps an active reader's session (issue 18): the browser calls it while the person reads or
+    // types without any other server call. The guard has already refused an idle or ended session
+    // and recorded this call as activity; there is nothing else to do.
+    app.post(
+      '/api/oauth/keepalive',
+      {
+        config: { access: ALL },
+        schema: { tags: ['auth'], response: { 204: z.null(), 401: errorReply } },
+      },
+      async (_request, reply) => reply.code(204).send(null),
+    );
+
     app.post(
       '/api/oauth/doubleAuthentification/confirmer-code',
       {

@@ -24,5 +24,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // MUI forms typed into by user-event take a second or two each on a busy 2-core machine (the server
+    // project's forks share it): five seconds failed a login-form test under load, not a defect.
+    testTimeout: 15_000,
   },
 });

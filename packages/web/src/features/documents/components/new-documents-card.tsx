@@ -6,12 +6,12 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ScreenPath } from '@portail/contract/routes';
 import type { DocumentRow } from '@portail/contract/schemas/documents';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PdfViewerDialog } from '../../../components/pdf-viewer-dialog';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useDocumentActions } from '../use-document-actions';
 import { DocumentsTable } from './documents-table';
 import { SendButton } from './send-button';
@@ -24,14 +24,16 @@ export interface NewDocumentsCardProps {
   documents: readonly DocumentRow[] | undefined;
   /** The participant refused the medical record: no link to the results (000 §2.5). */
   refused: boolean;
-  failed?: boolean;
+  failed: boolean;
+  /** Asks for the home detail again after a failure. */
+  onRetry: () => void;
 }
 
 /**
  * The home page's new documents (000 §2.5): attachments under each row, select-all, view, download,
  * the send dialog, and a link to the analysis results.
  */
-export function NewDocumentsCard({ documents, refused, failed = false }: NewDocumentsCardProps) {
+export function NewDocumentsCard({ documents, refused, failed, onRetry }: NewDocumentsCardProps) {
   const { t } = useTranslation();
   const actions = useDocumentActions();
   const { selection } = actions;
@@ -48,11 +50,11 @@ export function NewDocumentsCard({ documents, refused, failed = false }: NewDocu
         }
       />
       <CardContent sx={{ pt: 0 }}>
-        {failed && <Typography color="error">{t('home.loadError')}</Typography>}
+        {failed && <RetryAlert onRetry={onRetry}>{t('documents.home.loadError')}</RetryAlert>}
         {!failed && documents === undefined && (
           <Skeleton variant="rounded" height={120} aria-label={t('layout.loading')} />
         )}
-        {documents !== undefined && (
+        {!failed && documents !== undefined && (
           <DocumentsTable
             label={t('documents.home.table')}
             rows={documents}

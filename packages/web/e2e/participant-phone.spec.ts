@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support';
 
 /**
@@ -23,8 +23,10 @@ async function expectNoOverflow(page: Page) {
   expect(width, 'page width').toBeLessThanOrEqual(PHONE.width + 1);
 }
 
-/** A locator's box lies within the screen's width. */
-async function expectWithinWidth(page: Page, name: string, box: { x: number; width: number } | null) {
+/** A control is in view across: its box lies within the screen's width. */
+async function expectWithinWidth(name: string, control: Locator) {
+  await expect(control, name).toBeVisible();
+  const box = await control.boundingBox();
   expect(box, name).not.toBeNull();
   expect(box?.x ?? -1, name).toBeGreaterThanOrEqual(0);
   expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(PHONE.width + 1);
@@ -77,16 +79,8 @@ test.describe('participant screens on a phone', () => {
     const firstNew = news.getByRole('listitem').first();
     await expect(firstNew).toBeVisible();
     await expect(firstNew.getByText(/^\d{2}\/\d{2}\/\d{4} · /)).toBeVisible();
-    await expectWithinWidth(
-      page,
-      'view',
-      await firstNew.getByRole('button', { name: /^Voir « / }).boundingBox(),
-    );
-    await expectWithinWidth(
-      page,
-      'download',
-      await firstNew.getByRole('button', { name: /^Télécharger « / }).boundingBox(),
-    );
+    await expectWithinWidth('view', firstNew.getByRole('button', { name: /^Voir « / }));
+    await expectWithinWidth('download', firstNew.getByRole('button', { name: /^Télécharger « / }));
     await expect(firstNew.getByRole('checkbox', { name: /^Sélectionner « / })).toBeVisible();
     await check(page, 'fr-home-375');
 
@@ -106,13 +100,9 @@ test.describe('participant screens on a phone', () => {
     await expect(nextOne.getByText(paris(ahead.items[0]?.debut ?? ''), { exact: true })).toBeVisible();
     await expect(nextOne.getByText(ahead.items[0]?.objet ?? '-', { exact: true })).toBeVisible();
     const google = nextOne.getByRole('link', { name: /^Ajouter à Google Agenda/ });
-    await expectWithinWidth(page, 'google', await google.boundingBox());
+    await expectWithinWidth('google', google);
     await expect(google).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\//);
-    await expectWithinWidth(
-      page,
-      'ics',
-      await nextOne.getByRole('button', { name: /^Télécharger le fichier d'agenda/ }).boundingBox(),
-    );
+    await expectWithinWidth('ics', nextOne.getByRole('button', { name: /^Télécharger le fichier d'agenda/ }));
     const lastOne = behindList.getByRole('listitem').first();
     await expect(lastOne.getByText(paris(behind.items[0]?.debut ?? ''), { exact: true })).toBeVisible();
     await expect(behindList.getByRole('link', { name: /Google Agenda/ })).toHaveCount(0);
@@ -134,11 +124,7 @@ test.describe('participant screens on a phone', () => {
       if (totalRows > 0) {
         const card = cards.first();
         await expect(card.getByText(/^\d{2}\/\d{2}\/\d{4} · /)).toBeVisible();
-        await expectWithinWidth(
-          page,
-          'view',
-          await card.getByRole('button', { name: /^Voir « / }).boundingBox(),
-        );
+        await expectWithinWidth('view', card.getByRole('button', { name: /^Voir « / }));
         await expect(card.getByRole('checkbox')).toBeVisible();
       }
       await expect(page.getByRole('button', { name: /^Envoyer/ })).toBeVisible();
@@ -151,11 +137,7 @@ test.describe('participant screens on a phone', () => {
     const sheet = ((await (await sheets).json()) as Listed).items[0];
     const sheetCard = page.getByRole('list', { name: 'Fiches conseils' }).getByRole('listitem').first();
     await expect(sheetCard.getByText(sheet?.nomDocument ?? '-', { exact: true })).toBeVisible();
-    await expectWithinWidth(
-      page,
-      'sheet download',
-      await sheetCard.getByRole('button', { name: /^Télécharger « / }).boundingBox(),
-    );
+    await expectWithinWidth('sheet download', sheetCard.getByRole('button', { name: /^Télécharger « / }));
     await check(page, 'fr-sheets-375');
 
     await open(page, '/participant/mescoordonnees', 'Mes informations');
@@ -275,5 +257,63 @@ test.describe('participant screens on a phone', () => {
     await expect(page.getByText("La liste des documents n'a pas pu être chargée.")).toBeVisible();
     await expect(page.getByText('Aucun document', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  });
+});
+
+test.describe('the same screens on a large screen (1366 × 768)', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('keep their tables, and the viewer says "fit to width" until zoomed', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'participant.dmc');
+    await shot(page, 'fr-home-1366');
+    await open(page, '/participant/mesrendezvous', 'Mes rendez-vous');
+    await expect(page.getByRole('grid', { name: 'Rendez-vous à venir' })).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'Rendez-vous passés' })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await shot(page, 'fr-appointments-1366');
+    await open(page, '/fiche/liste', 'Fiches conseils');
+    await expect(page.getByRole('grid', { name: 'Fiches conseils' })).toBeVisible();
+    await shot(page, 'fr-sheets-1366');
+    await open(page, '/document/consultations', 'Mon Dossier Médical');
+    const table = page.getByRole('table', { name: 'Documents : Consultations médicales' });
+    await expect(table.getByRole('columnheader', { name: 'Nom du document' })).toBeVisible();
+    await shot(page, 'fr-documents-1366');
+    await table
+      .getByRole('button', { name: /^Voir « / })
+      .first()
+      .click();
+    const toolbar = page.getByRole('dialog').getByRole('toolbar');
+    await expect(page.getByRole('dialog').locator('canvas[data-rendered="1"]')).toBeVisible({
+      timeout: 15_000,
+    });
+    const zoom = toolbar.getByTestId('pdf-zoom');
+    await expect(zoom).toHaveText('Ajusté à la largeur');
+    await expect(toolbar.getByText('Page 1 sur 1', { exact: true })).toBeVisible();
+    expect((await toolbar.boundingBox())?.height ?? 0).toBeLessThan(56);
+    await shot(page, 'fr-viewer-1366');
+    await expectAccessible(page);
+    await toolbar.getByRole('button', { name: 'Zoom avant' }).click();
+    await expect(zoom).toHaveText(/^\d+ %$/);
+  });
+
+  test('in English', async ({ page }) => {
+    await signIn(page, 'participant.en');
+    await shot(page, 'en-home-1366');
+    await open(page, '/participant/mesrendezvous', 'My appointments');
+    await expect(page.getByRole('heading', { level: 2, name: 'Upcoming' })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await shot(page, 'en-appointments-1366');
+    await open(page, '/document/resultatsAnalyses', 'My Medical Record');
+    await page
+      .getByRole('button', { name: /^View “/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog').locator('canvas[data-rendered="1"]')).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('dialog').getByTestId('pdf-zoom')).toHaveText('Fit to width');
+    await shot(page, 'en-viewer-1366');
+    await expectAccessible(page);
   });
 });

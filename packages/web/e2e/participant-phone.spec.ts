@@ -201,6 +201,52 @@ test.describe('participant screens on a phone', () => {
     await expect(zoom).toHaveText(`${fitted} %`);
   });
 
+  test.describe('on a touch screen', () => {
+    test.use({ hasTouch: true });
+
+    test('two fingers spread apart zoom the page in', async ({ page }) => {
+      await signInOnPhone(page, 'participant.dmc');
+      await open(page, '/fiche/liste', 'Fiches conseils');
+      await page
+        .getByRole('list', { name: 'Fiches conseils' })
+        .getByRole('button', { name: /^Voir « / })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.locator('canvas[data-rendered="1"]')).toBeVisible({ timeout: 15_000 });
+      const zoom = dialog.getByTestId('pdf-zoom');
+      const fitted = Number.parseInt((await zoom.textContent()) ?? '', 10);
+      const frame = await dialog.getByRole('region').boundingBox();
+      const x = (frame?.x ?? 0) + (frame?.width ?? 0) / 2;
+      const y = (frame?.y ?? 0) + 200;
+      // Chromium's own touch input: two points 60 px apart moving to 180 px apart.
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', gap: number) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints:
+            type === 'touchEnd'
+              ? []
+              : [
+                  { x: x - gap / 2, y, id: 1 },
+                  { x: x + gap / 2, y, id: 2 },
+                ],
+        });
+      await touch('touchStart', 60);
+      for (let gap = 80; gap <= 180; gap += 20) await touch('touchMove', gap);
+      await touch('touchEnd', 0);
+      await expect(dialog.getByRole('button', { name: 'Ajusté à la largeur' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      await expect(dialog.locator('canvas[data-rendered="1"]')).toBeVisible();
+      const pinched = Number.parseInt((await zoom.textContent()) ?? '', 10);
+      // Three times the distance: three times the size (within the rounding of the labels).
+      expect(Math.abs(pinched - fitted * 3)).toBeLessThanOrEqual(3);
+      await expectNoOverflow(page);
+    });
+  });
+
   test('in English: the same screens for participant.en', async ({ page }) => {
     test.setTimeout(120_000);
     await signInOnPhone(page, 'participant.en');
@@ -257,6 +303,32 @@ test.describe('participant screens on a phone', () => {
     await expect(page.getByText("La liste des documents n'a pas pu être chargée.")).toBeVisible();
     await expect(page.getByText('Aucun document', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+
+    // The advice sheets.
+    await page.route('**/api/fiche/list?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500}' }),
+    );
+    await open(page, '/fiche/liste', 'Fiches conseils');
+    await expect(page.getByRole('alert').filter({ hasText: 'La liste des fiches conseils' })).toBeVisible();
+    await expect(page.getByText('Aucune fiche conseil')).toHaveCount(0);
+    await page.unroute('**/api/fiche/list?*');
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Fiches conseils' }).getByRole('listitem').first(),
+    ).toBeVisible();
+
+    // The home page's new documents.
+    await page.route('**/api/get-detail-accueil', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500}' }),
+    );
+    await open(page, '/home', /^Bienvenue/);
+    const news = page.getByRole('region', { name: 'Nouveaux documents' });
+    await expect(news.getByRole('alert')).toContainText('Vos nouveaux documents n’ont pas pu être chargés.');
+    await expect(news.getByText('Aucun nouveau document')).toHaveCount(0);
+    await page.unroute('**/api/get-detail-accueil');
+    await news.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(news.getByRole('listitem').first()).toBeVisible();
+    await expect(news.getByRole('alert')).toHaveCount(0);
   });
 });
 

@@ -61,7 +61,7 @@ export function AppointmentCards({
                   {row.objet}
                 </Typography>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }}>
-                  <Chip size="small" label={`${t('appointments.columns.status')} : ${row.statut}`} />
+                  <Chip size="small" label={t('appointments.status', { status: row.statut })} />
                   {row.bilanEnCours && (
                     <Chip
                       size="small"

@@ -22,7 +22,7 @@ export function usePhysicians() {
         ] as const
       )
         .filter(([, name]) => name)
-        .map(([key, name]) => `${t(key)} : ${name}`),
+        .map(([key, name]) => t('appointments.physician', { role: t(key), name })),
     [t],
   );
 }

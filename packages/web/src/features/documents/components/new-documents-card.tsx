@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PdfViewerDialog } from '../../../components/pdf-viewer-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
+import { usePhone } from '../../../lib/use-phone';
 import { useDocumentActions } from '../use-document-actions';
 import { DocumentsTable } from './documents-table';
 import { SendButton } from './send-button';
@@ -37,19 +38,19 @@ export function NewDocumentsCard({ documents, refused, failed, onRetry }: NewDoc
   const { t } = useTranslation();
   const actions = useDocumentActions();
   const { selection } = actions;
+  const send = <SendButton count={selection.count} onClick={actions.openSend} />;
+  // A phone keeps the title on one line: the Send button goes above the list.
+  const phone = usePhone();
   return (
     <Card component="section" aria-labelledby="new-documents-title">
       <CardHeader
         avatar={<DescriptionIcon color="primary" />}
         title={t('documents.home.title')}
         slotProps={{ title: { id: 'new-documents-title', component: 'h2', variant: 'h6' } }}
-        action={
-          <Box sx={{ pt: 1, pr: 1 }}>
-            <SendButton count={selection.count} onClick={actions.openSend} />
-          </Box>
-        }
+        action={phone ? undefined : <Box sx={{ pt: 1, pr: 1 }}>{send}</Box>}
       />
       <CardContent sx={{ pt: 0 }}>
+        {phone && !failed && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{send}</Box>}
         {failed && <RetryAlert onRetry={onRetry}>{t('documents.home.loadError')}</RetryAlert>}
         {!failed && documents === undefined && (
           <Skeleton variant="rounded" height={120} aria-label={t('layout.loading')} />

@@ -106,6 +106,49 @@ describe('GET /api/participant/rdvs-participant', () => {
     );
   });
 
+  it('lists the upcoming ones soonest first and the past ones newest first, each with its own pages', async () => {
+    const participantId = await participantIdOf('participant.dmc');
+    const stored = await ctx.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.participantId, participantId))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+    const now = Date.now();
+    const upcoming = stored.filter((row) => row.startsAt.getTime() >= now);
+    const past = stored.filter((row) => row.startsAt.getTime() < now).reverse();
+    // The demo shows both halves (the screen's two sections).
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(past.length).toBeGreaterThan(0);
+    const ahead = appointmentListReply.parse(
+      (await get('/api/participant/rdvs-participant?quand=avenir')).json(),
+    );
+    expect(ahead.totalRows).toBe(upcoming.length);
+    expect(ahead.items.map((item) => item.id)).toEqual(upcoming.slice(0, 15).map((row) => row.id));
+    const behind = appointmentListReply.parse(
+      (await get('/api/participant/rdvs-participant?quand=passe&size=2&page=1')).json(),
+    );
+    expect(behind.totalRows).toBe(past.length);
+    expect(behind.items.map((item) => item.id)).toEqual(past.slice(2, 4).map((row) => row.id));
+    // An explicit sort still applies within one half.
+    const latestFirst = appointmentListReply.parse(
+      (await get('/api/participant/rdvs-participant?quand=avenir&sort=debut,DESC')).json(),
+    );
+    expect(latestFirst.items.map((item) => item.id)).toEqual(
+      [...upcoming]
+        .reverse()
+        .slice(0, 15)
+        .map((row) => row.id),
+    );
+  });
+
+  it('refuses an unknown `quand`', async () => {
+    for (const query of ['quand=demain', 'quand=', 'quand=AVENIR']) {
+      const reply = await get(`/api/participant/rdvs-participant?${query}`);
+      expect(reply.statusCode, query).toBe(400);
+      expect(errorReply.parse(reply.json()).fieldErrors?.[0]?.field, query).toBe('quand');
+    }
+  });
+
   it('refuses another sort field and a malformed page', async () => {
     for (const query of ['sort=objet,ASC', 'sort=debut', 'page=-1', 'size=0']) {
       const reply = await get(`/api/participant/rdvs-participant?${query}`);

@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support';
 
-/** My appointments (000 §2.11): the table, the calendar link and the .ics file. */
+/**
+ * My appointments (000 §2.11): the upcoming and the past ones apart (issue 18), the calendar link
+ * and the .ics file on the upcoming ones only.
+ */
 
 interface Appointment {
   id: number;
@@ -12,12 +15,20 @@ interface Appointment {
   bilanEnCours: boolean;
 }
 
-const TABLE = 'Mes rendez-vous';
-const dataRows = (page: Page) =>
+const TABLE = 'Rendez-vous à venir';
+const PAST = 'Rendez-vous passés';
+const dataRows = (page: Page, table = TABLE) =>
   page
-    .getByRole('grid', { name: TABLE })
+    .getByRole('grid', { name: table })
     .getByRole('row')
     .filter({ has: page.getByRole('gridcell') });
+/** The reply of one half of the list (`quand=avenir|passe`). */
+const listReply = (page: Page, when: 'avenir' | 'passe') =>
+  page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/participant/rdvs-participant?') &&
+      response.url().includes(`quand=${when}`),
+  );
 
 async function focused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
@@ -52,17 +63,35 @@ test.describe('my appointments', () => {
     page,
   }) => {
     await signIn(page, 'participant.dmc');
-    const listed = page.waitForResponse((response) =>
-      response.url().includes('/api/participant/rdvs-participant?'),
-    );
+    const listed = listReply(page, 'avenir');
+    const pastListed = listReply(page, 'passe');
     await page
       .getByRole('navigation', { name: 'Menu principal' })
       .getByRole('link', { name: 'Mes rendez-vous', exact: true })
       .click();
     await expect(page.getByRole('heading', { name: 'Mes rendez-vous', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'À venir', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Passés', level: 2 })).toBeVisible();
     const { items, totalRows } = (await (await listed).json()) as { items: Appointment[]; totalRows: number };
     expect(totalRows).toBeGreaterThan(0);
     await expect(dataRows(page)).toHaveCount(Math.min(15, totalRows));
+    // Upcoming soonest first, all ahead; past ones newest first, all behind, and no calendar there.
+    const starts = items.map((item) => Date.parse(item.debut));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(Date.now() - 60_000);
+    const past = (await (await pastListed).json()) as { items: Appointment[]; totalRows: number };
+    expect(past.totalRows).toBeGreaterThan(0);
+    const pastStarts = past.items.map((item) => Date.parse(item.debut));
+    expect(pastStarts).toEqual([...pastStarts].sort((a, b) => b - a));
+    expect(Math.max(...pastStarts)).toBeLessThan(Date.now());
+    await expect(dataRows(page, PAST)).toHaveCount(Math.min(15, past.totalRows));
+    await expect(dataRows(page, PAST).first()).toContainText(past.items[0]?.objet ?? '-');
+    await expect(
+      page.getByRole('grid', { name: PAST }).getByRole('columnheader', { name: 'Agenda' }),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole('grid', { name: PAST }).getByRole('link', { name: /Google Agenda/ }),
+    ).toHaveCount(0);
     const first = items[0];
     if (!first) throw new Error('no appointment');
     const row = dataRows(page).first();
@@ -72,7 +101,9 @@ test.describe('my appointments', () => {
     await expect(page.getByText('Heures de Paris')).toHaveCount(0);
     await expect(page.getByRole('img', { name: 'Bilan en cours' }).first()).toBeVisible();
     for (const header of ['Objet', 'Début', 'Cardiologue', 'Interniste', 'Gynécologue', 'Statut']) {
-      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+      await expect(
+        page.getByRole('grid', { name: TABLE }).getByRole('columnheader', { name: header }),
+      ).toBeVisible();
     }
     await expectAccessible(page);
 
@@ -87,7 +118,7 @@ test.describe('my appointments', () => {
     expect(url.searchParams.get('dates')).toBe(`${utc(first.debut)}/${utc(first.fin)}`);
 
     // Keyboard: Tab into the grid, down to the first row's calendar actions, across to the file, Enter.
-    const header = page.getByRole('columnheader', { name: 'Agenda' });
+    const header = page.getByRole('grid', { name: TABLE }).getByRole('columnheader', { name: 'Agenda' });
     for (let i = 0; i < 40 && !(await focused(header)); i += 1) {
       const inGrid = await page
         .getByRole('grid', { name: TABLE })
@@ -121,9 +152,7 @@ test.describe('on a device in New York (issue 18)', () => {
     const checkup = page.getByRole('region', { name: 'Mon bilan en cours' });
     await expect(checkup.getByText(/^Le \d{2}\/\d{2}\/\d{4} à 07:30$/)).toBeVisible();
     await expect(checkup.getByText('Heures de Paris', { exact: true })).toBeVisible();
-    const listed = page.waitForResponse((response) =>
-      response.url().includes('/api/participant/rdvs-participant?'),
-    );
+    const listed = listReply(page, 'avenir');
     await page
       .getByRole('navigation', { name: 'Menu principal' })
       .getByRole('link', { name: 'Mes rendez-vous', exact: true })

@@ -4,7 +4,15 @@ import { listReply, pageQuery } from './common';
 
 /** My appointments (000 §2.11, §3 Appointment): 15 a page, newest first by default. */
 export const APPOINTMENT_SORT_FIELDS = ['debut'] as const;
-export const appointmentListQuery = pageQuery(PAGE_SIZE);
+/**
+ * `quand`: only the appointments still ahead (`avenir`, starting now or later) or already begun
+ * (`passe`); absent, all of them. The screen lists the two apart, each with its own pages.
+ */
+export const APPOINTMENT_WHEN = ['avenir', 'passe'] as const;
+export type AppointmentWhen = (typeof APPOINTMENT_WHEN)[number];
+export const appointmentListQuery = pageQuery(PAGE_SIZE).extend({
+  quand: z.enum(APPOINTMENT_WHEN, { error: 'errors.invalid' }).optional(),
+});
 export type AppointmentListQuery = z.input<typeof appointmentListQuery>;
 
 export const appointmentRow = z.object({

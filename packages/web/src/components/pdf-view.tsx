@@ -1,3 +1,4 @@
+import FitScreenIcon from '@mui/icons-material/FitScreen';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
@@ -9,13 +10,12 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../lib/use-phone';
 import { openPdf, type PDFDocumentProxy } from './pdf-js';
-
-/** Zoom steps, relative to the page fitting the width of the dialog. */
-const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
-const DEFAULT_ZOOM = ZOOMS.indexOf(1);
+import { nextZoom, pinchZoom, previousZoom, zoomPercent } from './pdf-zoom';
+import { visuallyHidden } from './visually-hidden';
 
 export interface PdfViewProps {
   bytes: Uint8Array;
@@ -23,19 +23,46 @@ export interface PdfViewProps {
   title: string;
 }
 
+/** Room left around the page inside its frame, in CSS pixels. */
+const FRAME_PADDING = 16;
+
 /**
  * A PDF drawn page by page on a canvas with pdf.js: previous/next page, "page x of n", zoom in and
- * out. Keyboard: the buttons, and on the page itself arrows/Page Up/Page Down and +/-.
+ * out and back to the width of the screen (the default), and two-finger pinch on a touch screen.
+ * The zoom's label says "fit to width" or the page's real size in percent. Keyboard: the buttons,
+ * and on the page itself arrows/Page Up/Page Down, +/- and 0 (fit to width).
  */
 export default function PdfView({ bytes, title }: PdfViewProps) {
   const { t } = useTranslation();
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [pageNumber, setPageNumber] = useState(1);
-  const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  // The page's width over the frame's: 1 fits the width.
+  const [zoom, setZoom] = useState(1);
+  // The scale pdf.js drew with (CSS pixels per PDF point), for the label's percentage.
+  const [scale, setScale] = useState<number | null>(null);
+  const [frameWidth, setFrameWidth] = useState(0);
   const [rendering, setRendering] = useState(true);
+  // A pinch under way: the two fingers' first distance and the last one.
+  const pinch = useRef<{ pointers: Map<number, { x: number; y: number }>; start: number; ratio: number }>({
+    pointers: new Map(),
+    start: 0,
+    ratio: 1,
+  });
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
+  const phone = usePhone();
+
+  // The page follows the frame's width (a phone turned, a window resized).
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const measure = () => setFrameWidth(frame.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const loading = openPdf(bytes);
@@ -55,7 +82,7 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
   }, [bytes]);
 
   useEffect(() => {
-    if (!pdf) return;
+    if (!pdf || frameWidth === 0) return;
     let cancelled = false;
     let task: { cancel: () => void; promise: Promise<void> } | null = null;
     setRendering(true);
@@ -65,14 +92,16 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
         const natural = page.getViewport({ scale: 1 });
-        const width = Math.max(200, (frameRef.current?.clientWidth ?? natural.width) - 16);
-        const scale = (width / natural.width) * (ZOOMS[zoom] ?? 1);
-        const viewport = page.getViewport({ scale });
+        const width = Math.max(120, frameWidth - FRAME_PADDING);
+        const drawnScale = (width / natural.width) * zoom;
+        const viewport = page.getViewport({ scale: drawnScale });
         const ratio = window.devicePixelRatio || 1;
         canvas.width = Math.floor(viewport.width * ratio);
         canvas.height = Math.floor(viewport.height * ratio);
         canvas.style.width = `${Math.floor(viewport.width)}px`;
         canvas.style.height = `${Math.floor(viewport.height)}px`;
+        canvas.style.transform = '';
+        setScale(drawnScale);
         canvas.removeAttribute('data-rendered');
         task = page.render({
           canvas,
@@ -93,13 +122,53 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
       cancelled = true;
       task?.cancel();
     };
-  }, [pdf, pageNumber, zoom]);
+  }, [pdf, pageNumber, zoom, frameWidth]);
 
   const pages = pdf?.numPages ?? 0;
   const previous = () => setPageNumber((n) => Math.max(1, n - 1));
   const next = () => setPageNumber((n) => Math.min(pages, n + 1));
-  const zoomOut = () => setZoom((z) => Math.max(0, z - 1));
-  const zoomIn = () => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1));
+  const zoomOut = () => setZoom(previousZoom);
+  const zoomIn = () => setZoom(nextZoom);
+  const fitWidth = () => setZoom(1);
+  const fitted = zoom === 1;
+  const percent = scale === null ? null : zoomPercent(scale);
+
+  // Two fingers on the page: the canvas follows them at once (a CSS scale), pdf.js redraws it sharp
+  // at the new zoom when they lift. One finger still scrolls (touch-action below).
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') return;
+    const state = pinch.current;
+    state.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (state.pointers.size === 2) {
+      const [a, b] = [...state.pointers.values()];
+      state.start = a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+      state.ratio = 1;
+    }
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    const state = pinch.current;
+    if (!state.pointers.has(event.pointerId)) return;
+    state.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const [a, b] = [...state.pointers.values()];
+    if (state.pointers.size !== 2 || !a || !b || state.start === 0) return;
+    state.ratio = Math.hypot(a.x - b.x, a.y - b.y) / state.start;
+    const canvas = canvasRef.current;
+    if (canvas) {
+      canvas.style.transformOrigin = 'top center';
+      canvas.style.transform = `scale(${pinchZoom(zoom, state.ratio) / zoom})`;
+    }
+  };
+  const onPointerEnd = (event: PointerEvent) => {
+    const state = pinch.current;
+    if (!state.pointers.delete(event.pointerId)) return;
+    if (state.pointers.size === 1 && state.start > 0) {
+      const ratio = state.ratio;
+      state.start = 0;
+      state.ratio = 1;
+      if (canvasRef.current) canvasRef.current.style.transform = '';
+      setZoom((current) => pinchZoom(current, ratio));
+    }
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     const actions: Record<string, () => void> = {
@@ -110,6 +179,7 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
       '+': zoomIn,
       '=': zoomIn,
       '-': zoomOut,
+      '0': fitWidth,
     };
     const action = actions[event.key];
     if (!action) return;
@@ -119,14 +189,16 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
 
   if (failed) return <Alert severity="error">{t('pdfViewer.error')}</Alert>;
 
+  const pageLabel = pdf ? t('pdfViewer.page', { page: pageNumber, pages }) : '';
+  const zoomLabel = fitted ? t('pdfViewer.fitWidth') : percent === null ? '' : `${percent} %`;
   return (
-    <Stack spacing={1} sx={{ height: '100%' }}>
+    <Stack spacing={1} sx={{ height: '100%', minWidth: 0 }}>
       <Stack
         direction="row"
-        spacing={1}
+        spacing={phone ? 0 : 1}
         role="toolbar"
         aria-label={t('pdfViewer.toolbar')}
-        sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap' }}
+        sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'nowrap', minWidth: 0 }}
       >
         <Tooltip title={t('pdfViewer.previous')}>
           <span>
@@ -139,8 +211,20 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
             </IconButton>
           </span>
         </Tooltip>
-        <Typography aria-live="polite" sx={{ minWidth: 110, textAlign: 'center' }}>
-          {pdf ? t('pdfViewer.page', { page: pageNumber, pages }) : ''}
+        <Typography
+          aria-live="polite"
+          sx={{ minWidth: phone ? 44 : 110, textAlign: 'center', whiteSpace: 'nowrap' }}
+        >
+          {phone && pdf ? (
+            <>
+              <span aria-hidden>{`${pageNumber} / ${pages}`}</span>
+              <Box component="span" sx={visuallyHidden}>
+                {pageLabel}
+              </Box>
+            </>
+          ) : (
+            pageLabel
+          )}
         </Typography>
         <Tooltip title={t('pdfViewer.next')}>
           <span>
@@ -155,22 +239,43 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
         </Tooltip>
         <Tooltip title={t('pdfViewer.zoomOut')}>
           <span>
-            <IconButton onClick={zoomOut} disabled={!pdf || zoom === 0} aria-label={t('pdfViewer.zoomOut')}>
+            <IconButton
+              onClick={zoomOut}
+              disabled={!pdf || zoom <= previousZoom(zoom)}
+              aria-label={t('pdfViewer.zoomOut')}
+            >
               <ZoomOutIcon />
             </IconButton>
           </span>
         </Tooltip>
-        <Typography sx={{ minWidth: 48, textAlign: 'center' }}>
-          {`${Math.round((ZOOMS[zoom] ?? 1) * 100)} %`}
+        <Typography
+          data-testid="pdf-zoom"
+          aria-live="polite"
+          sx={{ minWidth: phone ? 48 : 150, textAlign: 'center', whiteSpace: 'nowrap' }}
+        >
+          {phone ? (percent === null ? '' : `${percent} %`) : zoomLabel}
         </Typography>
         <Tooltip title={t('pdfViewer.zoomIn')}>
           <span>
             <IconButton
               onClick={zoomIn}
-              disabled={!pdf || zoom === ZOOMS.length - 1}
+              disabled={!pdf || zoom >= nextZoom(zoom)}
               aria-label={t('pdfViewer.zoomIn')}
             >
               <ZoomInIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={t('pdfViewer.fitWidth')}>
+          <span>
+            <IconButton
+              onClick={fitWidth}
+              disabled={!pdf}
+              aria-pressed={fitted}
+              aria-label={t('pdfViewer.fitWidth')}
+              color={fitted ? 'primary' : 'default'}
+            >
+              <FitScreenIcon />
             </IconButton>
           </span>
         </Tooltip>
@@ -182,6 +287,10 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
         aria-label={t('pdfViewer.region', { name: title })}
         aria-busy={rendering}
         onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
         sx={{
           position: 'relative',
           flex: 1,
@@ -190,6 +299,8 @@ export default function PdfView({ bytes, title }: PdfViewProps) {
           p: 1,
           textAlign: 'center',
           minHeight: 300,
+          // One finger scrolls the page; two are the viewer's own zoom, not the browser's.
+          touchAction: 'pan-x pan-y',
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >

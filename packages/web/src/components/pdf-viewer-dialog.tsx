@@ -10,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../lib/use-phone';
 
 // pdf.js (and its worker) load with the first PDF shown, never with the page that lists documents.
 const PdfView = lazy(() => import('./pdf-view'));
@@ -67,6 +68,8 @@ export function PdfViewerDialog({ target, onClose }: { target: ViewerTarget | nu
   const titleId = useId();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [downloading, setDownloading] = useState(false);
+  // A phone gives the document the whole screen.
+  const phone = usePhone();
 
   useEffect(() => {
     if (!target) return;
@@ -99,12 +102,25 @@ export function PdfViewerDialog({ target, onClose }: { target: ViewerTarget | nu
       open={target !== null}
       onClose={onClose}
       fullWidth
+      fullScreen={phone}
       maxWidth="lg"
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { height: { md: '90vh' } } } }}
     >
-      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <Box component="span" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      <DialogTitle
+        id={titleId}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1, ...(phone ? { pl: 2, py: 1 } : {}) }}
+      >
+        <Box
+          component="span"
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            ...(phone ? { whiteSpace: 'nowrap', fontSize: '1rem' } : {}),
+          }}
+        >
           {title}
         </Box>
         {target?.onDownload && (
@@ -126,7 +142,7 @@ export function PdfViewerDialog({ target, onClose }: { target: ViewerTarget | nu
           </IconButton>
         </Tooltip>
       </DialogTitle>
-      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column' }}>
+      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', ...(phone ? { p: 0 } : {}) }}>
         {state.status === 'loading' && <Loading label={t('pdfViewer.loading')} />}
         {state.status === 'error' && <Alert severity="error">{t('pdfViewer.error')}</Alert>}
         {state.status === 'ready' &&

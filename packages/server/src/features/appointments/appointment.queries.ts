@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { AppointmentWhen } from '@portail/contract/schemas/appointments';
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
 
@@ -29,12 +30,29 @@ const columns = {
   status: appointments.status,
 };
 
-/** A page of one participant's appointments by start (then id, so pages never overlap). */
+/**
+ * A page of one participant's appointments by start (then id, so pages never overlap), all of them
+ * or only those starting from `now` on (`avenir`) or before it (`passe`).
+ */
 export async function listParticipantAppointments(
   db: DbOrTx,
   participantId: number,
-  page: { offset: number; limit: number; descending: boolean },
+  page: {
+    offset: number;
+    limit: number;
+    descending: boolean;
+    when?: { side: AppointmentWhen; now: Date } | undefined;
+  },
 ): Promise<{ items: AppointmentRecord[]; totalRows: number }> {
+  const when = page.when;
+  const scope = and(
+    eq(appointments.participantId, participantId),
+    when === undefined
+      ? undefined
+      : when.side === 'avenir'
+        ? gte(appointments.startsAt, when.now)
+        : lt(appointments.startsAt, when.now),
+  );
   const order = page.descending
     ? [desc(appointments.startsAt), desc(appointments.id)]
     : [asc(appointments.startsAt), asc(appointments.id)];
@@ -42,11 +60,11 @@ export async function listParticipantAppointments(
     db
       .select(columns)
       .from(appointments)
-      .where(eq(appointments.participantId, participantId))
+      .where(scope)
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(appointments).where(eq(appointments.participantId, participantId)),
+    db.select({ n: count() }).from(appointments).where(scope),
   ]);
   return { items, totalRows: total?.n ?? 0 };
 }

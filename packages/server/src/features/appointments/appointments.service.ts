@@ -1,4 +1,4 @@
-import type { AppointmentListReply } from '@portail/contract/schemas/appointments';
+import type { AppointmentListReply, AppointmentWhen } from '@portail/contract/schemas/appointments';
 import type { CentreSettings } from '@portail/contract/schemas/assistance';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
@@ -7,9 +7,12 @@ import { FieldErrors } from '../../lib/field-errors';
 import { findParticipantAppointment, listParticipantAppointments } from './appointment.queries';
 import { appointmentIcs, icsFileName } from './appointment-ics';
 
-/** `debut,ASC` or `debut,DESC` (the schema checked the shape); newest first by default. */
-function isDescending(sort: string | undefined): boolean {
-  if (sort === undefined) return true;
+/**
+ * `debut,ASC` or `debut,DESC` (the schema checked the shape). By default the upcoming ones come
+ * soonest first, the past ones and the whole list newest first.
+ */
+function isDescending(sort: string | undefined, when: AppointmentWhen | undefined): boolean {
+  if (sort === undefined) return when !== 'avenir';
   const [field, direction = ''] = sort.split(',');
   if (field !== 'debut') throw new FieldErrors([{ field: 'sort', defaultMessage: 'errors.sort' }]);
   return direction.toUpperCase() === 'DESC';
@@ -20,17 +23,22 @@ function ownId(caller: Caller): number {
   return caller.participantId;
 }
 
-/** GET participant/rdvs-participant (000 §2.11): the caller's appointments, 15 a page. */
+/**
+ * GET participant/rdvs-participant (000 §2.11): the caller's appointments, 15 a page; `quand` keeps
+ * the upcoming (start at `now` or later) or the past ones (start before `now`).
+ */
 export async function listAppointments(
   db: Db,
   caller: Caller,
-  query: { page: number; size: number; sort?: string | undefined },
+  query: { page: number; size: number; sort?: string | undefined; quand?: AppointmentWhen | undefined },
+  now: Date = new Date(),
 ): Promise<AppointmentListReply> {
-  const descending = isDescending(query.sort);
+  const descending = isDescending(query.sort, query.quand);
   const { items, totalRows } = await listParticipantAppointments(db, ownId(caller), {
     offset: query.page * query.size,
     limit: query.size,
     descending,
+    when: query.quand ? { side: query.quand, now } : undefined,
   });
   return {
     items: items.map((row) => ({

@@ -13,12 +13,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import type { TableQuery } from '../../components/table-query';
-import { useCentre } from '../../lib/centre';
-import { formatCentreDate, formatCentreTime } from '../../lib/dates';
-import { downloadAppointmentIcs } from './api/download-ics';
-import { googleCalendarUrl } from './google-calendar';
+import { appointmentWhen, useCalendarActions } from './calendar-actions';
 
 export interface AppointmentsTableProps {
+  /** Accessible name of the table. */
+  label: string;
+  /** Text of an empty table. */
+  emptyLabel: string;
+  /** Upcoming appointments get the "add to calendar" column; past ones do not. */
+  upcoming: boolean;
   rows: readonly AppointmentRow[];
   rowCount: number;
   loading: boolean;
@@ -26,67 +29,47 @@ export interface AppointmentsTableProps {
   onQueryChange: (query: TableQuery) => void;
 }
 
-/** The table of "Mes rendez-vous" (000 §2.11); only the start is sortable (the contract's sort). */
-export function AppointmentsTable(props: AppointmentsTableProps) {
+/** A table of "Mes rendez-vous" (000 §2.11); only the start is sortable (the contract's sort). */
+export function AppointmentsTable({ label, emptyLabel, upcoming, ...props }: AppointmentsTableProps) {
   const { t } = useTranslation();
-  // The event's place is the configured centre: the calendar link waits for it.
-  const { data: centre } = useCentre();
+  const calendar = useCalendarActions();
 
   const columns = useMemo<GridColDef<AppointmentRow>[]>(() => {
-    // The centre's wall-clock time: the visit is at 07:30 in Paris, wherever the device is.
-    const when = (iso: string) => `${formatCentreDate(iso)} ${formatCentreTime(iso)}`;
-    const physicians = (row: AppointmentRow) =>
-      (
-        [
-          ['appointments.columns.cardiologist', row.cardiologue],
-          ['appointments.columns.internist', row.interniste],
-          ['appointments.columns.gynecologist', row.gynecologue],
-        ] as const
-      )
-        .filter(([, name]) => name)
-        .map(([key, name]) => `${t(key)} : ${name}`)
-        .join('\n');
     const doctor = (field: 'cardiologue' | 'interniste' | 'gynecologue', key: string) =>
       ({ field, headerName: t(key), flex: 1, minWidth: 150, sortable: false }) as const;
-    return [
-      {
-        field: 'calendar',
-        type: 'actions',
-        headerName: t('appointments.columns.calendar'),
-        width: 110,
-        // The grid's actions cell: focus lands on the first action, arrows move between them.
-        renderCell: (params: GridRenderCellParams<AppointmentRow>) => {
-          const { row } = params;
-          const name = { purpose: row.objet, date: when(row.debut) };
-          const google = t('appointments.google', name);
-          const ics = t('appointments.ics', name);
-          const link = centre
-            ? {
-                href: googleCalendarUrl(row, physicians(row), centre),
-                target: '_blank',
-                rel: 'noopener noreferrer',
-              }
-            : { disabled: true };
-          return (
-            <GridActionsCell {...params}>
-              <GridActionsCellItem
-                component="a"
-                icon={<EventIcon fontSize="small" />}
-                label={google}
-                title={google}
-                {...link}
-              />
-              <GridActionsCellItem
-                icon={<FileDownloadIcon fontSize="small" />}
-                label={ics}
-                title={ics}
-                onClick={() => void downloadAppointmentIcs(row.id)}
-              />
-            </GridActionsCell>
-          );
-        },
-        getActions: () => [],
+    const calendarColumn: GridColDef<AppointmentRow> = {
+      field: 'calendar',
+      type: 'actions',
+      headerName: t('appointments.columns.calendar'),
+      width: 110,
+      // The grid's actions cell: focus lands on the first action, arrows move between them.
+      renderCell: (params: GridRenderCellParams<AppointmentRow>) => {
+        const { google, ics } = calendar(params.row);
+        const link = google.href
+          ? { href: google.href, target: '_blank', rel: 'noopener noreferrer' }
+          : { disabled: true };
+        return (
+          <GridActionsCell {...params}>
+            <GridActionsCellItem
+              component="a"
+              icon={<EventIcon fontSize="small" />}
+              label={google.label}
+              title={google.label}
+              {...link}
+            />
+            <GridActionsCellItem
+              icon={<FileDownloadIcon fontSize="small" />}
+              label={ics.label}
+              title={ics.label}
+              onClick={ics.download}
+            />
+          </GridActionsCell>
+        );
       },
+      getActions: () => [],
+    };
+    return [
+      ...(upcoming ? [calendarColumn] : []),
       {
         field: 'objet',
         headerName: t('appointments.columns.purpose'),
@@ -98,7 +81,7 @@ export function AppointmentsTable(props: AppointmentsTableProps) {
         field: 'debut',
         headerName: t('appointments.columns.start'),
         width: 160,
-        valueFormatter: (value: string) => when(value),
+        valueFormatter: (value: string) => appointmentWhen(value),
       },
       {
         field: 'bilanEnCours',
@@ -123,13 +106,13 @@ export function AppointmentsTable(props: AppointmentsTableProps) {
       doctor('gynecologue', 'appointments.columns.gynecologist'),
       { field: 'statut', headerName: t('appointments.columns.status'), width: 120, sortable: false },
     ];
-  }, [t, centre]);
+  }, [t, calendar, upcoming]);
 
   return (
     <DataTable
-      label={t('appointments.table')}
+      label={label}
       columns={columns}
-      noRowsLabel={t('appointments.empty')}
+      noRowsLabel={emptyLabel}
       pageSizeOptions={[PAGE_SIZE]}
       {...props}
     />

@@ -32,16 +32,28 @@ const ROW = {
 };
 
 let urls: string[];
+/** The years `annees-bilans` answers, and how many list calls fail (500) before one succeeds. */
+let years: number[];
+let listFailures: number;
 
 beforeEach(() => {
   urls = [];
+  years = [2026, 2025];
+  listFailures = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       urls.push(url);
-      if (url.startsWith('/api/annees-bilans')) return json([2026, 2025]);
+      if (url.startsWith('/api/annees-bilans')) return json(years);
       if (url.startsWith('/api/abstractenum/typedocument/')) return json(TYPES);
+      if (listFailures > 0) {
+        listFailures -= 1;
+        return new Response(JSON.stringify({ status: 500, message: 'boom' }), {
+          status: 500,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
       return json({ items: [ROW], totalRows: 1, subTotal: 1 });
     }),
   );
@@ -157,5 +169,28 @@ describe('document list', () => {
     expect(screen.getByRole('button', { name: /^Envoyer/ })).toBeDisabled();
     // Letters have no attachment column.
     expect(screen.queryByRole('button', { name: /annexes de/ })).toBeNull();
+  });
+
+  it('shows a failed list as an error with Retry, not as an empty list, and lists after Retry', async () => {
+    listFailures = 1;
+    const { user } = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("La liste des documents n'a pas pu être chargée.");
+    expect(screen.queryByText('Aucun document')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('Ordonnance du 4 mars')).toBeVisible();
+    expect(listCalls()).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('tells a participant without any document so, instead of asking for a year', async () => {
+    years = [];
+    renderPage();
+    expect(await screen.findByText(/Vous n’avez pas encore de document/)).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Année(s) de bilan' })).toBeNull();
+    expect(screen.queryByText('Veuillez sélectionner le(s) année(s)')).toBeNull();
+    expect(screen.queryByText('Aucun document')).toBeNull();
+    expect(listCalls()).toHaveLength(0);
   });
 });

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { PdfViewerDialog } from '../../components/pdf-viewer-dialog';
+import { RetryAlert } from '../../components/retry-alert';
+import { failureKey } from '../../lib/failure-key';
 import { useDocumentTypes, useDocumentYears } from './api/get-document-filters';
 import { useDocuments } from './api/get-documents';
 import { DocumentFilters } from './components/document-filters';
@@ -60,11 +62,42 @@ function CategoryDocuments({ name, category }: { name: RouteName; category: Docu
     selection.clear();
   };
 
+  const heading = (
+    <Typography component="h2" variant="h5" gutterBottom>
+      {t(`routes.documents.${name}`)}
+    </Typography>
+  );
+  // The filters could not load: say so and offer to ask again, no empty list beside it.
+  if (years.isError || types.isError)
+    return (
+      <>
+        {heading}
+        <RetryAlert
+          onRetry={() => {
+            if (years.isError) void years.refetch();
+            if (types.isError) void types.refetch();
+          }}
+        >
+          {years.isError
+            ? t(failureKey(years.error, 'documents.error.years'))
+            : t(failureKey(types.error, 'documents.error.types'))}
+        </RetryAlert>
+      </>
+    );
+  // No balance-sheet year at all: the participant has no document yet, there is nothing to choose.
+  if (years.data?.length === 0)
+    return (
+      <>
+        {heading}
+        <Alert severity="info" role="status">
+          {t('documents.noneYet')}
+        </Alert>
+      </>
+    );
+
   return (
     <>
-      <Typography component="h2" variant="h5" gutterBottom>
-        {t(`routes.documents.${name}`)}
-      </Typography>
+      {heading}
       <DocumentFilters
         category={category}
         years={yearList}
@@ -77,29 +110,30 @@ function CategoryDocuments({ name, category }: { name: RouteName; category: Docu
           {t(search.messageKey)}
         </Alert>
       )}
-      {list.isError && search.params && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {t('documents.error.list')}
-        </Alert>
+      {list.isError && search.params ? (
+        <RetryAlert onRetry={() => void list.refetch()}>{t('documents.error.list')}</RetryAlert>
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <SendButton count={selection.count} onClick={actions.openSend} />
+          </Box>
+          <DocumentsTable
+            label={t('documents.table', { category: t(`routes.documents.${name}`) })}
+            rows={rows}
+            annexes={category === 'CONS_MEDICAL'}
+            selection={selection}
+            onView={actions.onView}
+            onDownload={actions.onDownload}
+            loading={search.params !== null && list.isFetching}
+            emptyLabel={t('documents.empty')}
+            paging={{
+              page,
+              totalRows: search.params ? (list.data?.totalRows ?? 0) : 0,
+              onPageChange: setPage,
+            }}
+          />
+        </>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <SendButton count={selection.count} onClick={actions.openSend} />
-      </Box>
-      <DocumentsTable
-        label={t('documents.table', { category: t(`routes.documents.${name}`) })}
-        rows={rows}
-        annexes={category === 'CONS_MEDICAL'}
-        selection={selection}
-        onView={actions.onView}
-        onDownload={actions.onDownload}
-        loading={search.params !== null && list.isFetching}
-        emptyLabel={t('documents.empty')}
-        paging={{
-          page,
-          totalRows: search.params ? (list.data?.totalRows ?? 0) : 0,
-          onPageChange: setPage,
-        }}
-      />
       <PdfViewerDialog target={actions.viewer} onClose={actions.closeViewer} />
       <SendDialog
         open={actions.sendOpen}

@@ -1,20 +1,23 @@
-import { appointmentListReply } from '@portail/contract/schemas/appointments';
+import { type AppointmentWhen, appointmentListReply } from '@portail/contract/schemas/appointments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/table-query';
 import { api } from '../../../lib/api';
 
 export const appointmentKeys = {
   all: ['appointments'] as const,
-  list: (query: TableQuery) => ['appointments', 'list', query] as const,
+  list: (when: AppointmentWhen, query: TableQuery) => ['appointments', 'list', when, query] as const,
 };
 
-/** `GET participant/rdvs-participant` (000 §2.11, §7): one page of the participant's appointments. */
-export function appointmentsQueryOptions(query: TableQuery) {
+/**
+ * `GET participant/rdvs-participant?quand=avenir|passe` (000 §2.11, §7): one page of the
+ * participant's upcoming or past appointments.
+ */
+export function appointmentsQueryOptions(when: AppointmentWhen, query: TableQuery) {
   return queryOptions({
-    queryKey: appointmentKeys.list(query),
+    queryKey: appointmentKeys.list(when, query),
     queryFn: ({ signal }) =>
       api('/participant/rdvs-participant', {
-        query: { page: query.page, size: query.size, sort: query.sort },
+        query: { page: query.page, size: query.size, sort: query.sort, quand: when },
         schema: appointmentListReply,
         signal,
       }),
@@ -22,6 +25,6 @@ export function appointmentsQueryOptions(query: TableQuery) {
   });
 }
 
-export function useAppointments(query: TableQuery) {
-  return useQuery(appointmentsQueryOptions(query));
+export function useAppointments(when: AppointmentWhen, query: TableQuery) {
+  return useQuery(appointmentsQueryOptions(when, query));
 }

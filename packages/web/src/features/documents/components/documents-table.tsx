@@ -21,9 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate } from '../../../lib/dates';
 import type { ContentSource } from '../../../lib/document-content';
+import { usePhone } from '../../../lib/use-phone';
 import type { SelectionState } from '../use-selection';
 import { AnnexesList } from './annexes-list';
 import { ContentActions } from './content-actions';
+import { DocumentCards } from './document-cards';
 
 export interface DocumentsTableProps {
   /** Accessible name of the table. */
@@ -47,7 +49,12 @@ export interface DocumentsTableProps {
  * grid's detail panels are not in its free edition, and every control here is a real button or
  * checkbox, reachable with Tab.
  */
-export function DocumentsTable({
+export function DocumentsTable(props: DocumentsTableProps) {
+  // A phone has no room for five columns: each document becomes a card.
+  return usePhone() ? <DocumentCards {...props} /> : <WideDocumentsTable {...props} />;
+}
+
+function WideDocumentsTable({
   label,
   rows,
   annexes,

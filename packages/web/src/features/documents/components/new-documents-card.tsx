@@ -6,12 +6,13 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ScreenPath } from '@portail/contract/routes';
 import type { DocumentRow } from '@portail/contract/schemas/documents';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PdfViewerDialog } from '../../../components/pdf-viewer-dialog';
+import { RetryAlert } from '../../../components/retry-alert';
+import { usePhone } from '../../../lib/use-phone';
 import { useDocumentActions } from '../use-document-actions';
 import { DocumentsTable } from './documents-table';
 import { SendButton } from './send-button';
@@ -24,35 +25,37 @@ export interface NewDocumentsCardProps {
   documents: readonly DocumentRow[] | undefined;
   /** The participant refused the medical record: no link to the results (000 §2.5). */
   refused: boolean;
-  failed?: boolean;
+  failed: boolean;
+  /** Asks for the home detail again after a failure. */
+  onRetry: () => void;
 }
 
 /**
  * The home page's new documents (000 §2.5): attachments under each row, select-all, view, download,
  * the send dialog, and a link to the analysis results.
  */
-export function NewDocumentsCard({ documents, refused, failed = false }: NewDocumentsCardProps) {
+export function NewDocumentsCard({ documents, refused, failed, onRetry }: NewDocumentsCardProps) {
   const { t } = useTranslation();
   const actions = useDocumentActions();
   const { selection } = actions;
+  const send = <SendButton count={selection.count} onClick={actions.openSend} />;
+  // A phone keeps the title on one line: the Send button goes above the list.
+  const phone = usePhone();
   return (
     <Card component="section" aria-labelledby="new-documents-title">
       <CardHeader
         avatar={<DescriptionIcon color="primary" />}
         title={t('documents.home.title')}
         slotProps={{ title: { id: 'new-documents-title', component: 'h2', variant: 'h6' } }}
-        action={
-          <Box sx={{ pt: 1, pr: 1 }}>
-            <SendButton count={selection.count} onClick={actions.openSend} />
-          </Box>
-        }
+        action={phone ? undefined : <Box sx={{ pt: 1, pr: 1 }}>{send}</Box>}
       />
       <CardContent sx={{ pt: 0 }}>
-        {failed && <Typography color="error">{t('home.loadError')}</Typography>}
+        {phone && !failed && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{send}</Box>}
+        {failed && <RetryAlert onRetry={onRetry}>{t('documents.home.loadError')}</RetryAlert>}
         {!failed && documents === undefined && (
           <Skeleton variant="rounded" height={120} aria-label={t('layout.loading')} />
         )}
-        {documents !== undefined && (
+        {!failed && documents !== undefined && (
           <DocumentsTable
             label={t('documents.home.table')}
             rows={documents}

@@ -40,6 +40,13 @@ export const participantHome = z.object({
   bilanEnCours: z.boolean(),
   /** Consent to be offered an earlier slot when another participant withdraws (gestionDesistement). */
   accordDesistement: z.boolean(),
+  /**
+   * The consent can still change: a check-up is in progress with a visit ahead or to plan. False when
+   * every visit is behind (POST accordDesistement would answer `accueil.desistement.aucuneVisite`).
+   */
+  desistementModifiable: z.boolean(),
+  /** The last-mammogram entry concerns the participant: their record's sex is female. */
+  mammographieConcernee: z.boolean(),
   visite1: homeVisit.nullable(),
   visite2: homeVisit.nullable(),
   visite3: homeVisit.nullable(),
@@ -63,6 +70,9 @@ export const HOME_MESSAGES = {
   consentNoVisitLeft: 'accueil.desistement.aucuneVisite',
   mammogramSaved: 'accueil.mammographie.enregistree',
   mammogramFuture: 'accueil.mammographie.dateFuture',
+  mammogramNotConcerned: 'accueil.mammographie.nonConcernee',
+  recordWithdrawn: 'dmc.retire',
+  recordNotAccepted: 'dmc.error.nonAccepte',
 } as const;
 
 /** GET adherents/dateMammo: the last mammogram date the participant recorded. */

@@ -21,13 +21,20 @@ const visit = (typeVisite: string, dateRdv: string | null) => ({
   couleurEtat: dateRdv ? '#0277bd' : '#ef6c00',
 });
 
-function serve(consentReply: { level: 'INFO' | 'WARN'; errorCode: string }, inProgress = true) {
+function serve(
+  consentReply: { level: 'INFO' | 'WARN'; errorCode: string },
+  inProgress = true,
+  applies: { desistementModifiable?: boolean; mammographieConcernee?: boolean } = {},
+) {
   const home = {
     profil: 'PARTICIPANT',
     premiereConnexion: false,
     derniereConnexion: null,
     bilanEnCours: inProgress,
     accordDesistement: false,
+    desistementModifiable: inProgress,
+    mammographieConcernee: true,
+    ...applies,
     visite1: inProgress ? visit('Examens biologiques', '2026-03-20T08:30:00.000Z') : null,
     visite2: null,
     visite3: inProgress ? visit('Consultation de synthèse', null) : null,
@@ -80,6 +87,25 @@ describe('CheckupCard', () => {
     await userEvent.click(box);
     await waitFor(() => expect(box).not.toBeDisabled());
     expect(box).not.toBeChecked();
+  });
+
+  it('disables the consent and says why when every visit is behind', async () => {
+    serve({ level: 'INFO', errorCode: 'x' }, true, { desistementModifiable: false });
+    const box = await screen.findByRole('checkbox');
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription(
+      'Toutes les visites de votre bilan ont eu lieu : ce choix ne s’applique plus.',
+    );
+  });
+
+  it('offers the last-mammogram entry only when it concerns the participant', async () => {
+    serve({ level: 'INFO', errorCode: 'x' }, true, { mammographieConcernee: false });
+    expect(
+      await screen.findByRole('heading', { name: 'Visite 1 : Examens biologiques' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Date de ma dernière mammographie' })).toBeNull();
+    expect(screen.getByRole('checkbox')).not.toBeDisabled();
+    expect(screen.queryByText(/ce choix ne s’applique plus/)).toBeNull();
   });
 
   it('is not shown without a check-up in progress', async () => {

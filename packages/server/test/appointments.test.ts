@@ -87,6 +87,7 @@ describe('GET /api/participant/rdvs-participant', () => {
       id: first?.id,
       idVisite: first?.visitId,
       objet: first?.purpose,
+      objetEn: first?.purposeEn,
       debut: first?.startsAt.toISOString(),
       fin: first?.endsAt.toISOString(),
       bilanEnCours: first?.checkupInProgress,
@@ -94,7 +95,11 @@ describe('GET /api/participant/rdvs-participant', () => {
       interniste: first?.internist,
       gynecologue: first?.gynecologist,
       statut: first?.status,
+      statutEn: first?.statusEn,
     });
+    // Issue 18: the demo's back office gives the English wording too.
+    expect(first?.purposeEn).toBeTruthy();
+    expect(first?.statusEn).not.toBe(first?.status);
     const ascending = appointmentListReply.parse(
       (await get('/api/participant/rdvs-participant?sort=debut,ASC&size=2&page=1')).json(),
     );
@@ -194,7 +199,9 @@ describe('GET /api/participant/rdvs-participant/{id}/ics', () => {
       visitId: null,
       checkupInProgress: false,
       status: 'CONFIRME',
+      statusEn: null,
       purpose: 'Bilan',
+      purposeEn: null,
       startsAt: new Date('2026-03-20T08:00:00Z'),
       endsAt: new Date('2026-03-20T11:30:00Z'),
       cardiologist: null,

@@ -83,10 +83,12 @@ describe('GET /api/get-detail-accueil for a participant', () => {
       expect(visit, field).toBeDefined();
       expect(body[field]).toEqual({
         typeVisite: visit?.typeLabel,
+        typeVisiteEn: visit?.typeLabelEn,
         dateRdv: visit?.startsAt?.toISOString() ?? null,
         heureFin: visit?.endsAt?.toISOString() ?? null,
         dureePrevue: visit?.expectedDurationMinutes,
         libelleEtat: visit?.stateLabel,
+        libelleEtatEn: visit?.stateLabelEn,
         couleurEtat: visit?.stateColour,
       });
     }
@@ -169,6 +171,34 @@ describe('GET /api/get-detail-accueil for a participant', () => {
         .update(participants)
         .set({ genderId: participant.genderId })
         .where(eq(participants.id, participant.id));
+    }
+  });
+
+  it('serves the French label as the English one when the centre gave no English label', async () => {
+    const { participant } = await accountOf('participant.visites');
+    const db = ctx.database.db;
+    const [first] = await db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.participantId, participant.id), eq(visits.visitOrder, 1)));
+    if (!first) throw new Error('participant.visites has no first visit');
+    expect(first.typeLabelEn).toBeTruthy();
+    await db.update(visits).set({ typeLabelEn: null, stateLabelEn: null }).where(eq(visits.id, first.id));
+    try {
+      const home = participantHome.parse(
+        (await call('GET', '/api/get-detail-accueil', 'participant.visites')).json(),
+      );
+      expect(home.visite1).toMatchObject({
+        typeVisite: first.typeLabel,
+        typeVisiteEn: first.typeLabel,
+        libelleEtat: first.stateLabel,
+        libelleEtatEn: first.stateLabel,
+      });
+    } finally {
+      await db
+        .update(visits)
+        .set({ typeLabelEn: first.typeLabelEn, stateLabelEn: first.stateLabelEn })
+        .where(eq(visits.id, first.id));
     }
   });
 

@@ -20,13 +20,16 @@ export type CorrespondantHome = z.infer<typeof correspondantHome>;
 
 /** A visit of the current check-up as the home card shows it (000 §2.5). */
 export const homeVisit = z.object({
+  /** French label, and the English one (the French again when the centre gave none). */
   typeVisite: z.string(),
+  typeVisiteEn: z.string(),
   /** ISO date-times; null while the visit is still to be planned. */
   dateRdv: z.string().nullable(),
   heureFin: z.string().nullable(),
   /** Expected duration in minutes. */
   dureePrevue: z.number().int().nullable(),
   libelleEtat: z.string().nullable(),
+  libelleEtatEn: z.string().nullable(),
   /** A CSS colour for the state chip, as the centre's back office gives it. */
   couleurEtat: z.string().nullable(),
 });

@@ -175,11 +175,13 @@ function buildVisits(
       participantId: p.id,
       kind: template.kind,
       typeLabel: template.label,
+      typeLabelEn: template.labelEn,
       visitOrder: template.order,
       startsAt,
       endsAt,
       expectedDurationMinutes: template.minutes,
       stateLabel: state.label,
+      stateLabelEn: state.labelEn,
       stateColour: state.colour,
     });
     if (!startsAt || !endsAt) continue;
@@ -188,6 +190,7 @@ function buildVisits(
       visitId,
       participantId: p.id,
       purpose: template.label,
+      purposeEn: template.labelEn,
       startsAt,
       endsAt,
       checkupInProgress: true,
@@ -197,10 +200,15 @@ function buildVisits(
         (gyn && template.order === 2) || template.kind === 'MAMMOGRAPHY'
           ? random.pick(ctx.doctors.gynecologists)
           : null,
-      status: startsAt < today ? APPOINTMENT_STATUSES.done : APPOINTMENT_STATUSES.confirmed,
+      ...statusColumns(startsAt < today ? APPOINTMENT_STATUSES.done : APPOINTMENT_STATUSES.confirmed),
     });
   }
 }
+
+const statusColumns = (status: { label: string; labelEn: string }) => ({
+  status: status.label,
+  statusEn: status.labelEn,
+});
 
 function buildDocuments(
   ctx: HistoryContext,

@@ -7,6 +7,7 @@ export type AppointmentRecord = Pick<
   | 'id'
   | 'visitId'
   | 'purpose'
+  | 'purposeEn'
   | 'startsAt'
   | 'endsAt'
   | 'checkupInProgress'
@@ -14,12 +15,14 @@ export type AppointmentRecord = Pick<
   | 'internist'
   | 'gynecologist'
   | 'status'
+  | 'statusEn'
 >;
 
 const columns = {
   id: appointments.id,
   visitId: appointments.visitId,
   purpose: appointments.purpose,
+  purposeEn: appointments.purposeEn,
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   checkupInProgress: appointments.checkupInProgress,
@@ -27,6 +30,7 @@ const columns = {
   internist: appointments.internist,
   gynecologist: appointments.gynecologist,
   status: appointments.status,
+  statusEn: appointments.statusEn,
 };
 
 /** A page of one participant's appointments by start (then id, so pages never overlap). */

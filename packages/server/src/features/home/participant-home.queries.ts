@@ -41,10 +41,12 @@ export interface CheckupVisitRow {
   kind: 'VISIT' | 'MAMMOGRAPHY' | 'OSTEOPATHY';
   order: number | null;
   typeLabel: string;
+  typeLabelEn: string | null;
   startsAt: Date | null;
   endsAt: Date | null;
   expectedMinutes: number | null;
   stateLabel: string | null;
+  stateLabelEn: string | null;
   stateColour: string | null;
 }
 
@@ -63,10 +65,12 @@ export async function findCheckupInProgress(
       kind: visits.kind,
       order: visits.visitOrder,
       typeLabel: visits.typeLabel,
+      typeLabelEn: visits.typeLabelEn,
       startsAt: visits.startsAt,
       endsAt: visits.endsAt,
       expectedMinutes: visits.expectedDurationMinutes,
       stateLabel: visits.stateLabel,
+      stateLabelEn: visits.stateLabelEn,
       stateColour: visits.stateColour,
     })
     .from(visits)
@@ -83,10 +87,12 @@ export function toHomeVisit(row: CheckupVisitRow | undefined): HomeVisit | null 
   if (!row) return null;
   return {
     typeVisite: row.typeLabel,
+    typeVisiteEn: row.typeLabelEn ?? row.typeLabel,
     dateRdv: row.startsAt?.toISOString() ?? null,
     heureFin: row.endsAt?.toISOString() ?? null,
     dureePrevue: row.expectedMinutes,
     libelleEtat: row.stateLabel,
+    libelleEtatEn: row.stateLabelEn ?? row.stateLabel,
     couleurEtat: row.stateColour,
   };
 }

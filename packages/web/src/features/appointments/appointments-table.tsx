@@ -15,6 +15,7 @@ import { DataTable } from '../../components/data-table';
 import type { TableQuery } from '../../components/table-query';
 import { useCentre } from '../../lib/centre';
 import { formatCentreDate, formatCentreTime } from '../../lib/dates';
+import { localised, useEnglish } from '../../lib/localised';
 import { downloadAppointmentIcs } from './api/download-ics';
 import { googleCalendarUrl } from './google-calendar';
 
@@ -29,6 +30,7 @@ export interface AppointmentsTableProps {
 /** The table of "Mes rendez-vous" (000 §2.11); only the start is sortable (the contract's sort). */
 export function AppointmentsTable(props: AppointmentsTableProps) {
   const { t } = useTranslation();
+  const english = useEnglish();
   // The event's place is the configured centre: the calendar link waits for it.
   const { data: centre } = useCentre();
 
@@ -57,12 +59,12 @@ export function AppointmentsTable(props: AppointmentsTableProps) {
         // The grid's actions cell: focus lands on the first action, arrows move between them.
         renderCell: (params: GridRenderCellParams<AppointmentRow>) => {
           const { row } = params;
-          const name = { purpose: row.objet, date: when(row.debut) };
+          const name = { purpose: localised(english, row.objet, row.objetEn), date: when(row.debut) };
           const google = t('appointments.google', name);
           const ics = t('appointments.ics', name);
           const link = centre
             ? {
-                href: googleCalendarUrl(row, physicians(row), centre),
+                href: googleCalendarUrl(row, physicians(row), centre, english),
                 target: '_blank',
                 rel: 'noopener noreferrer',
               }
@@ -90,6 +92,7 @@ export function AppointmentsTable(props: AppointmentsTableProps) {
       {
         field: 'objet',
         headerName: t('appointments.columns.purpose'),
+        valueGetter: (_value: string, row: AppointmentRow) => localised(english, row.objet, row.objetEn),
         flex: 1.4,
         minWidth: 200,
         sortable: false,
@@ -121,9 +124,15 @@ export function AppointmentsTable(props: AppointmentsTableProps) {
       doctor('cardiologue', 'appointments.columns.cardiologist'),
       doctor('interniste', 'appointments.columns.internist'),
       doctor('gynecologue', 'appointments.columns.gynecologist'),
-      { field: 'statut', headerName: t('appointments.columns.status'), width: 120, sortable: false },
+      {
+        field: 'statut',
+        headerName: t('appointments.columns.status'),
+        width: 120,
+        sortable: false,
+        valueGetter: (_value: string, row: AppointmentRow) => localised(english, row.statut, row.statutEn),
+      },
     ];
-  }, [t, centre]);
+  }, [t, centre, english]);
 
   return (
     <DataTable

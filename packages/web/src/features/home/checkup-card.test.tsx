@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import { CheckupCard } from './checkup-card';
 
 const deviceZone = process.env.TZ;
@@ -14,10 +15,12 @@ afterEach(() => {
 
 const visit = (typeVisite: string, dateRdv: string | null) => ({
   typeVisite,
+  typeVisiteEn: `${typeVisite} (EN)`,
   dateRdv,
   heureFin: null,
   dureePrevue: 90,
   libelleEtat: dateRdv ? 'Planifiée' : 'À planifier',
+  libelleEtatEn: dateRdv ? 'Planned' : 'To be planned',
   couleurEtat: dateRdv ? '#0277bd' : '#ef6c00',
 });
 
@@ -106,6 +109,21 @@ describe('CheckupCard', () => {
     expect(screen.queryByRole('button', { name: 'Date de ma dernière mammographie' })).toBeNull();
     expect(screen.getByRole('checkbox')).not.toBeDisabled();
     expect(screen.queryByText(/ce choix ne s’applique plus/)).toBeNull();
+  });
+
+  it('shows the English visit types and states in an English interface', async () => {
+    await changeLanguage('en_EN', false);
+    try {
+      serve({ level: 'INFO', errorCode: 'x' });
+      expect(
+        await screen.findByRole('heading', { name: 'Visit 1: Examens biologiques (EN)' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('To be planned')).toBeInTheDocument();
+      expect(screen.queryByText('À planifier')).toBeNull();
+      expect(screen.queryByText(/Examens biologiques$/)).toBeNull();
+    } finally {
+      await changeLanguage('fr_FR', false);
+    }
   });
 
   it('is not shown without a check-up in progress', async () => {

@@ -15,6 +15,7 @@ import { PdfViewerDialog, type ViewerTarget } from '../../components/pdf-viewer-
 import type { TableQuery } from '../../components/table-query';
 import { formatDate } from '../../lib/dates';
 import { downloadContent, viewerTarget } from '../../lib/document-content';
+import { localised, useEnglish } from '../../lib/localised';
 import { useSheets } from './api/get-sheets';
 
 /** The advice sheets (000 §2.14): creation date, name, view and download; 20 a page, newest first. */
@@ -23,9 +24,11 @@ export function SheetsPage() {
   const [query, setQuery] = useState<TableQuery>({ page: 0, size: DOCUMENT_PAGE_SIZE });
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   const { data, isFetching, isError } = useSheets(query.page + 1);
+  const english = useEnglish();
 
-  const columns = useMemo<GridColDef<SheetRow>[]>(
-    () => [
+  const columns = useMemo<GridColDef<SheetRow>[]>(() => {
+    const nameOf = (row: SheetRow) => localised(english, row.nomDocument, row.nomDocumentEn);
+    return [
       {
         field: 'dateCreation',
         headerName: t('sheets.columns.date'),
@@ -33,7 +36,14 @@ export function SheetsPage() {
         sortable: false,
         valueFormatter: (value: string) => formatDate(value),
       },
-      { field: 'nomDocument', headerName: t('sheets.columns.name'), flex: 1, minWidth: 200, sortable: false },
+      {
+        field: 'nomDocument',
+        headerName: t('sheets.columns.name'),
+        flex: 1,
+        minWidth: 200,
+        sortable: false,
+        valueGetter: (_value: string, row: SheetRow) => nameOf(row),
+      },
       {
         field: 'actions',
         headerName: t('sheets.columns.actions'),
@@ -44,8 +54,8 @@ export function SheetsPage() {
             <Tooltip title={t('documents.actions.view')}>
               <IconButton
                 size="small"
-                aria-label={t('documents.actions.viewNamed', { name: row.nomDocument })}
-                onClick={() => setViewer(viewerTarget({ kind: 'sheet', id: row.id }, row.nomDocument))}
+                aria-label={t('documents.actions.viewNamed', { name: nameOf(row) })}
+                onClick={() => setViewer(viewerTarget({ kind: 'sheet', id: row.id }, nameOf(row)))}
               >
                 <VisibilityIcon fontSize="small" />
               </IconButton>
@@ -53,7 +63,7 @@ export function SheetsPage() {
             <Tooltip title={t('documents.actions.download')}>
               <IconButton
                 size="small"
-                aria-label={t('documents.actions.downloadNamed', { name: row.nomDocument })}
+                aria-label={t('documents.actions.downloadNamed', { name: nameOf(row) })}
                 onClick={() => void downloadContent({ kind: 'sheet', id: row.id })}
               >
                 <DownloadIcon fontSize="small" />
@@ -62,9 +72,8 @@ export function SheetsPage() {
           </Stack>
         ),
       },
-    ],
-    [t],
-  );
+    ];
+  }, [t, english]);
 
   return (
     <>

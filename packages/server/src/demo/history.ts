@@ -235,7 +235,10 @@ function buildDocuments(
       category,
       documentTypeId: type.id,
       name: `${DOCUMENT_STEMS[category]}_${compactDate(created)}_${p.id}.pdf`,
-      label: `${type.label} du ${frenchDate(checkup.closing)}`,
+      // The centre writes a document's own label in its reader's language (English-only readers).
+      label: p.englishOnly
+        ? `${type.labelEn} of ${frenchDate(checkup.closing)}`
+        : `${type.label} du ${frenchDate(checkup.closing)}`,
       nameDisplayMode: overridden
         ? type.nameDisplayMode === 'INFO_DOCUMENT'
           ? 'NOM_DOCUMENT'

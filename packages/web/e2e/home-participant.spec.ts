@@ -180,6 +180,9 @@ test.describe('participant home', () => {
     const dialog = page.getByRole('dialog', { name: 'Retirer votre accord au dossier médical en ligne ?' });
     await expect(dialog.getByText(/rien n’est supprimé/)).toBeVisible();
     await expectAccessible(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1366, height: 768 });
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await expect(dialog).toBeHidden();
     await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();

@@ -215,6 +215,29 @@ describe('GET /api/participant/rdvs-participant/{id}/ics', () => {
     expect([event.start, event.end]).toEqual([row.startsAt.toISOString(), row.endsAt.toISOString()]);
   });
 
+  it('titles the event in English for an English-only reader, in French when no English is known', () => {
+    const row: AppointmentRecord = {
+      id: 8,
+      visitId: null,
+      checkupInProgress: true,
+      status: 'Confirmé',
+      statusEn: 'Confirmed',
+      purpose: 'Consultation médicale',
+      purposeEn: 'Medical consultation',
+      startsAt: new Date('2026-03-20T08:00:00Z'),
+      endsAt: new Date('2026-03-20T09:00:00Z'),
+      cardiologist: null,
+      internist: null,
+      gynecologist: null,
+    };
+    const centre = ctx.config.centre;
+    expect(parsedEvent(appointmentIcs(row, centre, 'en_EN')).summary).toBe('Medical consultation');
+    expect(parsedEvent(appointmentIcs(row, centre, 'fr_FR')).summary).toBe('Consultation médicale');
+    expect(parsedEvent(appointmentIcs({ ...row, purposeEn: null }, centre, 'en_EN')).summary).toBe(
+      'Consultation médicale',
+    );
+  });
+
   it('answers 404 for another participant’s appointment and for an unknown one', async () => {
     const participantId = await participantIdOf('participant.dmc');
     const [other] = await ctx.database.db

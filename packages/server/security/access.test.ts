@@ -98,10 +98,11 @@ async function ownId(identity: Identity, kind: ResourceKind, parameter: string):
 describe('access matrix over HTTP', () => {
   it('covers every route with every identity, refuses outside the rules, never leaks another scope and always sends the security headers', async () => {
     // Routes that change the identities go last: re-activating the medical record gives
-    // participant-without-record the record (the medical-record routes would then answer them), and
-    // signing out ends the sessions, so it goes the very last.
-    const rank = (route: RouteInfo) =>
-      route.url.endsWith('/logout') ? 2 : route.url.endsWith('/re-activate-dmc') ? 1 : 0;
+    // participant-without-record the record (the medical-record routes would then answer them),
+    // withdrawing it takes it from participant-with-record, and signing out ends the sessions, so it
+    // goes the very last.
+    const changesRecord = (url: string) => url.endsWith('/re-activate-dmc') || url.endsWith('/withdraw-dmc');
+    const rank = (route: RouteInfo) => (route.url.endsWith('/logout') ? 2 : changesRecord(route.url) ? 1 : 0);
     const routes = [...portal.app.routeTable].sort((a, b) => rank(a) - rank(b));
     expect(routes.length).toBeGreaterThan(5);
     const failures: string[] = [];

@@ -87,6 +87,7 @@ describe('GET /api/participant/rdvs-participant', () => {
       id: first?.id,
       idVisite: first?.visitId,
       objet: first?.purpose,
+      objetEn: first?.purposeEn,
       debut: first?.startsAt.toISOString(),
       fin: first?.endsAt.toISOString(),
       bilanEnCours: first?.checkupInProgress,
@@ -94,7 +95,11 @@ describe('GET /api/participant/rdvs-participant', () => {
       interniste: first?.internist,
       gynecologue: first?.gynecologist,
       statut: first?.status,
+      statutEn: first?.statusEn,
     });
+    // Issue 18: the demo's back office gives the English wording too.
+    expect(first?.purposeEn).toBeTruthy();
+    expect(first?.statusEn).not.toBe(first?.status);
     const ascending = appointmentListReply.parse(
       (await get('/api/participant/rdvs-participant?sort=debut,ASC&size=2&page=1')).json(),
     );
@@ -237,7 +242,9 @@ describe('GET /api/participant/rdvs-participant/{id}/ics', () => {
       visitId: null,
       checkupInProgress: false,
       status: 'CONFIRME',
+      statusEn: null,
       purpose: 'Bilan',
+      purposeEn: null,
       startsAt: new Date('2026-03-20T08:00:00Z'),
       endsAt: new Date('2026-03-20T11:30:00Z'),
       cardiologist: null,
@@ -249,6 +256,29 @@ describe('GET /api/participant/rdvs-participant/{id}/ics', () => {
     expect(event.organizer.address.toLowerCase()).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
     expect(event.location.startsWith(name)).toBe(true);
     expect([event.start, event.end]).toEqual([row.startsAt.toISOString(), row.endsAt.toISOString()]);
+  });
+
+  it('titles the event in English for an English-only reader, in French when no English is known', () => {
+    const row: AppointmentRecord = {
+      id: 8,
+      visitId: null,
+      checkupInProgress: true,
+      status: 'Confirmé',
+      statusEn: 'Confirmed',
+      purpose: 'Consultation médicale',
+      purposeEn: 'Medical consultation',
+      startsAt: new Date('2026-03-20T08:00:00Z'),
+      endsAt: new Date('2026-03-20T09:00:00Z'),
+      cardiologist: null,
+      internist: null,
+      gynecologist: null,
+    };
+    const centre = ctx.config.centre;
+    expect(parsedEvent(appointmentIcs(row, centre, 'en_EN')).summary).toBe('Medical consultation');
+    expect(parsedEvent(appointmentIcs(row, centre, 'fr_FR')).summary).toBe('Consultation médicale');
+    expect(parsedEvent(appointmentIcs({ ...row, purposeEn: null }, centre, 'en_EN')).summary).toBe(
+      'Consultation médicale',
+    );
   });
 
   it('answers 404 for another participant’s appointment and for an unknown one', async () => {

@@ -83,10 +83,12 @@ describe('GET /api/get-detail-accueil for a participant', () => {
       expect(visit, field).toBeDefined();
       expect(body[field]).toEqual({
         typeVisite: visit?.typeLabel,
+        typeVisiteEn: visit?.typeLabelEn,
         dateRdv: visit?.startsAt?.toISOString() ?? null,
         heureFin: visit?.endsAt?.toISOString() ?? null,
         dureePrevue: visit?.expectedDurationMinutes,
         libelleEtat: visit?.stateLabel,
+        libelleEtatEn: visit?.stateLabelEn,
         couleurEtat: visit?.stateColour,
       });
     }
@@ -139,6 +141,65 @@ describe('GET /api/get-detail-accueil for a participant', () => {
       (await call('GET', '/api/get-detail-accueil', 'participant.sansdmc')).json(),
     );
     expect(notAnswered.refusDmc).toBe(false);
+  });
+
+  it('says whether the last-mammogram entry and the withdrawal consent apply', async () => {
+    const home = async (login: string) =>
+      participantHome.parse((await call('GET', '/api/get-detail-accueil', login)).json());
+    // participant.dmc: a woman, visits ahead; participant.visites: a man, every visit behind;
+    // participant.refus: a woman without a check-up in progress.
+    expect(await home('participant.dmc')).toMatchObject({
+      mammographieConcernee: true,
+      desistementModifiable: true,
+    });
+    expect(await home('participant.visites')).toMatchObject({
+      mammographieConcernee: false,
+      desistementModifiable: false,
+    });
+    expect(await home('participant.refus')).toMatchObject({
+      mammographieConcernee: true,
+      desistementModifiable: false,
+    });
+    // No sex on the record: the entry concerns no one by default.
+    const { participant } = await accountOf('participant.dmc');
+    const db = ctx.database.db;
+    await db.update(participants).set({ genderId: null }).where(eq(participants.id, participant.id));
+    try {
+      expect((await home('participant.dmc')).mammographieConcernee).toBe(false);
+    } finally {
+      await db
+        .update(participants)
+        .set({ genderId: participant.genderId })
+        .where(eq(participants.id, participant.id));
+    }
+  });
+
+  it('serves the French label as the English one when the centre gave no English label', async () => {
+    const { participant } = await accountOf('participant.visites');
+    const db = ctx.database.db;
+    const [first] = await db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.participantId, participant.id), eq(visits.visitOrder, 1)));
+    if (!first) throw new Error('participant.visites has no first visit');
+    expect(first.typeLabelEn).toBeTruthy();
+    await db.update(visits).set({ typeLabelEn: null, stateLabelEn: null }).where(eq(visits.id, first.id));
+    try {
+      const home = participantHome.parse(
+        (await call('GET', '/api/get-detail-accueil', 'participant.visites')).json(),
+      );
+      expect(home.visite1).toMatchObject({
+        typeVisite: first.typeLabel,
+        typeVisiteEn: first.typeLabel,
+        libelleEtat: first.stateLabel,
+        libelleEtatEn: first.stateLabel,
+      });
+    } finally {
+      await db
+        .update(visits)
+        .set({ typeLabelEn: first.typeLabelEn, stateLabelEn: first.stateLabelEn })
+        .where(eq(visits.id, first.id));
+    }
   });
 
   it('tells a first sign-in from a later one', async () => {
@@ -296,6 +357,20 @@ describe('adherents/dateMammo', () => {
     expect(participant.lastMammogramDate).toBeNull();
   });
 
+  it('refuses a participant it does not concern (a male record) with a translated 409, storing nothing', async () => {
+    const { participant } = await accountOf('participant.visites');
+    const reply = await call('POST', '/api/adherents/dateMammo', 'participant.visites', {
+      date: '2024-05-14',
+    });
+    expect(reply.statusCode).toBe(409);
+    expect(errorReply.parse(reply.json()).ciemException?.messages).toEqual([
+      { level: 'ERROR', errorCode: HOME_MESSAGES.mammogramNotConcerned },
+    ]);
+    const after = await accountOf('participant.visites');
+    expect(after.participant.lastMammogramDate).toBe(participant.lastMammogramDate);
+    expect(await auditRows('MAMMOGRAM_DATE_RECORDED', participant.id)).toEqual([]);
+  });
+
   it.each(['corr.etablissement', 'admin'])('is refused to %s', async (login) => {
     expect((await call('GET', '/api/adherents/dateMammo', login)).statusCode).toBe(403);
     expect((await call('POST', '/api/adherents/dateMammo', login, { date: '2024-01-02' })).statusCode).toBe(
@@ -368,6 +443,82 @@ describe('POST /api/re-activate-dmc', () => {
       .where(
         and(eq(auditLog.actorUserId, user?.id ?? -1), eq(auditLog.action, 'MEDICAL_RECORD_REACTIVATED')),
       );
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('POST /api/withdraw-dmc', () => {
+  it('withdraws the acceptance, audits it, closes the documents at once, and the record can be accepted again', async () => {
+    const { participant, user } = await accountOf('participant.test2');
+    expect(participant.dmcStatus).toBe('ACCEPTED');
+    const signed = await signIn(ctx, 'participant.test2', 'participant');
+    const principal = async () =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/oauth/principal',
+          headers: signed.headers,
+          payload: { roleCorrespondant: false },
+        })
+      ).json<{ dmcAccepte: boolean; dmcRefuse: boolean }>();
+    const post = (url: string) => ctx.app.inject({ method: 'POST', url, headers: signed.headers });
+    const sheets = () => ctx.app.inject({ method: 'GET', url: '/api/fiche/list', headers: signed.headers });
+    expect((await sheets()).statusCode).toBe(200);
+
+    const reply = await post('/api/withdraw-dmc');
+    expect(reply.statusCode).toBe(200);
+    expect(messagesOf(reply.json())).toEqual([{ level: 'INFO', errorCode: HOME_MESSAGES.recordWithdrawn }]);
+    const [stored] = await ctx.database.db
+      .select({ dmc: participants.dmcStatus })
+      .from(participants)
+      .where(eq(participants.id, participant.id));
+    expect(stored?.dmc).toBe('REFUSED');
+    // The same session, cached a moment ago, is read again: menu and document routes close now.
+    expect(await principal()).toMatchObject({ dmcAccepte: false, dmcRefuse: true });
+    const refused = await sheets();
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.stringify(refused.json())).toContain(DOCUMENT_MESSAGES.recordNotAccepted);
+    const home = participantHome.parse(
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/get-detail-accueil', headers: signed.headers })
+      ).json(),
+    );
+    expect(home).toMatchObject({ refusDmc: true, documents: [] });
+    const rows = await auditRows('MEDICAL_RECORD_WITHDRAWN', participant.id);
+    expect(rows.map((row) => [row.actorUserId, row.details])).toEqual([
+      [user.id, { before: 'ACCEPTED', after: 'REFUSED' }],
+    ]);
+
+    // Twice: a warning, nothing more.
+    const again = await post('/api/withdraw-dmc');
+    expect(messagesOf(again.json())).toEqual([{ level: 'WARN', errorCode: HOME_MESSAGES.recordNotAccepted }]);
+    expect(await auditRows('MEDICAL_RECORD_WITHDRAWN', participant.id)).toHaveLength(1);
+
+    // Accepting again later opens everything again.
+    expect(messagesOf((await post('/api/re-activate-dmc')).json())).toEqual([
+      { level: 'INFO', errorCode: DOCUMENT_MESSAGES.reactivated },
+    ]);
+    expect((await principal()).dmcAccepte).toBe(true);
+    expect((await sheets()).statusCode).toBe(200);
+  });
+
+  it('warns a participant who has not accepted the record, changing nothing', async () => {
+    const { participant } = await accountOf('participant.visites');
+    const reply = await call('POST', '/api/withdraw-dmc', 'participant.visites');
+    expect(reply.statusCode).toBe(200);
+    expect(messagesOf(reply.json())).toEqual([{ level: 'WARN', errorCode: HOME_MESSAGES.recordNotAccepted }]);
+    const after = await accountOf('participant.visites');
+    expect(after.participant.dmcStatus).toBe(participant.dmcStatus);
+    expect(await auditRows('MEDICAL_RECORD_WITHDRAWN', participant.id)).toEqual([]);
+  });
+
+  it.each(['corr.etablissement', 'admin'])('is refused to %s', async (login) => {
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.login, login));
+    expect((await call('POST', '/api/withdraw-dmc', login)).statusCode).toBe(403);
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, user?.id ?? -1), eq(auditLog.action, 'MEDICAL_RECORD_WITHDRAWN')));
     expect(rows).toEqual([]);
   });
 });

@@ -35,7 +35,10 @@ describe('advice sheet list', () => {
       id: stored[0]?.id,
       dateCreation: stored[0]?.createdAt.toISOString(),
       nomDocument: stored[0]?.name,
+      nomDocumentEn: stored[0]?.nameEn,
     });
+    expect(stored[0]?.nameEn).toBeTruthy();
+    expect(stored[0]?.nameEn).not.toBe(stored[0]?.name);
     expect(body.totalRows).toBe(stored.length);
     const [retired] = await ctx.database.db.select().from(adviceSheets).where(eq(adviceSheets.active, false));
     expect(retired).toBeDefined();

@@ -122,7 +122,7 @@ test.describe('participant home', () => {
     ).toHaveValue('14/05/2024');
   });
 
-  test('participant.visites: the consent is put back on the server warning; activating the record shows the documents', async ({
+  test('participant.visites: the consent is closed with its reason, no mammogram entry for a man; activating the record says what it means first', async ({
     page,
   }) => {
     await signIn(page, 'participant.visites');
@@ -131,14 +131,16 @@ test.describe('participant home', () => {
     const card = checkupCard(page);
     await expect(card.getByText('Réalisée').first()).toBeVisible();
     await expect(card.getByText('Planifiée')).toHaveCount(0);
+    // Every visit is behind: the box is not offered, and the screen says why.
     const box = card.getByRole('checkbox', { name: CONSENT });
     await expect(box).not.toBeChecked();
-    await box.click();
-    await expect(
-      page.getByText('Toutes les visites de votre bilan ont eu lieu', { exact: false }),
-    ).toBeVisible();
-    await expect(box).not.toBeChecked();
-    await expect(box).toBeEnabled();
+    await expect(box).toBeDisabled();
+    await expect(box).toHaveAccessibleDescription(
+      'Toutes les visites de votre bilan ont eu lieu : ce choix ne s’applique plus.',
+    );
+    // A male record: the last-mammogram entry does not concern him.
+    await expect(card.getByRole('heading', { name: /^Visite 3/ })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Date de ma dernière mammographie' })).toHaveCount(0);
 
     const record = page.getByRole('region', { name: 'Mon dossier médical en ligne' });
     await expect(record).toBeVisible();
@@ -146,11 +148,58 @@ test.describe('participant home', () => {
     const activate = record.getByRole('button', { name: 'Activer mon dossier médical' });
     await tabTo(page, activate);
     await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Activer votre dossier médical en ligne ?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/vous pouvez retirer cet accord à tout moment/)).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toHaveCount(0);
+
+    await activate.click();
+    await dialog.getByRole('button', { name: 'J’accepte' }).click();
     await expect(page.getByText('Votre dossier médical en ligne est activé', { exact: false })).toBeVisible();
     await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
     await expect(record).toBeHidden();
     // The principal stays fresh across a reload (the server reloaded the session's profile).
     await page.reload();
     await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
+  });
+
+  test('participant.test1 withdraws the record from My details after its confirmation, then accepts it again', async ({
+    page,
+  }) => {
+    await signIn(page, 'participant.test1');
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
+    await page.goto('/participant/mescoordonnees');
+    const record = page.getByRole('region', { name: 'Mon dossier médical en ligne' });
+    await expect(record.getByText(/Votre dossier médical en ligne est activé/)).toBeVisible();
+    const withdraw = record.getByRole('button', { name: 'Retirer mon accord' });
+    await withdraw.click();
+    const dialog = page.getByRole('dialog', { name: 'Retirer votre accord au dossier médical en ligne ?' });
+    await expect(dialog.getByText(/rien n’est supprimé/)).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
+
+    await withdraw.click();
+    await dialog.getByRole('button', { name: 'Retirer mon accord' }).click();
+    await expect(page.getByText(/Vous avez retiré votre accord au dossier médical en ligne/)).toBeVisible();
+    await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toHaveCount(0);
+    await expect(record.getByText(/Vous avez refusé le dossier médical en ligne/)).toBeVisible();
+    // The documents' own address is closed too: access denied, back home.
+    await page.goto('/document/resultatsAnalyses');
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.goto('/participant/mescoordonnees');
+    await record.getByRole('button', { name: 'Activer mon dossier médical' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'J’accepte' }).click();
+    await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
+    await expect(record.getByRole('button', { name: 'Retirer mon accord' })).toBeVisible();
   });
 });

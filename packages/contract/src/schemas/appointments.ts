@@ -20,7 +20,9 @@ export const appointmentRow = z.object({
   id: z.number().int(),
   /** The visit of the check-up it is for, when there is one (the spec's "visit id"). */
   idVisite: z.number().int().nullable(),
+  /** French purpose, and the English one (the French again when the centre gave none). */
   objet: z.string(),
+  objetEn: z.string(),
   /** ISO date-times. */
   debut: z.string(),
   fin: z.string(),
@@ -29,6 +31,7 @@ export const appointmentRow = z.object({
   interniste: z.string().nullable(),
   gynecologue: z.string().nullable(),
   statut: z.string(),
+  statutEn: z.string(),
 });
 export type AppointmentRow = z.infer<typeof appointmentRow>;
 export const appointmentListReply = listReply(appointmentRow);

@@ -172,7 +172,9 @@ export const sheetListQuery = z.object({
 export const sheetRow = z.object({
   id: z.number().int(),
   dateCreation: z.string(),
+  /** French title, and the English one (the French again when the centre gave none). */
   nomDocument: z.string(),
+  nomDocumentEn: z.string(),
 });
 export type SheetRow = z.infer<typeof sheetRow>;
 export const sheetListReply = listReply(sheetRow);

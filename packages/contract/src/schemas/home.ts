@@ -20,13 +20,16 @@ export type CorrespondantHome = z.infer<typeof correspondantHome>;
 
 /** A visit of the current check-up as the home card shows it (000 §2.5). */
 export const homeVisit = z.object({
+  /** French label, and the English one (the French again when the centre gave none). */
   typeVisite: z.string(),
+  typeVisiteEn: z.string(),
   /** ISO date-times; null while the visit is still to be planned. */
   dateRdv: z.string().nullable(),
   heureFin: z.string().nullable(),
   /** Expected duration in minutes. */
   dureePrevue: z.number().int().nullable(),
   libelleEtat: z.string().nullable(),
+  libelleEtatEn: z.string().nullable(),
   /** A CSS colour for the state chip, as the centre's back office gives it. */
   couleurEtat: z.string().nullable(),
 });
@@ -40,6 +43,13 @@ export const participantHome = z.object({
   bilanEnCours: z.boolean(),
   /** Consent to be offered an earlier slot when another participant withdraws (gestionDesistement). */
   accordDesistement: z.boolean(),
+  /**
+   * The consent can still change: a check-up is in progress with a visit ahead or to plan. False when
+   * every visit is behind (POST accordDesistement would answer `accueil.desistement.aucuneVisite`).
+   */
+  desistementModifiable: z.boolean(),
+  /** The last-mammogram entry concerns the participant: their record's sex is female. */
+  mammographieConcernee: z.boolean(),
   visite1: homeVisit.nullable(),
   visite2: homeVisit.nullable(),
   visite3: homeVisit.nullable(),
@@ -63,6 +73,9 @@ export const HOME_MESSAGES = {
   consentNoVisitLeft: 'accueil.desistement.aucuneVisite',
   mammogramSaved: 'accueil.mammographie.enregistree',
   mammogramFuture: 'accueil.mammographie.dateFuture',
+  mammogramNotConcerned: 'accueil.mammographie.nonConcernee',
+  recordWithdrawn: 'dmc.retire',
+  recordNotAccepted: 'dmc.error.nonAccepte',
 } as const;
 
 /** GET adherents/dateMammo: the last mammogram date the participant recorded. */

@@ -81,16 +81,17 @@ export const DOCUMENT_STEMS: Record<DocumentCategory, string> = {
   COURRIER: 'COUR',
 };
 
+/** Advice sheets' titles: French, English. */
 export const ADVICE_SHEETS = [
-  'Alimentation équilibrée',
-  'Activité physique au quotidien',
-  'Bien dormir',
-  'Arrêter de fumer',
-  "Consommation d'alcool : les repères",
-  'Gérer son stress',
-  'Prévention cardiovasculaire',
-  'Dépistage des cancers',
-  'Vaccinations de l’adulte',
+  ['Alimentation équilibrée', 'A balanced diet'],
+  ['Activité physique au quotidien', 'Everyday physical activity'],
+  ['Bien dormir', 'Sleeping well'],
+  ['Arrêter de fumer', 'Quitting smoking'],
+  ["Consommation d'alcool : les repères", 'Alcohol: the guidelines'],
+  ['Gérer son stress', 'Managing stress'],
+  ['Prévention cardiovasculaire', 'Cardiovascular prevention'],
+  ['Dépistage des cancers', 'Cancer screening'],
+  ['Vaccinations de l’adulte', 'Adult vaccinations'],
 ] as const;
 
 /**
@@ -165,26 +166,38 @@ export const LEGAL_TREE = [
 export interface VisitTemplate {
   kind: VisitKind;
   order: number | null;
+  /** The back office's French label and its English one (issue 18: English is English). */
   label: string;
+  labelEn: string;
   minutes: number;
 }
 
 export const VISIT_TEMPLATES: readonly VisitTemplate[] = [
-  { kind: 'VISIT', order: 1, label: 'Examens biologiques et techniques', minutes: 120 },
-  { kind: 'VISIT', order: 2, label: 'Consultation médicale', minutes: 60 },
-  { kind: 'VISIT', order: 3, label: 'Consultation de synthèse', minutes: 45 },
-  { kind: 'MAMMOGRAPHY', order: null, label: 'Mammographie', minutes: 30 },
-  { kind: 'OSTEOPATHY', order: null, label: 'Ostéopathie', minutes: 45 },
+  {
+    kind: 'VISIT',
+    order: 1,
+    label: 'Examens biologiques et techniques',
+    labelEn: 'Laboratory and technical tests',
+    minutes: 120,
+  },
+  { kind: 'VISIT', order: 2, label: 'Consultation médicale', labelEn: 'Medical consultation', minutes: 60 },
+  { kind: 'VISIT', order: 3, label: 'Consultation de synthèse', labelEn: 'Review consultation', minutes: 45 },
+  { kind: 'MAMMOGRAPHY', order: null, label: 'Mammographie', labelEn: 'Mammogram', minutes: 30 },
+  { kind: 'OSTEOPATHY', order: null, label: 'Ostéopathie', labelEn: 'Osteopathy', minutes: 45 },
 ];
 
-/** Visit states as the back office labels and colours them. */
+/** Visit states as the back office labels (in both languages) and colours them. */
 export const VISIT_STATES = {
-  done: { label: 'Réalisée', colour: '#2e7d32' },
-  planned: { label: 'Planifiée', colour: '#0277bd' },
-  toPlan: { label: 'À planifier', colour: '#ef6c00' },
+  done: { label: 'Réalisée', labelEn: 'Done', colour: '#2e7d32' },
+  planned: { label: 'Planifiée', labelEn: 'Planned', colour: '#0277bd' },
+  toPlan: { label: 'À planifier', labelEn: 'To be planned', colour: '#ef6c00' },
 } as const;
 
-export const APPOINTMENT_STATUSES = { done: 'Honoré', confirmed: 'Confirmé', cancelled: 'Annulé' } as const;
+export const APPOINTMENT_STATUSES = {
+  done: { label: 'Honoré', labelEn: 'Attended' },
+  confirmed: { label: 'Confirmé', labelEn: 'Confirmed' },
+  cancelled: { label: 'Annulé', labelEn: 'Cancelled' },
+} as const;
 
 export const PROFESSIONS = [
   'Ingénieur',

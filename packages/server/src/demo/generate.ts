@@ -193,9 +193,10 @@ async function insertSheetsAndLegal(
   sheetPdf: Uint8Array,
   legalPdfs: readonly Uint8Array[],
 ): Promise<{ adviceSheets: number; legalDocuments: number }> {
-  const sheets = ADVICE_SHEETS.map((name, i) => ({
+  const sheets = ADVICE_SHEETS.map(([name, nameEn], i) => ({
     id: i + 1,
     name,
+    nameEn,
     createdAt: atTime(addDays(today, -30 * (i + 1)), 9),
     // One retired sheet, which the list (active only) must not show.
     active: i !== ADVICE_SHEETS.length - 1,

@@ -175,11 +175,13 @@ function buildVisits(
       participantId: p.id,
       kind: template.kind,
       typeLabel: template.label,
+      typeLabelEn: template.labelEn,
       visitOrder: template.order,
       startsAt,
       endsAt,
       expectedDurationMinutes: template.minutes,
       stateLabel: state.label,
+      stateLabelEn: state.labelEn,
       stateColour: state.colour,
     });
     if (!startsAt || !endsAt) continue;
@@ -188,6 +190,7 @@ function buildVisits(
       visitId,
       participantId: p.id,
       purpose: template.label,
+      purposeEn: template.labelEn,
       startsAt,
       endsAt,
       checkupInProgress: true,
@@ -197,10 +200,15 @@ function buildVisits(
         (gyn && template.order === 2) || template.kind === 'MAMMOGRAPHY'
           ? random.pick(ctx.doctors.gynecologists)
           : null,
-      status: startsAt < today ? APPOINTMENT_STATUSES.done : APPOINTMENT_STATUSES.confirmed,
+      ...statusColumns(startsAt < today ? APPOINTMENT_STATUSES.done : APPOINTMENT_STATUSES.confirmed),
     });
   }
 }
+
+const statusColumns = (status: { label: string; labelEn: string }) => ({
+  status: status.label,
+  statusEn: status.labelEn,
+});
 
 function buildDocuments(
   ctx: HistoryContext,
@@ -227,7 +235,10 @@ function buildDocuments(
       category,
       documentTypeId: type.id,
       name: `${DOCUMENT_STEMS[category]}_${compactDate(created)}_${p.id}.pdf`,
-      label: `${type.label} du ${frenchDate(checkup.closing)}`,
+      // The centre writes a document's own label in its reader's language (English-only readers).
+      label: p.englishOnly
+        ? `${type.labelEn} of ${frenchDate(checkup.closing)}`
+        : `${type.label} du ${frenchDate(checkup.closing)}`,
       nameDisplayMode: overridden
         ? type.nameDisplayMode === 'INFO_DOCUMENT'
           ? 'NOM_DOCUMENT'

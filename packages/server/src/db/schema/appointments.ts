@@ -16,6 +16,8 @@ export const appointments = pgTable(
       .notNull()
       .references(() => participants.id),
     purpose: text('purpose').notNull(),
+    /** English wording of the purpose and status (null: the centre gave none, the French one is shown). */
+    purposeEn: text('purpose_en'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     checkupInProgress: boolean('checkup_in_progress').notNull().default(false),
@@ -23,6 +25,7 @@ export const appointments = pgTable(
     internist: text('internist'),
     gynecologist: text('gynecologist'),
     status: text('status').notNull(),
+    statusEn: text('status_en'),
   },
   (t) => [index('appointments_participant_idx').on(t.participantId, t.startsAt)],
 );

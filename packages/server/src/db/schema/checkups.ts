@@ -73,12 +73,15 @@ export const visits = pgTable(
       .references(() => participants.id),
     kind: text('kind', { enum: VISIT_KINDS }).notNull(),
     typeLabel: text('type_label').notNull(),
+    /** English label (null: the centre gave none, the French one is shown). */
+    typeLabelEn: text('type_label_en'),
     /** 1 to 3 for a VISIT; null for the mammography and the osteopathy, of which there is one each. */
     visitOrder: smallint('visit_order'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     expectedDurationMinutes: integer('expected_duration_minutes'),
     stateLabel: text('state_label'),
+    stateLabelEn: text('state_label_en'),
     /** A CSS colour for the state chip, as the back office sends it. */
     stateColour: text('state_colour'),
   },

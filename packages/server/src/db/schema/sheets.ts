@@ -7,6 +7,8 @@ export const adviceSheets = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** English title (null: the centre gave none, the French one is shown). */
+    nameEn: text('name_en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     active: boolean('active').notNull().default(true),
   },

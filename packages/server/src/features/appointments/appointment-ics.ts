@@ -59,7 +59,7 @@ export function appointmentIcs(
   const { error, value } = createEvent({
     productId: 'portail-bilans/ics',
     uid: `rdv-${row.id}@${UID_DOMAIN}`,
-    title: row.purpose,
+    title: language === 'en_EN' ? (row.purposeEn ?? row.purpose) : row.purpose,
     start: row.startsAt.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',

@@ -8,6 +8,7 @@ export type AppointmentRecord = Pick<
   | 'id'
   | 'visitId'
   | 'purpose'
+  | 'purposeEn'
   | 'startsAt'
   | 'endsAt'
   | 'checkupInProgress'
@@ -15,12 +16,14 @@ export type AppointmentRecord = Pick<
   | 'internist'
   | 'gynecologist'
   | 'status'
+  | 'statusEn'
 >;
 
 const columns = {
   id: appointments.id,
   visitId: appointments.visitId,
   purpose: appointments.purpose,
+  purposeEn: appointments.purposeEn,
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   checkupInProgress: appointments.checkupInProgress,
@@ -28,6 +31,7 @@ const columns = {
   internist: appointments.internist,
   gynecologist: appointments.gynecologist,
   status: appointments.status,
+  statusEn: appointments.statusEn,
 };
 
 /**

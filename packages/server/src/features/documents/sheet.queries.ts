@@ -7,7 +7,12 @@ import type { StoredFile } from './document.queries';
 export function readSheetPage(db: Db, descending: boolean, page: { limit: number; offset: number }) {
   const order = descending ? desc : asc;
   return db
-    .select({ id: adviceSheets.id, createdAt: adviceSheets.createdAt, name: adviceSheets.name })
+    .select({
+      id: adviceSheets.id,
+      createdAt: adviceSheets.createdAt,
+      name: adviceSheets.name,
+      nameEn: adviceSheets.nameEn,
+    })
     .from(adviceSheets)
     .where(eq(adviceSheets.active, true))
     .orderBy(order(adviceSheets.createdAt), order(adviceSheets.id))

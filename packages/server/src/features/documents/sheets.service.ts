@@ -18,6 +18,7 @@ export async function listSheets(
     id: row.id,
     dateCreation: row.createdAt.toISOString(),
     nomDocument: row.name,
+    nomDocumentEn: row.nameEn ?? row.name,
   }));
   return { items, totalRows, subTotal: items.length };
 }

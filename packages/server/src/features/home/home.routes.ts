@@ -17,6 +17,7 @@ import {
   reactivateMedicalRecord,
   recordMammogramDate,
   recordWithdrawalConsent,
+  withdrawMedicalRecord,
 } from './participant-home.service';
 
 const PARTICIPANTS = ['ROLE_PARTICIPANT'] as const;
@@ -98,6 +99,20 @@ export function homeRoutes(deps: { db: Db }) {
         },
       },
       async (request) => replyWith(reactivateMedicalRecord(db, context(request))),
+    );
+
+    app.post(
+      '/api/withdraw-dmc',
+      {
+        config: { access: PARTICIPANTS },
+        schema: {
+          tags: ['home'],
+          summary:
+            'Withdraws the acceptance of the online medical record (it becomes refused); every session reloads its principal',
+          response: { 200: messagesReply, ...refusals },
+        },
+      },
+      async (request) => replyWith(withdrawMedicalRecord(db, context(request))),
     );
   };
 }

@@ -2,7 +2,7 @@ import type { DocumentRow } from '@portail/contract/schemas/documents';
 import type { HomeVisit } from '@portail/contract/schemas/home';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { checkups, documents, documentTypes, participants, visits } from '../../db/schema';
+import { checkups, documents, documentTypes, enumItems, participants, visits } from '../../db/schema';
 import { listedDocumentColumns } from '../documents/document.queries';
 import { toDocumentRow } from '../documents/documents.service';
 
@@ -13,29 +13,40 @@ export interface OwnRecordFacts {
   dmcStatus: 'ACCEPTED' | 'REFUSED' | 'NONE';
   withdrawalAgreement: boolean;
   email: string | null;
+  /** The record's sex is the `sexe` item coded F (the mammogram concerns only them). */
+  female: boolean;
 }
 
-/** The participant's own consents and mail, read fresh (the session's copy may predate a change). */
+/** The `sexe` item's short code for women (000 §3: M and F). */
+export const FEMALE_CODE = 'F';
+
+/** The participant's own consents, sex and mail, read fresh (the session's copy may predate a change). */
 export async function findOwnRecordFacts(db: DbOrTx, participantId: number): Promise<OwnRecordFacts | null> {
   const [row] = await db
     .select({
       dmcStatus: participants.dmcStatus,
       withdrawalAgreement: participants.withdrawalAgreement,
       email: participants.email,
+      genderCode: enumItems.code,
     })
     .from(participants)
+    .leftJoin(enumItems, and(eq(enumItems.id, participants.genderId), eq(enumItems.namespace, 'sexe')))
     .where(eq(participants.id, participantId));
-  return row ?? null;
+  if (!row) return null;
+  const { genderCode, ...facts } = row;
+  return { ...facts, female: genderCode === FEMALE_CODE };
 }
 
 export interface CheckupVisitRow {
   kind: 'VISIT' | 'MAMMOGRAPHY' | 'OSTEOPATHY';
   order: number | null;
   typeLabel: string;
+  typeLabelEn: string | null;
   startsAt: Date | null;
   endsAt: Date | null;
   expectedMinutes: number | null;
   stateLabel: string | null;
+  stateLabelEn: string | null;
   stateColour: string | null;
 }
 
@@ -54,10 +65,12 @@ export async function findCheckupInProgress(
       kind: visits.kind,
       order: visits.visitOrder,
       typeLabel: visits.typeLabel,
+      typeLabelEn: visits.typeLabelEn,
       startsAt: visits.startsAt,
       endsAt: visits.endsAt,
       expectedMinutes: visits.expectedDurationMinutes,
       stateLabel: visits.stateLabel,
+      stateLabelEn: visits.stateLabelEn,
       stateColour: visits.stateColour,
     })
     .from(visits)
@@ -66,14 +79,20 @@ export async function findCheckupInProgress(
   return { id: checkup.id, visits: rows };
 }
 
+/** A visit the participant may still be moved earlier for: planned later than now, or not yet planned. */
+export const stillAhead = (visit: CheckupVisitRow, now: Date) =>
+  visit.startsAt === null || visit.startsAt > now;
+
 export function toHomeVisit(row: CheckupVisitRow | undefined): HomeVisit | null {
   if (!row) return null;
   return {
     typeVisite: row.typeLabel,
+    typeVisiteEn: row.typeLabelEn ?? row.typeLabel,
     dateRdv: row.startsAt?.toISOString() ?? null,
     heureFin: row.endsAt?.toISOString() ?? null,
     dureePrevue: row.expectedMinutes,
     libelleEtat: row.stateLabel,
+    libelleEtatEn: row.stateLabelEn ?? row.stateLabel,
     couleurEtat: row.stateColour,
   };
 }

@@ -15,6 +15,7 @@ import {
   findCheckupInProgress,
   findOwnRecordFacts,
   findUnreadDocuments,
+  stillAhead,
   toHomeVisit,
 } from './participant-home.queries';
 
@@ -46,7 +47,11 @@ async function lockOwnRow(tx: DbOrTx, participantId: number) {
 }
 
 /** GET get-detail-accueil, the participant's part (000 §2.5, §3 Home detail). */
-export async function participantHomeFor(db: Db, caller: Caller): Promise<ParticipantHome> {
+export async function participantHomeFor(
+  db: Db,
+  caller: Caller,
+  now: Date = new Date(),
+): Promise<ParticipantHome> {
   const participantId = ownId(caller);
   const [facts, checkup] = await Promise.all([
     findOwnRecordFacts(db, participantId),
@@ -64,6 +69,9 @@ export async function participantHomeFor(db: Db, caller: Caller): Promise<Partic
     derniereConnexion: previous?.toISOString() ?? null,
     bilanEnCours: checkup !== null,
     accordDesistement: facts.withdrawalAgreement,
+    // The same rule as POST accordDesistement: the screen does not offer what the server would refuse.
+    desistementModifiable: checkup?.visits.some((visit) => stillAhead(visit, now)) ?? false,
+    mammographieConcernee: facts.female,
     visite1: visitOf('VISIT', 1),
     visite2: visitOf('VISIT', 2),
     visite3: visitOf('VISIT', 3),
@@ -99,6 +107,9 @@ export async function recordMammogramDate(db: Db, request: HomeRequest, date: st
   const participantId = ownId(request.caller);
   await db.transaction(async (tx) => {
     const current = await lockOwnRow(tx, participantId);
+    // Only the participants it concerns (a female record) keep a mammogram date.
+    const facts = await findOwnRecordFacts(tx, participantId);
+    if (!facts?.female) throw new BusinessError([errorMessage(HOME_MESSAGES.mammogramNotConcerned)]);
     await tx
       .update(participants)
       .set({ lastMammogramDate: date, updatedAt: new Date() })
@@ -114,9 +125,6 @@ export async function recordMammogramDate(db: Db, request: HomeRequest, date: st
   });
   return [infoMessage(HOME_MESSAGES.mammogramSaved)];
 }
-
-/** A visit the participant may still be moved earlier for: planned later than now, or not yet planned. */
-const stillAhead = (visit: CheckupVisitRow, now: Date) => visit.startsAt === null || visit.startsAt > now;
 
 /**
  * POST adherents/accordDesistement (000 §2.5, §4). The consent lets the centre offer the participant
@@ -180,5 +188,34 @@ export async function reactivateMedicalRecord(db: Db, request: HomeRequest): Pro
     });
     await userChanged(tx, request.caller.userId);
     return [infoMessage(DOCUMENT_MESSAGES.reactivated)];
+  });
+}
+
+/**
+ * POST withdraw-dmc: the participant withdraws their acceptance of the online medical record, as the
+ * registration text and the terms promise ("you may change your mind at any time"). The record
+ * becomes "refused": the documents menu, the home's new documents and every documents and sheets
+ * route close as for a refusal, and every session of the account reloads its principal at once.
+ * POST re-activate-dmc accepts it again later. Not accepted: a warning, nothing changes.
+ */
+export async function withdrawMedicalRecord(db: Db, request: HomeRequest): Promise<Message[]> {
+  const participantId = ownId(request.caller);
+  return db.transaction(async (tx) => {
+    const current = await lockOwnRow(tx, participantId);
+    if (current.dmcStatus !== 'ACCEPTED') return [warnMessage(HOME_MESSAGES.recordNotAccepted)];
+    await tx
+      .update(participants)
+      .set({ dmcStatus: 'REFUSED', updatedAt: new Date() })
+      .where(eq(participants.id, participantId));
+    await audit(tx, {
+      actorUserId: request.caller.userId,
+      action: 'MEDICAL_RECORD_WITHDRAWN',
+      targetType: 'participant',
+      targetId: participantId,
+      details: { before: current.dmcStatus, after: 'REFUSED' },
+      ip: request.ip,
+    });
+    await userChanged(tx, request.caller.userId);
+    return [infoMessage(HOME_MESSAGES.recordWithdrawn)];
   });
 }

@@ -12,6 +12,7 @@ import type { AppointmentRow } from '@portail/contract/schemas/appointments';
 import { useTranslation } from 'react-i18next';
 import { CardPager } from '../../components/card-pager';
 import type { TableQuery } from '../../components/table-query';
+import { localised, useEnglish } from '../../lib/localised';
 import { appointmentWhen, useCalendarActions, usePhysicians } from './calendar-actions';
 
 export interface AppointmentCardsProps {
@@ -39,6 +40,7 @@ export function AppointmentCards({
   onQueryChange,
 }: AppointmentCardsProps) {
   const { t } = useTranslation();
+  const english = useEnglish();
   const calendar = useCalendarActions();
   const physicians = usePhysicians();
   return (
@@ -58,10 +60,13 @@ export function AppointmentCards({
                   {appointmentWhen(row.debut)}
                 </Typography>
                 <Typography component="p" sx={{ overflowWrap: 'anywhere' }}>
-                  {row.objet}
+                  {localised(english, row.objet, row.objetEn)}
                 </Typography>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }}>
-                  <Chip size="small" label={t('appointments.status', { status: row.statut })} />
+                  <Chip
+                    size="small"
+                    label={t('appointments.status', { status: localised(english, row.statut, row.statutEn) })}
+                  />
                   {row.bilanEnCours && (
                     <Chip
                       size="small"

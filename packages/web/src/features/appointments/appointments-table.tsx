@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import type { TableQuery } from '../../components/table-query';
+import { localised, useEnglish } from '../../lib/localised';
 import { appointmentWhen, useCalendarActions } from './calendar-actions';
 
 export interface AppointmentsTableProps {
@@ -33,6 +34,7 @@ export interface AppointmentsTableProps {
 export function AppointmentsTable({ label, emptyLabel, upcoming, ...props }: AppointmentsTableProps) {
   const { t } = useTranslation();
   const calendar = useCalendarActions();
+  const english = useEnglish();
 
   const columns = useMemo<GridColDef<AppointmentRow>[]>(() => {
     const doctor = (field: 'cardiologue' | 'interniste' | 'gynecologue', key: string) =>
@@ -73,6 +75,7 @@ export function AppointmentsTable({ label, emptyLabel, upcoming, ...props }: App
       {
         field: 'objet',
         headerName: t('appointments.columns.purpose'),
+        valueGetter: (_value: string, row: AppointmentRow) => localised(english, row.objet, row.objetEn),
         flex: 1.4,
         minWidth: 200,
         sortable: false,
@@ -104,9 +107,15 @@ export function AppointmentsTable({ label, emptyLabel, upcoming, ...props }: App
       doctor('cardiologue', 'appointments.columns.cardiologist'),
       doctor('interniste', 'appointments.columns.internist'),
       doctor('gynecologue', 'appointments.columns.gynecologist'),
-      { field: 'statut', headerName: t('appointments.columns.status'), width: 120, sortable: false },
+      {
+        field: 'statut',
+        headerName: t('appointments.columns.status'),
+        width: 120,
+        sortable: false,
+        valueGetter: (_value: string, row: AppointmentRow) => localised(english, row.statut, row.statutEn),
+      },
     ];
-  }, [t, calendar, upcoming]);
+  }, [t, calendar, upcoming, english]);
 
   return (
     <DataTable

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCentre } from '../../lib/centre';
 import { formatCentreDate, formatCentreTime } from '../../lib/dates';
+import { localised, useEnglish } from '../../lib/localised';
 import { downloadAppointmentIcs } from './api/download-ics';
 import { googleCalendarUrl } from './google-calendar';
 
@@ -36,19 +37,20 @@ export interface CalendarActions {
 /** "Add to calendar" of an upcoming appointment: a Google Calendar link and the `.ics` file. */
 export function useCalendarActions(): (row: AppointmentRow) => CalendarActions {
   const { t } = useTranslation();
+  const english = useEnglish();
   const { data: centre } = useCentre();
   const physicians = usePhysicians();
   return useCallback(
     (row: AppointmentRow) => {
-      const name = { purpose: row.objet, date: appointmentWhen(row.debut) };
+      const name = { purpose: localised(english, row.objet, row.objetEn), date: appointmentWhen(row.debut) };
       return {
         google: {
           label: t('appointments.google', name),
-          href: centre ? googleCalendarUrl(row, physicians(row).join('\n'), centre) : null,
+          href: centre ? googleCalendarUrl(row, physicians(row).join('\n'), centre, english) : null,
         },
         ics: { label: t('appointments.ics', name), download: () => void downloadAppointmentIcs(row.id) },
       };
     },
-    [t, centre, physicians],
+    [t, centre, physicians, english],
   );
 }

@@ -10,6 +10,7 @@ const row = {
   id: 4,
   idVisite: 9,
   objet: 'Consultation médicale',
+  objetEn: 'Medical consultation',
   debut: '2026-03-20T08:30:00.000Z',
   fin: '2026-03-20T09:30:00.000Z',
   bilanEnCours: true,
@@ -17,6 +18,7 @@ const row = {
   interniste: null,
   gynecologue: null,
   statut: 'Confirmé',
+  statutEn: 'Confirmed',
 };
 
 describe('googleCalendarUrl', () => {
@@ -28,6 +30,11 @@ describe('googleCalendarUrl', () => {
     expect(url.searchParams.get('dates')).toBe('20260320T083000Z/20260320T093000Z');
     expect(url.searchParams.get('location')).toBe('Centre de Lyon, 12 quai Perrache, 69002 Lyon, France');
     expect(url.searchParams.get('details')).toBe('Cardiologue : Dr A');
+  });
+
+  it('names the event in English for an English interface', () => {
+    const url = new URL(googleCalendarUrl(row, '', centre, true));
+    expect(url.searchParams.get('text')).toBe('Medical consultation');
   });
 
   it('leaves the details out when there are no physicians', () => {

@@ -15,10 +15,15 @@ export type EventPlace = Pick<CentreInfo, 'nom' | 'adresse'>;
  * A Google Calendar "add event" link for an appointment (000 §2.11, calendar service link): its
  * purpose, start and end in UTC, the centre's name and address, and the physicians in the details.
  */
-export function googleCalendarUrl(row: AppointmentRow, physiciansText: string, centre: EventPlace): string {
+export function googleCalendarUrl(
+  row: AppointmentRow,
+  physiciansText: string,
+  centre: EventPlace,
+  english = false,
+): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
-    text: row.objet,
+    text: english ? row.objetEn : row.objet,
     dates: `${utcStamp(row.debut)}/${utcStamp(row.fin)}`,
     location: `${centre.nom}, ${addressLine(centre.adresse)}`,
   });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import { CheckupCard } from './checkup-card';
 
 const deviceZone = process.env.TZ;
@@ -14,20 +15,29 @@ afterEach(() => {
 
 const visit = (typeVisite: string, dateRdv: string | null) => ({
   typeVisite,
+  typeVisiteEn: `${typeVisite} (EN)`,
   dateRdv,
   heureFin: null,
   dureePrevue: 90,
   libelleEtat: dateRdv ? 'Planifiée' : 'À planifier',
+  libelleEtatEn: dateRdv ? 'Planned' : 'To be planned',
   couleurEtat: dateRdv ? '#0277bd' : '#ef6c00',
 });
 
-function serve(consentReply: { level: 'INFO' | 'WARN'; errorCode: string }, inProgress = true) {
+function serve(
+  consentReply: { level: 'INFO' | 'WARN'; errorCode: string },
+  inProgress = true,
+  applies: { desistementModifiable?: boolean; mammographieConcernee?: boolean } = {},
+) {
   const home = {
     profil: 'PARTICIPANT',
     premiereConnexion: false,
     derniereConnexion: null,
     bilanEnCours: inProgress,
     accordDesistement: false,
+    desistementModifiable: inProgress,
+    mammographieConcernee: true,
+    ...applies,
     visite1: inProgress ? visit('Examens biologiques', '2026-03-20T08:30:00.000Z') : null,
     visite2: null,
     visite3: inProgress ? visit('Consultation de synthèse', null) : null,
@@ -80,6 +90,40 @@ describe('CheckupCard', () => {
     await userEvent.click(box);
     await waitFor(() => expect(box).not.toBeDisabled());
     expect(box).not.toBeChecked();
+  });
+
+  it('disables the consent and says why when every visit is behind', async () => {
+    serve({ level: 'INFO', errorCode: 'x' }, true, { desistementModifiable: false });
+    const box = await screen.findByRole('checkbox');
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription(
+      'Toutes les visites de votre bilan ont eu lieu : ce choix ne s’applique plus.',
+    );
+  });
+
+  it('offers the last-mammogram entry only when it concerns the participant', async () => {
+    serve({ level: 'INFO', errorCode: 'x' }, true, { mammographieConcernee: false });
+    expect(
+      await screen.findByRole('heading', { name: 'Visite 1 : Examens biologiques' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Date de ma dernière mammographie' })).toBeNull();
+    expect(screen.getByRole('checkbox')).not.toBeDisabled();
+    expect(screen.queryByText(/ce choix ne s’applique plus/)).toBeNull();
+  });
+
+  it('shows the English visit types and states in an English interface', async () => {
+    await changeLanguage('en_EN', false);
+    try {
+      serve({ level: 'INFO', errorCode: 'x' });
+      expect(
+        await screen.findByRole('heading', { name: 'Visit 1: Examens biologiques (EN)' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('To be planned')).toBeInTheDocument();
+      expect(screen.queryByText('À planifier')).toBeNull();
+      expect(screen.queryByText(/Examens biologiques$/)).toBeNull();
+    } finally {
+      await changeLanguage('fr_FR', false);
+    }
   });
 
   it('is not shown without a check-up in progress', async () => {

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
 import type { HomeVisit, ParticipantHome } from '@portail/contract/schemas/home';
@@ -33,18 +34,28 @@ function CheckupContent({ home }: { home: ParticipantHome }) {
     const visit: HomeVisit | null = home[field];
     return visit ? [{ field, labelKey, visit }] : [];
   });
+  // Every visit behind: the consent no longer means anything (the server would answer a warning).
+  const consentClosed = !home.desistementModifiable;
   return (
     <>
       <FormControlLabel
         control={
           <Checkbox
             checked={home.accordDesistement}
-            disabled={consent.isPending}
+            disabled={consent.isPending || consentClosed}
             onChange={(event) => consent.mutate(event.target.checked)}
+            slotProps={{
+              input: consentClosed ? { 'aria-describedby': 'consent-closed-help' } : undefined,
+            }}
           />
         }
         label={t('home.checkup.consent')}
       />
+      {consentClosed && (
+        <FormHelperText id="consent-closed-help" sx={{ mt: 0, mb: 1 }}>
+          {t('home.checkup.consentClosed')}
+        </FormHelperText>
+      )}
       {visits.some(({ visit }) => visit.dateRdv) && <CentreTimeNotice />}
       <List disablePadding>
         {visits.map(({ field, labelKey, visit }) => (
@@ -54,7 +65,8 @@ function CheckupContent({ home }: { home: ParticipantHome }) {
             label={t(labelKey)}
             visit={visit}
             action={
-              field === 'visite3' ? (
+              // The last-mammogram entry concerns only female records (the server refuses the others).
+              field === 'visite3' && home.mammographieConcernee ? (
                 <Button size="small" sx={{ mt: 0.5, ml: -0.5 }} onClick={() => setMammogramOpen(true)}>
                   {t('home.mammogram.open')}
                 </Button>
@@ -63,7 +75,9 @@ function CheckupContent({ home }: { home: ParticipantHome }) {
           />
         ))}
       </List>
-      <MammogramDialog open={mammogramOpen} onClose={() => setMammogramOpen(false)} />
+      {home.mammographieConcernee && (
+        <MammogramDialog open={mammogramOpen} onClose={() => setMammogramOpen(false)} />
+      )}
     </>
   );
 }

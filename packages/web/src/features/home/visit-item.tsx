@@ -6,6 +6,7 @@ import type { HomeVisit } from '@portail/contract/schemas/home';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCentreDate, formatCentreTime } from '../../lib/dates';
+import { localised, useEnglish } from '../../lib/localised';
 import { stateChipColours } from './state-colour';
 
 /** Minutes as `1 h 30` or `45 min`. */
@@ -36,6 +37,10 @@ export function VisitItem({
   const { t } = useTranslation();
   const duration = useDuration(visit.dureePrevue);
   const chip = stateChipColours(visit.couleurEtat);
+  const english = useEnglish();
+  const type = localised(english, visit.typeVisite, visit.typeVisiteEn);
+  const state =
+    visit.libelleEtat && localised(english, visit.libelleEtat, visit.libelleEtatEn ?? visit.libelleEtat);
   const when = visit.dateRdv
     ? t('home.checkup.when', {
         date: formatCentreDate(visit.dateRdv),
@@ -51,9 +56,7 @@ export function VisitItem({
     >
       <Box sx={{ flex: '1 1 16rem' }}>
         <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {sameText(label, visit.typeVisite)
-            ? label
-            : t('home.checkup.visitTitle', { label, type: visit.typeVisite })}
+          {sameText(label, type) ? label : t('home.checkup.visitTitle', { label, type })}
         </Typography>
         <Typography variant="body2">{when}</Typography>
         {duration && (
@@ -63,10 +66,10 @@ export function VisitItem({
         )}
         {action}
       </Box>
-      {visit.libelleEtat && (
+      {state && (
         <Chip
           size="small"
-          label={visit.libelleEtat}
+          label={state}
           sx={chip ? { backgroundColor: chip.backgroundColor, color: chip.color } : undefined}
         />
       )}

@@ -11,7 +11,8 @@ import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../lib/dates';
 import { useEnumLabel } from '../../lib/enums';
 import { errorReplyOf } from '../../lib/error-replies';
-import { currentUser, useSession } from '../../lib/session';
+import { currentUser, isParticipant, useSession } from '../../lib/session';
+import { MedicalRecordCard } from '../home/medical-record-card';
 import { useOwnDetails } from './api/get-own-details';
 
 function Section({ id, title, entries }: { id: string; title: string; entries: readonly Detail[] }) {
@@ -42,6 +43,7 @@ function useLabels() {
 
 function OwnRecord({ record }: { record: Participant }) {
   const { t } = useTranslation();
+  const user = currentUser(useSession());
   const label = useLabels();
   const field = (name: string) => t(`participant.fields.${name}`);
   const a = record.adresse;
@@ -113,6 +115,11 @@ function OwnRecord({ record }: { record: Participant }) {
           <Section {...section} />
         </Grid>
       ))}
+      {user && isParticipant(user) && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <MedicalRecordCard user={user} withdrawable />
+        </Grid>
+      )}
     </Grid>
   );
 }

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DOCUMENT_PAGE_SIZE } from '@portail/contract/constants';
 import type { SheetRow } from '@portail/contract/schemas/documents';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardPager } from '../../components/card-pager';
 import { DataTable } from '../../components/data-table';
@@ -20,19 +20,27 @@ import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
 import { formatDate } from '../../lib/dates';
 import { downloadContent, viewerTarget } from '../../lib/document-content';
+import { localised, useEnglish } from '../../lib/localised';
 import { usePhone } from '../../lib/use-phone';
 import { useSheets } from './api/get-sheets';
+
+/** A sheet's title in the interface language. */
+function useSheetName(): (row: SheetRow) => string {
+  const english = useEnglish();
+  return useCallback((row: SheetRow) => localised(english, row.nomDocument, row.nomDocumentEn), [english]);
+}
 
 /** View and download of one sheet. */
 function SheetActions({ row, onView }: { row: SheetRow; onView: (target: ViewerTarget) => void }) {
   const { t } = useTranslation();
+  const name = useSheetName()(row);
   return (
     <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
       <Tooltip title={t('documents.actions.view')}>
         <IconButton
           size="small"
-          aria-label={t('documents.actions.viewNamed', { name: row.nomDocument })}
-          onClick={() => onView(viewerTarget({ kind: 'sheet', id: row.id }, row.nomDocument))}
+          aria-label={t('documents.actions.viewNamed', { name })}
+          onClick={() => onView(viewerTarget({ kind: 'sheet', id: row.id }, name))}
         >
           <VisibilityIcon fontSize="small" />
         </IconButton>
@@ -40,7 +48,7 @@ function SheetActions({ row, onView }: { row: SheetRow; onView: (target: ViewerT
       <Tooltip title={t('documents.actions.download')}>
         <IconButton
           size="small"
-          aria-label={t('documents.actions.downloadNamed', { name: row.nomDocument })}
+          aria-label={t('documents.actions.downloadNamed', { name })}
           onClick={() => void downloadContent({ kind: 'sheet', id: row.id })}
         >
           <DownloadIcon fontSize="small" />
@@ -67,6 +75,7 @@ function SheetCards({
   onView: (target: ViewerTarget) => void;
 }) {
   const { t } = useTranslation();
+  const nameOf = useSheetName();
   return (
     <Box aria-busy={loading}>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('layout.loading')} />}</Box>
@@ -88,7 +97,7 @@ function SheetCards({
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {formatDate(row.dateCreation)}
                   </Typography>
-                  <Typography sx={{ overflowWrap: 'anywhere' }}>{row.nomDocument}</Typography>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>{nameOf(row)}</Typography>
                 </Box>
                 <SheetActions row={row} onView={onView} />
               </Stack>
@@ -111,9 +120,10 @@ export function SheetsPage() {
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
   const { data, isFetching, isError, refetch } = useSheets(query.page + 1);
   const phone = usePhone();
+  const nameOf = useSheetName();
 
-  const columns = useMemo<GridColDef<SheetRow>[]>(
-    () => [
+  const columns = useMemo<GridColDef<SheetRow>[]>(() => {
+    return [
       {
         field: 'dateCreation',
         headerName: t('sheets.columns.date'),
@@ -121,7 +131,14 @@ export function SheetsPage() {
         sortable: false,
         valueFormatter: (value: string) => formatDate(value),
       },
-      { field: 'nomDocument', headerName: t('sheets.columns.name'), flex: 1, minWidth: 200, sortable: false },
+      {
+        field: 'nomDocument',
+        headerName: t('sheets.columns.name'),
+        flex: 1,
+        minWidth: 200,
+        sortable: false,
+        valueGetter: (_value: string, row: SheetRow) => nameOf(row),
+      },
       {
         field: 'actions',
         headerName: t('sheets.columns.actions'),
@@ -129,9 +146,8 @@ export function SheetsPage() {
         sortable: false,
         renderCell: ({ row }) => <SheetActions row={row} onView={setViewer} />,
       },
-    ],
-    [t],
-  );
+    ];
+  }, [t, nameOf]);
 
   return (
     <>

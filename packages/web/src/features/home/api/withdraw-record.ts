@@ -1,0 +1,25 @@
+import { homeMessagesReply } from '@portail/contract/schemas/home';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { loadPrincipal } from '../../../lib/session';
+import { notifyMessages } from '../message-toasts';
+import { homeKeys } from './get-home-detail';
+
+/**
+ * `POST withdraw-dmc`: withdraws the acceptance of the online medical record, then reloads the
+ * principal (the menu drops the documents at once) and the home detail (no new documents).
+ */
+export function useWithdrawRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const reply = await api('/withdraw-dmc', { method: 'POST', schema: homeMessagesReply });
+      await loadPrincipal();
+      return reply.ciemException.messages;
+    },
+    onSuccess: async (messages) => {
+      notifyMessages(messages);
+      await queryClient.invalidateQueries({ queryKey: homeKeys.detail() });
+    },
+  });
+}

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { CHECKUP_STATES, type CheckupFilters, checkupFilters } from '@portail/contract/schemas/checkups';
 import { useEffect } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../../components/form-date-field';
 import { zodErrorKey } from '../../../lib/form-errors';
@@ -36,9 +36,38 @@ function toValues(filters: CheckupFilters): CheckupFilterValues {
   return { dateDebut: filters.dateDebut, dateFin: filters.dateFin, etatBilan: filters.etatBilan ?? ALL };
 }
 
+export type CheckupFiltersFormState = UseFormReturn<CheckupFilterValues, unknown, CheckupFilters>;
+
+/**
+ * The form of the filters, shared by the search and the export so that both use what the screen
+ * shows. `filters`: the filters in force (from the address).
+ */
+export function useCheckupFiltersForm(filters: CheckupFilters): CheckupFiltersFormState {
+  const form = useForm<CheckupFilterValues, unknown, CheckupFilters>({
+    defaultValues: toValues(filters),
+    resolver,
+  });
+  // Filters changed from outside (back, the menu link): show what the address says.
+  const { reset } = form;
+  const { dateDebut, dateFin, etatBilan } = filters;
+  useEffect(() => {
+    reset({ dateDebut, dateFin, etatBilan: etatBilan ?? ALL });
+  }, [dateDebut, dateFin, etatBilan, reset]);
+  return form;
+}
+
+/**
+ * The filters the form shows, once valid; null when invalid, the errors then shown on the fields and
+ * the first invalid field focused.
+ */
+export function validFilters(form: CheckupFiltersFormState): Promise<CheckupFilters | null> {
+  return new Promise((resolve) => {
+    void form.handleSubmit(resolve, () => resolve(null))();
+  });
+}
+
 export interface CheckupFiltersFormProps {
-  /** The filters in force (from the address). */
-  filters: CheckupFilters;
+  form: CheckupFiltersFormState;
   /** Called with valid filters only: no search while the form is invalid. */
   onSearch: (filters: CheckupFilters) => void;
   /** Accessible name of the search region. */
@@ -46,18 +75,9 @@ export interface CheckupFiltersFormProps {
 }
 
 /** The search of both check-up screens (000 §2.8, §2.9, §5): state, start and end dates. */
-export function CheckupFiltersForm({ filters, onSearch, label }: CheckupFiltersFormProps) {
+export function CheckupFiltersForm({ form, onSearch, label }: CheckupFiltersFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, reset } = useForm<CheckupFilterValues, unknown, CheckupFilters>({
-    defaultValues: toValues(filters),
-    resolver,
-  });
-
-  // Filters changed from outside (back, the menu link): show what the address says.
-  const { dateDebut, dateFin, etatBilan } = filters;
-  useEffect(() => {
-    reset({ dateDebut, dateFin, etatBilan: etatBilan ?? ALL });
-  }, [dateDebut, dateFin, etatBilan, reset]);
+  const { control, handleSubmit } = form;
 
   return (
     <Paper

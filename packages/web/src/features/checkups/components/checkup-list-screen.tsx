@@ -6,7 +6,7 @@ import type { TableQuery } from '../../../components/table-query';
 import { isLanguage } from '../../../lib/i18n';
 import { participantPath } from '../../participants/paths';
 import { type ExportPath, exportCheckups } from '../api/export-checkups';
-import type { CheckupListState } from '../list-params';
+import type { CheckupFilters, CheckupListState } from '../list-params';
 import { CheckupListLayout } from './checkup-list-layout';
 
 interface ListQueryResult<R> {
@@ -54,11 +54,11 @@ export function CheckupListScreen<R extends GridValidRowModel>({
   const { data, isFetching, isError, refetch } = result;
   const pendingRowCount = (state.table.page + 1) * state.table.size;
 
-  const onExport = () =>
+  const onExport = (filters: CheckupFilters) =>
     exportCheckups(
       exportPath,
       {
-        ...state.filters,
+        ...filters,
         sort: state.table.sort ?? defaultSort,
         langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR',
       },

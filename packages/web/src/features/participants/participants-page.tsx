@@ -55,6 +55,7 @@ export function ParticipantsPage() {
         rows={isError ? [] : (data?.items ?? [])}
         rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
+        failed={isError}
         query={state.table}
         onQueryChange={onQueryChange}
         onOpen={onOpen}

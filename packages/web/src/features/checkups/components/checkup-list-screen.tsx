@@ -80,6 +80,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
         rows={isError ? [] : (data?.items ?? [])}
         rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
+        failed={isError}
         query={state.table}
         onQueryChange={onQueryChange}
         onRowClick={(row) => void navigate(participantPath(participantOf(row)))}

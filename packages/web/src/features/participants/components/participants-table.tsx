@@ -15,6 +15,8 @@ export interface ParticipantsTableProps {
   rows: readonly ParticipantRow[];
   rowCount: number;
   loading: boolean;
+  /** The page could not be read: no "no participant matches", no count. */
+  failed?: boolean;
   query: TableQuery;
   onQueryChange: (query: TableQuery) => void;
   onOpen: (row: ParticipantRow) => void;

@@ -188,6 +188,27 @@ describe('POST /api/excel-participant-bilan', () => {
     }
   });
 
+  it('exports the company and establishment filters of the list too', async () => {
+    const rows = await listed<CheckupRow>('/api/bilansCorrespondant', 'corr.groupe', WIDE);
+    const company = rows[0]?.idEntreprise ?? -1;
+    const expected = await listed<CheckupRow>('/api/bilansCorrespondant', 'corr.groupe', {
+      ...WIDE,
+      idEntreprise: String(company),
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(rows.length);
+    const reply = await exportOf('/api/excel-participant-bilan', 'corr.groupe', {
+      ...WIDE,
+      idEntreprise: company,
+    });
+    expect(reply.statusCode).toBe(200);
+    const sheet = await workbookOf(reply.rawPayload);
+    expect(sheet.actualRowCount).toBe(expected.length + 1);
+    expect(Array.from({ length: expected.length }, (_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(
+      expected.map((row) => row.id),
+    );
+  });
+
   it('answers invalid filters with field errors and no file', async () => {
     const url = '/api/excel-participant-bilan';
     const cases: [Record<string, unknown>, string, string][] = [
@@ -196,6 +217,7 @@ describe('POST /api/excel-participant-bilan', () => {
       [{ ...WIDE, sort: 'diagnostic,ASC' }, 'sort', 'errors.sort'],
       [{ ...WIDE, sort: 'nom' }, 'sort', 'errors.sort'],
       [{ ...WIDE, langue: 'de_DE' }, 'langue', 'errors.invalid'],
+      [{ ...WIDE, idEtablissement: 'abc' }, 'idEtablissement', 'errors.number'],
     ];
     for (const [body, field, message] of cases) {
       const reply = await exportOf(url, 'corr.etablissement', body);

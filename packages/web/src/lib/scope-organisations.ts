@@ -22,6 +22,7 @@ export interface ScopeOrganisations {
   establishments: ScopeEstablishment[];
   showCompanies: boolean;
   showEstablishments: boolean;
+  companyName: (id: number) => string;
   establishmentName: (id: number) => string;
 }
 
@@ -47,11 +48,13 @@ export function useScopeOrganisations(enabled: boolean): ScopeOrganisations {
       companyId: row.idEntreprise,
     }));
     const names = new Map(establishments.map((row) => [row.id, row.label]));
+    const companyNames = new Map(companies.map((row) => [row.id, row.label]));
     return {
       companies,
       establishments,
       showCompanies: companies.length > 1,
       showEstablishments: establishments.length > 1,
+      companyName: (id: number) => companyNames.get(id) ?? '',
       establishmentName: (id: number) => names.get(id) ?? '',
     };
   }, [data, enabled]);

@@ -17,12 +17,23 @@ interface Call {
 
 let calls: Call[];
 let exportReply: Promise<Response>;
+/** The scope's establishments (GET etablissements-correspondant): one by default, as for an establishment. */
+let scopeEstablishments: unknown[];
+const establishment = (id: number, name: string, companyId: number, company: string) => ({
+  id,
+  raisonsociale: name,
+  idEntreprise: companyId,
+  entreprise: company,
+  siret: null,
+  dateResiliation: null,
+});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];
+  scopeEstablishments = [establishment(10, 'ACME Lyon', 1, 'ACME')];
   exportReply = Promise.resolve(
     new Response(new Blob(['xlsx']), {
       status: 200,
@@ -39,6 +50,7 @@ beforeEach(() => {
       };
       calls.push(call);
       if (call.url.startsWith('/api/excel-')) return exportReply;
+      if (call.url === '/api/etablissements-correspondant') return json(200, scopeEstablishments);
       return json(200, { items: [], totalRows: 0, subTotal: 0 });
     }),
   );
@@ -152,6 +164,36 @@ describe('check-up list', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('bilans-2026.xlsx');
     click.mockRestore();
+  });
+});
+
+describe('company and establishment (group correspondants)', () => {
+  it('offers neither filter nor column when the scope holds one establishment', async () => {
+    renderPage();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === '/api/etablissements-correspondant')).toBe(true),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Entreprise' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Établissement' })).toBeNull();
+  });
+
+  it('filters a group by company, kept in the address, and shows where each check-up was made', async () => {
+    scopeEstablishments = [
+      establishment(10, 'ACME Lyon', 1, 'ACME'),
+      establishment(20, 'Bâtir Nantes', 2, 'Bâtir SA'),
+    ];
+    const { user, router } = renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'Entreprise' }));
+    await user.click(screen.getByRole('option', { name: 'Bâtir SA' }));
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    const url = new URL(listCalls()[1]?.url ?? '', 'http://localhost');
+    expect(url.searchParams.get('idEntreprise')).toBe('2');
+    expect(url.searchParams.get('idEtablissement')).toBeNull();
+    expect(router.state.location.search).toContain('entreprise=2');
+    expect(screen.getByRole('columnheader', { name: 'Entreprise' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Établissement' })).toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
+import type { ScopeOrganisations } from '../../../lib/scope-organisations';
 import { CheckupFiltersForm, useCheckupFiltersForm, validFilters } from './checkup-filters-form';
 import { ExportButton } from './export-button';
 
@@ -14,6 +15,7 @@ export interface CheckupListLayoutProps {
   onExport: (filters: CheckupFilters) => Promise<void>;
   isError: boolean;
   onRetry: () => void;
+  organisations: ScopeOrganisations;
   children: ReactNode;
 }
 
@@ -25,6 +27,7 @@ export function CheckupListLayout({
   onExport,
   isError,
   onRetry,
+  organisations,
   children,
 }: CheckupListLayoutProps) {
   const { t } = useTranslation();
@@ -44,7 +47,12 @@ export function CheckupListLayout({
   return (
     <>
       <PageTitle>{title}</PageTitle>
-      <CheckupFiltersForm form={form} onSearch={onSearch} label={t('checkups.filters.title')} />
+      <CheckupFiltersForm
+        form={form}
+        onSearch={onSearch}
+        label={t('checkups.filters.title')}
+        organisations={organisations}
+      />
       {isError && (
         <RetryAlert spaced onRetry={onRetry}>
           {t('checkups.loadError')}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { isLanguage } from '../../../lib/i18n';
+import type { ScopeOrganisations } from '../../../lib/scope-organisations';
 import { participantPath } from '../../participants/paths';
 import { type ExportPath, exportCheckups } from '../api/export-checkups';
 import type { CheckupFilters, CheckupListState } from '../list-params';
@@ -30,6 +31,7 @@ export interface CheckupListScreenProps<R extends GridValidRowModel> {
   fileNameKey: string;
   /** The participant a row opens. */
   participantOf: (row: R) => number;
+  organisations: ScopeOrganisations;
 }
 
 /**
@@ -48,6 +50,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
   defaultSort,
   fileNameKey,
   participantOf,
+  organisations,
 }: CheckupListScreenProps<R>) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -73,6 +76,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
       onExport={onExport}
       isError={isError}
       onRetry={() => void refetch()}
+      organisations={organisations}
     >
       <DataTable<R>
         label={tableLabel}

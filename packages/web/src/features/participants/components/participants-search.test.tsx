@@ -11,6 +11,7 @@ const SINGLE: ScopeOrganisations = {
   establishments: [{ id: 10, label: 'ACME Lyon', companyId: 1 }],
   showCompanies: false,
   showEstablishments: false,
+  companyName: () => 'ACME',
   establishmentName: () => 'ACME Lyon',
 };
 
@@ -27,6 +28,7 @@ const GROUP: ScopeOrganisations = {
   ],
   showCompanies: true,
   showEstablishments: true,
+  companyName: (id) => String(id),
   establishmentName: (id) => String(id),
 };
 

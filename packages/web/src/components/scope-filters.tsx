@@ -16,6 +16,7 @@ export interface ScopeFiltersProps extends ScopeChoice {
 }
 
 const ALL = '';
+const SHOW_ALL = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 /**
  * "Entreprise" and "Établissement" filters of a correspondant's lists (issue 18), each shown only when
@@ -39,6 +40,8 @@ export function ScopeFilters({ organisations, companyId, establishmentId, onChan
           <TextField
             select
             fullWidth
+            // "All" is a choice like the others: shown, not an empty field under its label.
+            slotProps={SHOW_ALL}
             name="idEntreprise"
             label={t('scope.company')}
             value={company}
@@ -64,6 +67,8 @@ export function ScopeFilters({ organisations, companyId, establishmentId, onChan
           <TextField
             select
             fullWidth
+            // "All" is a choice like the others: shown, not an empty field under its label.
+            slotProps={SHOW_ALL}
             name="idEtablissement"
             label={t('scope.establishment')}
             value={establishment}

@@ -27,7 +27,7 @@ export function CheckupsPage() {
 
   const columns = useMemo<GridColDef<CheckupRow>[]>(
     () => [
-      { field: 'id', headerName: t('checkups.columns.id'), flex: 0.5, minWidth: 100 },
+      { field: 'id', headerName: t('checkups.columns.id'), flex: 0.5, minWidth: 125 },
       {
         field: 'nom',
         headerName: t('checkups.columns.name'),

@@ -20,6 +20,8 @@ export const PARTICIPANT_MESSAGES = {
   terminateCheckupInProgress: 'participant.error.resiliationBilanEnCours',
   terminateTransferInProgress: 'participant.error.resiliationMutationEnCours',
   duplicate: 'participant.error.doublon',
+  /** The person is a terminated participant of the caller's scope; args: their id (to re-admit them). */
+  terminatedDuplicate: 'participant.error.doublonResilie',
   alreadyActive: 'participant.error.dejaActif',
   inactive: 'participant.error.inactif',
   locked: 'participant.error.verrouille',

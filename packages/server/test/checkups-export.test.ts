@@ -6,6 +6,7 @@ import {
   XLSX_MIME,
 } from '@portail/contract/schemas/checkups';
 import { errorReply } from '@portail/contract/schemas/common';
+import { TextWriter, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,45 @@ async function workbookOf(payload: Buffer) {
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('no sheet');
   return sheet;
+}
+
+/** The XML parts of the file as Excel reads them, unzipped by a second library (not exceljs). */
+async function xmlParts(payload: Buffer): Promise<Map<string, string>> {
+  const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(payload)));
+  const parts = new Map<string, string>();
+  for (const entry of await reader.getEntries()) {
+    if (!entry.directory) parts.set(entry.filename.replace(/^\//, ''), await entry.getData(new TextWriter()));
+  }
+  await reader.close();
+  return parts;
+}
+
+/**
+ * Filter buttons on the header row and a printable layout (A4 landscape, one page wide, the header
+ * row repeated on each printed page): as exceljs reads it back, and in the raw sheet and workbook XML.
+ */
+async function expectFilterableAndPrintable(payload: Buffer, lastColumn: string) {
+  const sheet = await workbookOf(payload);
+  expect(sheet.autoFilter).toBe(`A1:${lastColumn}1`);
+  expect(sheet.pageSetup).toMatchObject({
+    orientation: 'landscape',
+    paperSize: 9,
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    printTitlesRow: '1:1',
+  });
+  const parts = await xmlParts(payload);
+  const sheetXml = parts.get('xl/worksheets/sheet1.xml') ?? '';
+  expect(sheetXml).toContain(`<autoFilter ref="A1:${lastColumn}1"/>`);
+  expect(sheetXml).toMatch(/<pageSetUpPr fitToPage="1"\/>/);
+  const pageSetup = sheetXml.match(/<pageSetup [^>]*\/>/)?.[0] ?? '';
+  expect(pageSetup).toContain('orientation="landscape"');
+  expect(pageSetup).toContain('fitToWidth="1"');
+  expect(pageSetup).toContain('fitToHeight="0"');
+  expect(parts.get('xl/workbook.xml')).toMatch(
+    /<definedName name="_xlnm\.Print_Titles" localSheetId="0">&apos;[^&]+&apos;!\$1:\$1<\/definedName>/,
+  );
 }
 
 function rowValues(sheet: ExcelJS.Worksheet, n: number): unknown[] {
@@ -95,6 +135,7 @@ describe('POST /api/excel-participant-bilan', () => {
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     for (const column of sheet.columns) expect(column.width ?? 0).toBeGreaterThanOrEqual(10);
+    await expectFilterableAndPrintable(reply.rawPayload, 'H');
 
     const rows = await listed<CheckupRow>('/api/bilansCorrespondant', 'corr.groupe', filter);
     expect(rows.length).toBeGreaterThan(100);
@@ -121,6 +162,9 @@ describe('POST /api/excel-participant-bilan', () => {
       langue: 'en_EN',
     });
     expect(reply.statusCode).toBe(200);
+    // The file is named in the interface language too.
+    expect(reply.headers['content-disposition']).toBe(`attachment; filename="checkups-${TODAY}.xlsx"`);
+    await expectFilterableAndPrintable(reply.rawPayload, 'H');
     const sheet = await workbookOf(reply.rawPayload);
     expect(rowValues(sheet, 1)).toEqual([
       'Check-up no.',
@@ -144,6 +188,27 @@ describe('POST /api/excel-participant-bilan', () => {
     }
   });
 
+  it('exports the company and establishment filters of the list too', async () => {
+    const rows = await listed<CheckupRow>('/api/bilansCorrespondant', 'corr.groupe', WIDE);
+    const company = rows[0]?.idEntreprise ?? -1;
+    const expected = await listed<CheckupRow>('/api/bilansCorrespondant', 'corr.groupe', {
+      ...WIDE,
+      idEntreprise: String(company),
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(rows.length);
+    const reply = await exportOf('/api/excel-participant-bilan', 'corr.groupe', {
+      ...WIDE,
+      idEntreprise: company,
+    });
+    expect(reply.statusCode).toBe(200);
+    const sheet = await workbookOf(reply.rawPayload);
+    expect(sheet.actualRowCount).toBe(expected.length + 1);
+    expect(Array.from({ length: expected.length }, (_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(
+      expected.map((row) => row.id),
+    );
+  });
+
   it('answers invalid filters with field errors and no file', async () => {
     const url = '/api/excel-participant-bilan';
     const cases: [Record<string, unknown>, string, string][] = [
@@ -152,6 +217,7 @@ describe('POST /api/excel-participant-bilan', () => {
       [{ ...WIDE, sort: 'diagnostic,ASC' }, 'sort', 'errors.sort'],
       [{ ...WIDE, sort: 'nom' }, 'sort', 'errors.sort'],
       [{ ...WIDE, langue: 'de_DE' }, 'langue', 'errors.invalid'],
+      [{ ...WIDE, idEtablissement: 'abc' }, 'idEtablissement', 'errors.number'],
     ];
     for (const [body, field, message] of cases) {
       const reply = await exportOf(url, 'corr.etablissement', body);
@@ -190,8 +256,9 @@ describe('POST /api/excel-participant-historique-bilan', () => {
       expect(reply.statusCode).toBe(200);
       expect(reply.headers['content-type']).toBe(XLSX_MIME);
       expect(reply.headers['content-disposition']).toBe(
-        `attachment; filename="historique-bilans-${TODAY}.xlsx"`,
+        `attachment; filename="${langue === 'fr_FR' ? 'historique-bilans' : 'checkup-history'}-${TODAY}.xlsx"`,
       );
+      await expectFilterableAndPrintable(reply.rawPayload, 'M');
       const sheet = await workbookOf(reply.rawPayload);
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       const french = langue === 'fr_FR';

@@ -190,6 +190,8 @@ describe('GET /api/bilansCorrespondant', () => {
         dateCloture: stored?.checkups.closingDate,
         dateFacturation: stored?.checkups.billingDate,
         etatBilan: stored ? WIRE[stored.checkups.state] : undefined,
+        idEntreprise: stored?.checkups.companyId,
+        idEtablissement: stored?.checkups.establishmentId,
       });
     }
   });
@@ -286,6 +288,51 @@ describe('GET /api/bilansCorrespondant', () => {
       } else expect(rows).toEqual([...rows].sort(compareBy(values, direction === 'DESC')));
     },
   );
+
+  it('filters a group by company and by establishment, and never by another scope’s', async () => {
+    const all = await scopeCheckups('corr.groupe', WIDE);
+    const companyIds = [...new Set(all.map((row) => row.companyId))];
+    const establishmentIds = [...new Set(all.map((row) => row.establishmentId))];
+    expect(companyIds.length).toBeGreaterThan(1);
+    for (const id of companyIds) {
+      const { rows, totalRows } = await allPages((page) =>
+        checkupPage('corr.groupe', { ...WIDE, idEntreprise: id, page, size: 100 }),
+      );
+      expect(totalRows).toBe(all.filter((row) => row.companyId === id).length);
+      expect(rows.every((row) => row.idEntreprise === id)).toBe(true);
+    }
+    const establishment = establishmentIds[0] ?? -1;
+    const inOne = await checkupPage('corr.groupe', { ...WIDE, idEtablissement: establishment, size: 100 });
+    expect(inOne.totalRows).toBe(all.filter((row) => row.establishmentId === establishment).length);
+    const history = await historyPage('corr.groupe', { ...WIDE, idEtablissement: establishment, size: 100 });
+    const participantsThere = new Set(
+      all.filter((row) => row.establishmentId === establishment).map((row) => row.participantId),
+    );
+    expect(history.totalRows).toBe(participantsThere.size);
+
+    const [foreign] = await ctx.database.db
+      .select({ companyId: checkups.companyId, establishmentId: checkups.establishmentId })
+      .from(checkups)
+      .where(
+        inArray(
+          checkups.participantId,
+          (await scopeCheckups('corr.autre', WIDE)).map((r) => r.participantId),
+        ),
+      )
+      .limit(1);
+    for (const url of ['/api/bilansCorrespondant', '/api/historiqueBilansCorrespondant'])
+      for (const [name, id] of [
+        ['idEntreprise', foreign?.companyId ?? -1],
+        ['idEtablissement', foreign?.establishmentId ?? -1],
+      ] as const) {
+        const theirs = await call(url, 'corr.groupe', { ...WIDE, [name]: id });
+        const unknown = await call(url, 'corr.groupe', { ...WIDE, [name]: 2_147_483_000 });
+        expect(theirs.statusCode).toBe(200);
+        expect(theirs.body).toBe(unknown.body);
+        expect(theirs.json<{ totalRows: number }>().totalRows).toBe(0);
+        expect((await call(url, 'corr.groupe', { ...WIDE, [name]: 'abc' })).statusCode).toBe(400);
+      }
+  });
 
   it('keeps each correspondant to their scope: establishment ⊆ company ⊆ group, never another company', async () => {
     const idsOf = async (login: string) =>

@@ -131,6 +131,45 @@ describe('creation', () => {
       { level: 'ERROR', errorCode: 'participant.error.doublon' },
     ]);
   });
+
+  it('offers to re-admit a terminated participant of the caller’s scope instead of creating a second record', async () => {
+    const form = validForm();
+    const person = {
+      lastName: form.nom.toUpperCase(),
+      firstName: form.prenom,
+      birthDate: form.dateNaissance,
+    };
+    const former = await twinIn(ACTOR, person, await inactive(ACTOR));
+    const before = await ctx.database.db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(eq(participants.birthDate, form.dateNaissance));
+    const reply = await call('PUT', '/api/adherentsCorrespondant/detail', form);
+    expect(reply.statusCode, reply.body).toBe(409);
+    expect(errorReply.parse(reply.json()).ciemException?.messages).toEqual([
+      { level: 'ERROR', errorCode: 'participant.error.doublonResilie', args: [String(former.id)] },
+    ]);
+    const after = await ctx.database.db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(eq(participants.birthDate, form.dateNaissance));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('reveals nothing of a terminated participant of another company: the creation goes on', async () => {
+    const plain = validForm();
+    const form = validForm();
+    const person = {
+      lastName: form.nom.toUpperCase(),
+      firstName: form.prenom,
+      birthDate: form.dateNaissance,
+    };
+    await twinIn(FOREIGN, person, await inactive(FOREIGN));
+    const withoutTwin = await call('PUT', '/api/adherentsCorrespondant/detail', plain);
+    const withTwin = await call('PUT', '/api/adherentsCorrespondant/detail', form);
+    expect(withTwin.statusCode, withTwin.body).toBe(200);
+    expect(visible(withTwin)).toEqual(visible(withoutTwin));
+  });
 });
 
 describe('re-admission', () => {

@@ -193,6 +193,69 @@ describe('GET /api/adherentsCorrespondant', () => {
     expect(invalid.statusCode).toBe(400);
   });
 
+  it('lets a group correspondant tell employees apart by company and establishment, within the scope only', async () => {
+    const scope = await scopeOf(ctx, 'corr.groupe');
+    const companyIds = await ctx.database.db
+      .selectDistinct({ id: participants.companyId })
+      .from(participants)
+      .where(scope);
+    const establishmentIds = await ctx.database.db
+      .selectDistinct({ id: participants.establishmentId })
+      .from(participants)
+      .where(scope);
+    // The demo group holds several of each, or the filters would not be offered.
+    expect(companyIds.length).toBeGreaterThan(1);
+    expect(establishmentIds.length).toBeGreaterThan(1);
+    for (const { id } of companyIds) {
+      const found = await page('corr.groupe', { actif: 'false', idEntreprise: String(id), size: '100' });
+      expect(found.totalRows).toBe(await dbCount(and(scope, eq(participants.companyId, id))));
+      expect(found.items.every((row) => row.idEntreprise === id)).toBe(true);
+    }
+    const establishment = establishmentIds[0]?.id ?? -1;
+    const inEstablishment = await page('corr.groupe', {
+      actif: 'false',
+      idEtablissement: String(establishment),
+    });
+    expect(inEstablishment.totalRows).toBe(
+      await dbCount(and(scope, eq(participants.establishmentId, establishment))),
+    );
+    expect(inEstablishment.items.every((row) => row.idEtablissement === establishment)).toBe(true);
+
+    // Another scope's company or establishment matches nobody, exactly as an unknown id does.
+    const other = await findParticipant(ctx, not(scope), 'outside the group');
+    for (const [name, id] of [
+      ['idEntreprise', other.companyId],
+      ['idEtablissement', other.establishmentId],
+    ] as const) {
+      const foreign = await list('corr.groupe', { [name]: String(id) });
+      const unknown = await list('corr.groupe', { [name]: '2147483000' });
+      expect(foreign.statusCode).toBe(200);
+      expect(foreign.body).toBe(unknown.body);
+      expect(participantListReply.parse(foreign.json()).totalRows).toBe(0);
+      expect((await list('corr.groupe', { [name]: 'abc' })).statusCode).toBe(400);
+    }
+    // An establishment correspondant naming their own company still sees only their establishment.
+    const own = await scopeOf(ctx, 'corr.etablissement');
+    const mine = await findParticipant(ctx, own, 'in the establishment');
+    const narrowed = await page('corr.etablissement', {
+      actif: 'false',
+      idEntreprise: String(mine.companyId),
+    });
+    expect(narrowed.totalRows).toBe(await dbCount(own));
+  });
+
+  it('lists the scope establishments with their company', async () => {
+    const reply = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/etablissements-correspondant',
+      headers: await headersOf(ctx, 'corr.groupe'),
+    });
+    expect(reply.statusCode).toBe(200);
+    const rows = reply.json<{ id: number; idEntreprise: number; entreprise: string }[]>();
+    expect(new Set(rows.map((row) => row.idEntreprise)).size).toBeGreaterThan(1);
+    for (const row of rows) expect(row.entreprise.length).toBeGreaterThan(0);
+  });
+
   it('gives each correspondant their scope: establishment ⊂ company ⊂ group, nothing of an unrelated one', async () => {
     const totals: Record<string, number> = {};
     const ids: Record<string, Set<number>> = {};
@@ -258,6 +321,8 @@ describe('GET /api/adherentsCorrespondant', () => {
       mutationEnCours: true,
       bilanEnCours: withTransfer.checkupInProgress,
       raisonSocialeEntreprise: withTransfer.companyName,
+      idEntreprise: withTransfer.companyId,
+      idEtablissement: withTransfer.establishmentId,
     });
   });
 

@@ -105,10 +105,11 @@ test.describe('participant detail', () => {
     await page.getByRole('textbox', { name: 'Téléphone portable' }).fill('07 98 76 54 32');
     await page.getByRole('textbox', { name: 'Profession' }).fill('Architecte');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(page.getByText('Les modifications ont été enregistrées.')).toBeVisible();
     await expect(
       alerts(page).filter({ hasText: 'Les modifications du participant ont été enregistrées.' }),
     ).toBeVisible();
+    // One confirmation of one save: no generic toast beside the server's message.
+    await expect(page.getByText('Les modifications ont été enregistrées.')).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Profession' })).toHaveValue('Architecte');
 
@@ -302,14 +303,15 @@ test.describe('participant detail', () => {
     await expect(locked).toBeVisible();
     await locked.getByRole('button', { name: 'OK' }).click();
 
-    await page.getByRole('button', { name: 'Résilier' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Résilier le participant' });
-    await dialog.getByRole('combobox', { name: 'Motif de résiliation' }).click();
-    await page.getByRole('option').first().click();
-    await dialog.getByRole('button', { name: 'Résilier' }).click();
-    await expect(
-      alerts(page).filter({ hasText: 'Impossible de résilier ce participant : un bilan est en cours.' }),
-    ).toBeVisible();
+    // What the server would refuse is not offered: the button is disabled and says why, in a tooltip
+    // and as its description for screen readers.
+    const reason = 'Impossible de résilier ce participant : un bilan est en cours.';
+    const terminate = page.getByRole('button', { name: 'Résilier' });
+    await expect(terminate).toBeDisabled();
+    await expect(terminate).toHaveAccessibleDescription(reason);
+    await terminate.locator('..').hover();
+    await expect(page.getByRole('tooltip')).toHaveText(reason);
+    await expectAccessible(page);
     await expect(page).toHaveURL(new RegExp(`/adherents/${row.id}$`));
     await expect(page.getByText('Actif', { exact: true })).toBeVisible();
   });

@@ -26,6 +26,12 @@ export const checkupFilterFields = z.object({
   dateFin: isoDate,
   /** Absent: every state. */
   etatBilan: checkupState.optional(),
+  /**
+   * Group and company correspondants tell their employees apart (issue 18): check-ups made in one
+   * company or establishment of the scope. Another scope's id matches nothing, like an unknown one.
+   */
+  idEntreprise: z.coerce.number({ error: 'errors.number' }).int().positive().max(2_147_483_647).optional(),
+  idEtablissement: z.coerce.number({ error: 'errors.number' }).int().positive().max(2_147_483_647).optional(),
 });
 export const checkupFilters = checkupFilterFields.superRefine(checkRange);
 export type CheckupFilters = z.infer<typeof checkupFilters>;
@@ -57,6 +63,9 @@ export const checkupRow = z.object({
   dateCloture: z.string().nullable(),
   dateFacturation: z.string().nullable(),
   etatBilan: checkupState,
+  /** Where the check-up was made (named on the web from GET etablissements-correspondant). */
+  idEntreprise: z.number().int(),
+  idEtablissement: z.number().int(),
 });
 export type CheckupRow = z.infer<typeof checkupRow>;
 export const checkupListReply = listReply(checkupRow);

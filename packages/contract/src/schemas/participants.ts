@@ -20,6 +20,8 @@ export const PARTICIPANT_MESSAGES = {
   terminateCheckupInProgress: 'participant.error.resiliationBilanEnCours',
   terminateTransferInProgress: 'participant.error.resiliationMutationEnCours',
   duplicate: 'participant.error.doublon',
+  /** The person is a terminated participant of the caller's scope; args: their id (to re-admit them). */
+  terminatedDuplicate: 'participant.error.doublonResilie',
   alreadyActive: 'participant.error.dejaActif',
   inactive: 'participant.error.inactif',
   locked: 'participant.error.verrouille',
@@ -242,6 +244,12 @@ export const participantListQuery = pageQuery(PAGE_SIZE).extend({
   nom: z.string().trim().max(NAME_MAX).optional(),
   prenom: z.string().trim().max(NAME_MAX).optional(),
   idParticipant: z.coerce.number({ error: 'errors.number' }).int().positive().max(2_147_483_647).optional(),
+  /**
+   * Group and company correspondants tell their employees apart (issue 18): one company or one
+   * establishment of the caller's scope. Another scope's id matches nobody, like an unknown one.
+   */
+  idEntreprise: z.coerce.number({ error: 'errors.number' }).int().positive().max(2_147_483_647).optional(),
+  idEtablissement: z.coerce.number({ error: 'errors.number' }).int().positive().max(2_147_483_647).optional(),
 });
 /**
  * What a caller sends: every parameter optional, with its parsed type (`z.input` would make the
@@ -261,6 +269,9 @@ export const participantRow = z.object({
   mutationEnCours: z.boolean(),
   bilanEnCours: z.boolean(),
   raisonSocialeEntreprise: z.string(),
+  idEntreprise: z.number().int(),
+  /** Named on the web from GET etablissements-correspondant (the scope's establishments). */
+  idEtablissement: z.number().int(),
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 export const participantListReply = listReply(participantRow);
@@ -301,6 +312,8 @@ export type ParticipantEstablishment = z.infer<typeof participantEstablishment>;
 export const correspondantEstablishment = z.object({
   id: z.number().int(),
   raisonsociale: z.string(),
+  idEntreprise: z.number().int(),
+  entreprise: z.string(),
   siret: z.string().nullable(),
   dateResiliation: z.string().nullable(),
 });

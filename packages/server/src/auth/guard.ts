@@ -38,6 +38,7 @@ export type ResourceKind =
   | 'participant'
   | 'correspondant'
   | 'establishment'
+  | 'company'
   | 'checkup'
   | 'document'
   | 'attachment'

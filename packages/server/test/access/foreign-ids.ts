@@ -162,6 +162,33 @@ export async function foreignId(
         .limit(1);
       return row?.id ?? 999_999;
     }
+    case 'company': {
+      // A company none of whose establishments the identity reaches (staff reach every company).
+      if (identity.roles.includes('ROLE_ADMIN')) return 999_999;
+      const [own] = identity.participantId
+        ? await db
+            .select({ id: participants.companyId })
+            .from(participants)
+            .where(eq(participants.id, identity.participantId))
+        : [];
+      const [me] = identity.correspondantId
+        ? await db.select().from(correspondants).where(eq(correspondants.id, identity.correspondantId))
+        : [];
+      const outside = me
+        ? me.scopeLevel === 'GROUPEMENT'
+          ? or(isNull(companies.groupId), ne(companies.groupId, me.groupId ?? -1))
+          : ne(companies.id, me.companyId ?? -1)
+        : own
+          ? ne(companies.id, own.id)
+          : undefined;
+      const [row] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(outside)
+        .orderBy(companies.id)
+        .limit(1);
+      return row?.id ?? 999_999;
+    }
     case 'document': {
       // An active document of another participant: refused by scope, not by the inactive filter.
       const [row] = await db

@@ -9,6 +9,7 @@ import type { ResourceKind, RouteInfo } from '../../src/auth/guard';
 const QUERY_ID_KINDS: Record<string, ResourceKind> = {
   idParticipant: 'participant',
   idEtablissement: 'establishment',
+  idEntreprise: 'company',
 };
 
 const NAMES_AN_ENTITY = /^id[A-Z]/;

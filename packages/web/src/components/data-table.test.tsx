@@ -93,3 +93,39 @@ describe('data table', () => {
     expect(onCreate).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('honest states', () => {
+  const empty = (props: { loading?: boolean; failed?: boolean; rowCount: number }) => (
+    <DataTable<Row>
+      label="Participants"
+      columns={columns}
+      rows={[]}
+      rowCount={props.rowCount}
+      loading={props.loading}
+      failed={props.failed}
+      query={{ page: 0, size: 15 }}
+      onQueryChange={() => undefined}
+      noRowsLabel="Aucun participant ne correspond à ces critères"
+    />
+  );
+
+  it('shows the range of a page it has, and says when nothing matches', () => {
+    const { rerender } = render(<Table />);
+    expect(screen.getByText('1–15 sur 42')).toBeInTheDocument();
+    rerender(empty({ rowCount: 0 }));
+    expect(screen.getByText('Aucun participant ne correspond à ces critères')).toBeInTheDocument();
+  });
+
+  it('shows no "1–15 of 15" over a grid still loading its first page', () => {
+    render(empty({ loading: true, rowCount: 15 }));
+    expect(screen.queryByText(/1–15/)).toBeNull();
+    expect(screen.queryByText('Aucun participant ne correspond à ces critères')).toBeNull();
+  });
+
+  it('never says "nothing matches" nor a count when the page could not be read', () => {
+    render(empty({ failed: true, rowCount: 15 }));
+    expect(screen.queryByText('Aucun participant ne correspond à ces critères')).toBeNull();
+    expect(screen.getByText('La liste n’a pas pu être chargée')).toBeInTheDocument();
+    expect(screen.queryByText(/1–15|0–0/)).toBeNull();
+  });
+});

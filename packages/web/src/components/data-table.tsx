@@ -38,6 +38,11 @@ export interface DataTableProps<R extends GridValidRowModel> {
   getRowId?: GridRowIdGetter<R>;
   /** Text of an empty table (else the grid's own "no rows"). */
   noRowsLabel?: string;
+  /**
+   * The page could not be read (its error and retry are shown beside the table): the table then says
+   * neither that nothing matches nor how many rows there are.
+   */
+  failed?: boolean;
   /** Page sizes offered (else the portal's 10, 15, 20); one size hides the choice. */
   pageSizeOptions?: readonly number[];
 }
@@ -59,10 +64,19 @@ export function DataTable<R extends GridValidRowModel>({
   getRowId,
   noRowsLabel,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
+  failed = false,
 }: DataTableProps<R>) {
   const { t, i18n } = useTranslation();
   const gridTexts = (i18n.language === 'en_EN' ? enUS : frFR).components.MuiDataGrid.defaultProps.localeText;
-  const localeText = noRowsLabel ? { ...gridTexts, noRowsLabel } : gridTexts;
+  // No rows yet (loading) or none to trust (failed): "1–15 of 15" over an empty grid would be a
+  // count nobody read, so the range is left blank until a page is shown.
+  const countUnknown = failed || (loading && rows.length === 0);
+  const localeText = {
+    ...gridTexts,
+    ...(noRowsLabel ? { noRowsLabel } : {}),
+    ...(failed ? { noRowsLabel: t('table.notLoaded') } : {}),
+    ...(countUnknown ? { paginationDisplayedRows: () => '' } : {}),
+  };
 
   useHotkeys(
     'shift+n',
@@ -102,7 +116,7 @@ export function DataTable<R extends GridValidRowModel>({
         aria-label={label}
         columns={columns}
         rows={rows}
-        rowCount={rowCount}
+        rowCount={failed ? 0 : rowCount}
         loading={loading}
         getRowId={getRowId}
         localeText={localeText}

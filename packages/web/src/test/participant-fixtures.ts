@@ -127,7 +127,16 @@ export function fakeParticipantApi(): FakeApi {
         return json(state.localities[url.searchParams.get('codePostal') ?? ''] ?? []);
       if (path.startsWith('/user/verifIfPortableCorrecte/')) return json(state.mobileValid);
       if (path === '/etablissements-correspondant')
-        return json([{ id: 1, raisonsociale: 'Durand SA – Siège', siret: null, dateResiliation: null }]);
+        return json([
+          {
+            id: 1,
+            raisonsociale: 'Durand SA – Siège',
+            idEntreprise: 1,
+            entreprise: 'Durand SA',
+            siret: null,
+            dateResiliation: null,
+          },
+        ]);
       if (path === '/adherentsCorrespondant/detail' && method === 'POST')
         return json({
           ciemException: { messages: [{ level: 'INFO', errorCode: PARTICIPANT_MESSAGES.updated }] },

@@ -142,6 +142,30 @@ function historyColumns(year: number): ExportColumn<HistoryExportRow>[] {
   ];
 }
 
+/**
+ * Printable as it comes: A4 landscape, every column on one page wide (as many pages tall as needed),
+ * the header row repeated at the top of each printed page.
+ */
+const PRINT_LAYOUT = {
+  paperSize: 9,
+  orientation: 'landscape',
+  fitToWidth: 1,
+  fitToHeight: 0,
+  printTitlesRow: '1:1',
+} satisfies Partial<ExcelJS.PageSetup>;
+
+/** The letter of the 1-based column `n` (A … Z, AA …). */
+export function columnLetter(n: number): string {
+  let rest = n;
+  let letters = '';
+  while (rest > 0) {
+    const digit = (rest - 1) % 26;
+    letters = String.fromCharCode(65 + digit) + letters;
+    rest = Math.floor((rest - 1) / 26);
+  }
+  return letters;
+}
+
 /** Waits for the reply to take what was written; a client gone away (closed stream) ends the wait. */
 async function drained(out: PassThrough): Promise<void> {
   if (!out.writableNeedDrain) return;
@@ -183,9 +207,13 @@ async function streamWorkbook<R, O>(options: {
     useStyles: true,
     useSharedStrings: false,
   });
+  const lastColumn = columnLetter(columns.length);
   const sheet = workbook.addWorksheet(options.sheetName[language], {
     views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: PRINT_LAYOUT,
   });
+  // Filter buttons on the header row (the streamed sheet writes it at the end, over every row).
+  sheet.autoFilter = `A1:${lastColumn}1`;
   sheet.columns = columns.map((column, index) => ({
     key: String(index),
     width: Math.max(column.header[language].length, column.dataWidth) + 2,

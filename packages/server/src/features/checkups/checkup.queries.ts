@@ -70,6 +70,8 @@ function checkupConditions(caller: Caller, filters: CheckupFilters): SQL | undef
     gte(checkups.firstAppointmentDate, filters.dateDebut),
     lte(checkups.firstAppointmentDate, filters.dateFin),
     filters.etatBilan ? eq(checkups.state, WIRE_TO_STATE[filters.etatBilan]) : undefined,
+    filters.idEntreprise === undefined ? undefined : eq(checkups.companyId, filters.idEntreprise),
+    filters.idEtablissement === undefined ? undefined : eq(checkups.establishmentId, filters.idEtablissement),
   );
 }
 
@@ -140,6 +142,8 @@ const checkupColumns = {
   dateCloture: checkups.closingDate,
   dateFacturation: checkups.billingDate,
   state: checkups.state,
+  idEntreprise: checkups.companyId,
+  idEtablissement: checkups.establishmentId,
 };
 
 type CheckupRecord = Omit<CheckupRow, 'etatBilan'> & { state: DbCheckupState };

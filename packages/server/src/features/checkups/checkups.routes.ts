@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import {
   checkupExportBody,
   checkupListQuery,
@@ -17,7 +18,17 @@ import { checkupSort, historySort, listCheckups, listHistory } from './checkups.
 
 const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
 
-const attachment = (name: string) => `attachment; filename="${name}-${centreToday()}.xlsx"`;
+/**
+ * The file's name in the workbook's language (the body's `langue`, the user's interface language):
+ * `bilans-2026-11-24.xlsx` / `checkups-2026-11-24.xlsx`.
+ */
+const FILE_NAMES = {
+  checkups: { fr_FR: 'bilans', en_EN: 'checkups' },
+  history: { fr_FR: 'historique-bilans', en_EN: 'checkup-history' },
+} satisfies Record<string, Record<Language, string>>;
+
+const attachment = (name: keyof typeof FILE_NAMES, language: Language) =>
+  `attachment; filename="${FILE_NAMES[name][language]}-${centreToday()}.xlsx"`;
 
 /** The correspondant's check-ups and their history (000 §2.8, §2.9, §7), on screen and as workbooks. */
 export function checkupRoutes(deps: { db: Db }) {
@@ -68,7 +79,10 @@ export function checkupRoutes(deps: { db: Db }) {
           { db, caller: requireCaller(request), filters, language: langue, log: request.log },
           checkupSort(sort),
         );
-        return reply.type(XLSX_MIME).header('content-disposition', attachment('bilans')).send(stream);
+        return reply
+          .type(XLSX_MIME)
+          .header('content-disposition', attachment('checkups', langue))
+          .send(stream);
       },
     );
 
@@ -90,7 +104,7 @@ export function checkupRoutes(deps: { db: Db }) {
         );
         return reply
           .type(XLSX_MIME)
-          .header('content-disposition', attachment('historique-bilans'))
+          .header('content-disposition', attachment('history', langue))
           .send(stream);
       },
     );

@@ -53,6 +53,8 @@ const filtersOf = (query: CheckupFilters): CheckupFilters => ({
   dateDebut: query.dateDebut,
   dateFin: query.dateFin,
   etatBilan: query.etatBilan,
+  idEntreprise: query.idEntreprise,
+  idEtablissement: query.idEtablissement,
 });
 
 /** GET bilansCorrespondant (000 §2.8): the scope's check-ups whose first appointment is in the range. */

@@ -4,7 +4,7 @@ import {
   normaliseFirstName,
   normaliseLastName,
 } from '@portail/contract/rules/participant';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
@@ -62,6 +62,32 @@ export async function activeDuplicates(
     inScope: same.some((candidate) => candidate.inScope),
     outOfScope: same.filter((candidate) => !candidate.inScope).map((candidate) => candidate.id),
   };
+}
+
+/**
+ * A terminated participant of the caller's own scope who is this person: creating them again would
+ * make a second record, so the creation offers to re-admit this one. Searched in the caller's scope
+ * only: another employer's former employees are never revealed (issue 17).
+ */
+export async function terminatedInScope(
+  tx: DbOrTx,
+  caller: Caller,
+  person: DuplicateIdentity,
+): Promise<number | null> {
+  const candidates = await tx
+    .select({ id: participants.id, firstName: participants.firstName })
+    .from(participants)
+    .where(
+      and(
+        scopeCondition(caller, scopedColumns),
+        eq(participants.lastName, normaliseLastName(person.lastName)),
+        eq(participants.birthDate, person.birthDate),
+        sql`not ${participants.active}`,
+      ),
+    )
+    .orderBy(desc(participants.id));
+  const firstName = normaliseFirstName(person.firstName);
+  return candidates.find((candidate) => normaliseFirstName(candidate.firstName) === firstName)?.id ?? null;
 }
 
 /** What the audit row of the write records about duplicates outside the caller's scope, if any. */

@@ -138,6 +138,8 @@ export async function listScopeEstablishments(db: DbOrTx, caller: Caller) {
     .select({
       id: establishments.id,
       raisonsociale: establishments.name,
+      idEntreprise: companies.id,
+      entreprise: companies.name,
       siret: establishments.siret,
       dateResiliation: establishments.terminationDate,
     })

@@ -16,6 +16,9 @@ export interface ListFilters {
   lastNamePrefix?: string | undefined;
   firstNamePrefix?: string | undefined;
   id?: number | undefined;
+  /** One company or establishment of the scope (scoped like every condition: another's matches none). */
+  companyId?: number | undefined;
+  establishmentId?: number | undefined;
 }
 
 export interface ListPage {
@@ -44,6 +47,8 @@ const rowColumns = {
   mutationEnCours: participants.transferInProgress,
   bilanEnCours: participants.checkupInProgress,
   raisonSocialeEntreprise: participants.companyName,
+  idEntreprise: participants.companyId,
+  idEtablissement: participants.establishmentId,
 };
 
 const SORT_COLUMNS: Record<ParticipantSortField, PgColumn> = {
@@ -66,6 +71,9 @@ function filterConditions(filters: ListFilters): SQL[] {
     out.push(sql`${foldedSql(participants.firstName)} like ${likePrefix(folded)}`);
   }
   if (filters.id !== undefined) out.push(eq(participants.id, filters.id));
+  if (filters.companyId !== undefined) out.push(eq(participants.companyId, filters.companyId));
+  if (filters.establishmentId !== undefined)
+    out.push(eq(participants.establishmentId, filters.establishmentId));
   return out;
 }
 
@@ -76,7 +84,9 @@ function countedScope(caller: Caller, filters: ListFilters): boolean {
     caller.correspondant !== null &&
     !filters.lastNamePrefix &&
     !filters.firstNamePrefix &&
-    filters.id === undefined
+    filters.id === undefined &&
+    filters.companyId === undefined &&
+    filters.establishmentId === undefined
   );
 }
 
@@ -198,6 +208,8 @@ function scopePageStatement(db: Db, level: ScopeLevel, page: Pick<ListPage, 'fie
       mutationEnCours: rows.mutationEnCours,
       bilanEnCours: rows.bilanEnCours,
       raisonSocialeEntreprise: rows.raisonSocialeEntreprise,
+      idEntreprise: rows.idEntreprise,
+      idEtablissement: rows.idEtablissement,
     })
     .from(totals)
     .leftJoinLateral(rows, sql`true`)

@@ -22,7 +22,7 @@ import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/er
 import { type FieldErrorEntry, FieldErrors } from '../../lib/field-errors';
 import type { Notifier } from '../../notify/notifier';
 import { createActivation, sendActivation } from './activation';
-import { activeDuplicates, possibleDuplicates } from './duplicates';
+import { activeDuplicates, possibleDuplicates, terminatedInScope } from './duplicates';
 import { findEstablishment } from './establishment.queries';
 import { lockParticipant, type ParticipantRecord } from './participant.queries';
 import { checkForm, type EnumItemFacts, formColumns } from './participant-form';
@@ -105,6 +105,9 @@ export async function createParticipant(
     const identity = { lastName: body.nom, firstName: body.prenom, birthDate: body.dateNaissance };
     const duplicates = await activeDuplicates(tx, ctx.caller, identity, null);
     if (duplicates.inScope) throw refuse(PARTICIPANT_MESSAGES.duplicate);
+    const terminated = await terminatedInScope(tx, ctx.caller, identity);
+    if (terminated !== null)
+      throw new BusinessError([errorMessage(PARTICIPANT_MESSAGES.terminatedDuplicate, [String(terminated)])]);
 
     const membershipDate = body.dateAdhesion ?? today;
     const [row] = await tx

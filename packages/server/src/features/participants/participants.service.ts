@@ -33,6 +33,8 @@ export interface ListQuery {
   nom?: string | undefined;
   prenom?: string | undefined;
   idParticipant?: number | undefined;
+  idEntreprise?: number | undefined;
+  idEtablissement?: number | undefined;
 }
 
 /**
@@ -49,6 +51,8 @@ export async function listForCaller(db: Db, caller: Caller, query: ListQuery): P
       lastNamePrefix: lastName || undefined,
       firstNamePrefix: query.prenom || undefined,
       id: query.idParticipant,
+      companyId: query.idEntreprise,
+      establishmentId: query.idEtablissement,
     },
     { offset: query.page * query.size, limit: query.size, ...parseSort(query.sort) },
   );

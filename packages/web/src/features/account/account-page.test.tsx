@@ -36,12 +36,34 @@ const account = {
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 
+const NEW_MOBILE = '06 99 88 77 66';
+
+/** The contact change of a new mobile: saved, waiting for its code, then confirmed. */
+function contactChangeReplies(path: string): Response | null {
+  if (path.startsWith('/api/user/verifIfPortableCorrecte/')) return json(true);
+  if (path === '/api/user/contact/confirmation')
+    return json({
+      ciemException: { messages: [{ level: 'INFO', errorCode: 'coordonnees.confirmation.appliquee' }] },
+      enAttente: { email: null, portable: null },
+    });
+  return null;
+}
+
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      json(String(input).startsWith('/api/etablissements-correspondant') ? [] : account),
-    ),
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      if (path === '/api/user' && init?.method === 'POST')
+        return json({
+          ciemException: { messages: [{ level: 'INFO', errorCode: 'coordonnees.confirmation.envoyee' }] },
+          enAttente: { email: null, portable: NEW_MOBILE },
+        });
+      return (
+        contactChangeReplies(path) ??
+        json(path.startsWith('/api/etablissements-correspondant') ? [] : account)
+      );
+    }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -108,5 +130,35 @@ describe('personal details tabs (001 §2)', () => {
       'aria-labelledby',
       screen.getByRole('tab', { name: 'Établissements' }).id,
     );
+  });
+});
+
+describe('after a confirmed change of mobile', () => {
+  async function changeMobile(section: string) {
+    const user = userEvent.setup({ delay: null });
+    const region = await screen.findByRole('region', { name: section });
+    await user.click(within(region).getByRole('button', { name: 'Modifier' }));
+    const mobile = within(region).getByRole('textbox', { name: 'Téléphone portable' });
+    await user.clear(mobile);
+    await user.type(mobile, NEW_MOBILE);
+    await user.type(within(region).getByLabelText(/^Mot de passe actuel/), 'Portail#2026');
+    await user.click(within(region).getByRole('button', { name: 'Enregistrer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmer la nouvelle coordonnée' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Code reçu par SMS/ }), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    return screen.findByRole('alertdialog', { name: 'Coordonnées enregistrées' });
+  }
+
+  it('tells a participant the sign-in code will go to the saved mobile', async () => {
+    visit(['ROLE_PARTICIPANT']);
+    const saved = await changeMobile('Mes coordonnées personnelles');
+    expect(saved).toHaveTextContent('le code de connexion sera envoyé au numéro de portable enregistré');
+  });
+
+  it('does not tell a correspondant, who has no code step, that a code will go to their mobile', async () => {
+    visit(['ROLE_CORRESPONDANT'], { correspondantGroupement: true });
+    const saved = await changeMobile('Mes coordonnées professionnelles');
+    expect(saved).toHaveTextContent('reconnectez-vous ensuite avec votre identifiant et votre mot de passe');
+    expect(saved).not.toHaveTextContent(/code de connexion|portable/);
   });
 });

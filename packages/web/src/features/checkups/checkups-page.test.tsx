@@ -17,12 +17,23 @@ interface Call {
 
 let calls: Call[];
 let exportReply: Promise<Response>;
+/** The scope's establishments (GET etablissements-correspondant): one by default, as for an establishment. */
+let scopeEstablishments: unknown[];
+const establishment = (id: number, name: string, companyId: number, company: string) => ({
+  id,
+  raisonsociale: name,
+  idEntreprise: companyId,
+  entreprise: company,
+  siret: null,
+  dateResiliation: null,
+});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];
+  scopeEstablishments = [establishment(10, 'ACME Lyon', 1, 'ACME')];
   exportReply = Promise.resolve(
     new Response(new Blob(['xlsx']), {
       status: 200,
@@ -39,6 +50,7 @@ beforeEach(() => {
       };
       calls.push(call);
       if (call.url.startsWith('/api/excel-')) return exportReply;
+      if (call.url === '/api/etablissements-correspondant') return json(200, scopeEstablishments);
       return json(200, { items: [], totalRows: 0, subTotal: 0 });
     }),
   );
@@ -155,12 +167,89 @@ describe('check-up list', () => {
   });
 });
 
+describe('company and establishment (group correspondants)', () => {
+  it('offers neither filter nor column when the scope holds one establishment', async () => {
+    renderPage();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === '/api/etablissements-correspondant')).toBe(true),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Entreprise' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Établissement' })).toBeNull();
+  });
+
+  it('filters a group by company, kept in the address, and shows where each check-up was made', async () => {
+    scopeEstablishments = [
+      establishment(10, 'ACME Lyon', 1, 'ACME'),
+      establishment(20, 'Bâtir Nantes', 2, 'Bâtir SA'),
+    ];
+    const { user, router } = renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'Entreprise' }));
+    await user.click(screen.getByRole('option', { name: 'Bâtir SA' }));
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    const url = new URL(listCalls()[1]?.url ?? '', 'http://localhost');
+    expect(url.searchParams.get('idEntreprise')).toBe('2');
+    expect(url.searchParams.get('idEtablissement')).toBeNull();
+    expect(router.state.location.search).toContain('entreprise=2');
+    expect(screen.getByRole('columnheader', { name: 'Entreprise' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Établissement' })).toBeInTheDocument();
+  });
+});
+
+describe('export of what the screen shows', () => {
+  it('exports the filters the form shows without pressing Search, and applies them to the list too', async () => {
+    const createObjectURL = vi.fn(() => 'blob:workbook');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, router } = renderPage();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    await user.click(screen.getByRole('combobox', { name: 'État du bilan' }));
+    await user.click(screen.getByRole('option', { name: 'Facturé' }));
+    await typeDate(user, 'Date de début', '01022025');
+    await waitFor(() => expect(dateInput('dateDebut')).toHaveValue('01/02/2025'));
+    await user.click(screen.getByRole('button', { name: 'Exporter en Excel' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const sent = calls.find((call) => call.url === '/api/excel-participant-bilan');
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+      dateDebut: '2025-02-01',
+      dateFin: dayjs().format('YYYY-MM-DD'),
+      etatBilan: 'FACTURE',
+    });
+    // The list shows the same filters as the file.
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    const listed = new URL(listCalls()[1]?.url ?? '', 'http://localhost');
+    expect(listed.searchParams.get('dateDebut')).toBe('2025-02-01');
+    expect(listed.searchParams.get('etatBilan')).toBe('FACTURE');
+    expect(router.state.location.search).toContain('etatBilan=FACTURE');
+    click.mockRestore();
+  });
+
+  it('refuses an invalid range with its message before anything is downloaded', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, router } = renderPage();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    await typeDate(user, 'Date de fin', '01012020');
+    await waitFor(() => expect(dateInput('dateFin')).toHaveValue('01/01/2020'));
+    const button = screen.getByRole('button', { name: 'Exporter en Excel' });
+    await user.click(button);
+    expect(await screen.findByText('La date de fin ne peut pas précéder la date de début')).toBeVisible();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(calls.some((call) => call.url.startsWith('/api/excel-'))).toBe(false);
+    expect(click).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(listCalls()).toHaveLength(1);
+    expect(router.state.location.search).toBe('');
+    click.mockRestore();
+  });
+});
+
 describe('export button', () => {
   it('is disabled with a spinner and a status while the file is made, and usable again after a failure', async () => {
     let fail: (error: Error) => void = () => undefined;
     const onExport = vi.fn(
       () =>
-        new Promise<void>((_, reject) => {
+        new Promise<boolean>((_, reject) => {
           fail = reject;
         }),
     );

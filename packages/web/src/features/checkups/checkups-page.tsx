@@ -7,6 +7,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
+import { useScopeOrganisations } from '../../lib/scope-organisations';
 import { CHECKUP_EXPORT_PATH } from './api/export-checkups';
 import { useCheckups } from './api/get-checkups';
 import { CheckupListScreen } from './components/checkup-list-screen';
@@ -22,10 +23,11 @@ export function CheckupsPage() {
   const { t } = useTranslation();
   const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_CHECKUP_SORT);
   const result = useCheckups(toCheckupQuery(state, DEFAULT_CHECKUP_SORT));
+  const organisations = useScopeOrganisations(true);
 
   const columns = useMemo<GridColDef<CheckupRow>[]>(
     () => [
-      { field: 'id', headerName: t('checkups.columns.id'), flex: 0.5, minWidth: 100 },
+      { field: 'id', headerName: t('checkups.columns.id'), flex: 0.5, minWidth: 125 },
       {
         field: 'nom',
         headerName: t('checkups.columns.name'),
@@ -33,6 +35,31 @@ export function CheckupsPage() {
         minWidth: 160,
         valueGetter: (_, row) => `${row.nom} ${row.prenom}`,
       },
+      ...(organisations.showCompanies
+        ? [
+            {
+              field: 'idEntreprise',
+              headerName: t('scope.company'),
+              flex: 1,
+              minWidth: 150,
+              sortable: false,
+              valueGetter: (_: unknown, row: CheckupRow) => organisations.companyName(row.idEntreprise),
+            } satisfies GridColDef<CheckupRow>,
+          ]
+        : []),
+      ...(organisations.showEstablishments
+        ? [
+            {
+              field: 'idEtablissement',
+              headerName: t('scope.establishment'),
+              flex: 1,
+              minWidth: 150,
+              sortable: false,
+              valueGetter: (_: unknown, row: CheckupRow) =>
+                organisations.establishmentName(row.idEtablissement),
+            } satisfies GridColDef<CheckupRow>,
+          ]
+        : []),
       {
         field: 'datePremierRdv',
         headerName: t('checkups.columns.firstAppointment'),
@@ -49,7 +76,7 @@ export function CheckupsPage() {
         renderCell: ({ row }) => <CheckupStateChip state={row.etatBilan} />,
       },
     ],
-    [t],
+    [t, organisations],
   );
 
   return (
@@ -65,6 +92,7 @@ export function CheckupsPage() {
       defaultSort={DEFAULT_CHECKUP_SORT}
       fileNameKey="checkups.export.fileName"
       participantOf={(row) => row.idParticipant}
+      organisations={organisations}
     />
   );
 }

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjs, formatDate } from '../../lib/dates';
 import { useEnumLabel } from '../../lib/enums';
+import { useScopeOrganisations } from '../../lib/scope-organisations';
 import { HISTORY_EXPORT_PATH } from './api/export-checkups';
 import { useHistory } from './api/get-history';
 import { CheckupListScreen } from './components/checkup-list-screen';
@@ -24,6 +25,7 @@ export function HistoryPage() {
   const appointments = useEnumLabel('gestionRdv');
   const periodicity = useEnumLabel('periodicite');
   const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_HISTORY_SORT);
+  const organisations = useScopeOrganisations(true);
   const result = useHistory(toCheckupQuery(state, DEFAULT_HISTORY_SORT));
   const year = dayjs().year();
 
@@ -93,6 +95,7 @@ export function HistoryPage() {
       defaultSort={DEFAULT_HISTORY_SORT}
       fileNameKey="checkups.history.export.fileName"
       participantOf={(row) => row.id}
+      organisations={organisations}
     />
   );
 }

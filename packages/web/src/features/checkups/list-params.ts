@@ -33,6 +33,8 @@ export function readCheckupState(
     dateDebut: params.get('dateDebut') ?? defaults.dateDebut,
     dateFin: params.get('dateFin') ?? defaults.dateFin,
     etatBilan: params.get('etatBilan') ?? undefined,
+    idEntreprise: params.get('entreprise') ?? undefined,
+    idEtablissement: params.get('etablissement') ?? undefined,
   });
   return {
     filters: parsed.success ? parsed.data : defaults,
@@ -49,6 +51,8 @@ export function writeCheckupState(
   params.set('dateDebut', filters.dateDebut);
   params.set('dateFin', filters.dateFin);
   if (filters.etatBilan) params.set('etatBilan', filters.etatBilan);
+  if (filters.idEntreprise) params.set('entreprise', String(filters.idEntreprise));
+  if (filters.idEtablissement) params.set('etablissement', String(filters.idEtablissement));
   writeTableQuery(params, table, { pageSize: PAGE_SIZE, defaultSort });
   return params;
 }
@@ -62,6 +66,8 @@ export function toCheckupQuery({ filters, table }: CheckupListState, defaultSort
     dateDebut: filters.dateDebut,
     dateFin: filters.dateFin,
     ...(filters.etatBilan ? { etatBilan: filters.etatBilan } : {}),
+    ...(filters.idEntreprise ? { idEntreprise: filters.idEntreprise } : {}),
+    ...(filters.idEtablissement ? { idEtablissement: filters.idEtablissement } : {}),
   };
 }
 

@@ -202,6 +202,8 @@ describe('correspondant page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirmer la nouvelle coordonnée' });
     const code = within(dialog).getByRole('textbox', { name: /Code reçu par SMS au 06 99 88 77 66/ });
     expect(code).toHaveFocus();
+    // The dialog tells that a code was sent: no toast saying it a second time.
+    expect(notify).not.toHaveBeenCalledWith('messages.coordonnees.confirmation.envoyee', 'success');
     await user.type(code, '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
     expect(await within(dialog).findByText(/Il vous reste 2 essai/)).toBeVisible();

@@ -58,6 +58,7 @@ export function CorrespondantsPage() {
             rows={isError ? [] : (data?.items ?? [])}
             rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
             loading={isFetching}
+            failed={isError}
             query={state.table}
             onQueryChange={onQueryChange}
             onOpen={onOpen}

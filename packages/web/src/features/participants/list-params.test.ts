@@ -5,7 +5,14 @@ describe('participant list address', () => {
   it('leaves the defaults out: active only, first page, 15 a page, by company name', () => {
     const state = readListState(new URLSearchParams(''));
     expect(state).toEqual({
-      filters: { activeOnly: true, lastName: '', firstName: '', participantId: '' },
+      filters: {
+        activeOnly: true,
+        lastName: '',
+        firstName: '',
+        participantId: '',
+        companyId: '',
+        establishmentId: '',
+      },
       table: { page: 0, size: 15, sort: 'raisonSocialeEntreprise,ASC' },
     });
     expect(writeListState(state).toString()).toBe('');
@@ -13,11 +20,18 @@ describe('participant list address', () => {
 
   it('keeps filters, page and sort, trimmed, and reads them back', () => {
     const params = writeListState({
-      filters: { activeOnly: false, lastName: ' Dupont ', firstName: 'Léa', participantId: '42' },
+      filters: {
+        activeOnly: false,
+        lastName: ' Dupont ',
+        firstName: 'Léa',
+        participantId: '42',
+        companyId: '7',
+        establishmentId: '12',
+      },
       table: { page: 2, size: 20, sort: 'nom,DESC' },
     });
     expect(params.toString()).toBe(
-      'actif=false&nom=Dupont&prenom=L%C3%A9a&id=42&page=2&size=20&sort=nom%2CDESC',
+      'actif=false&nom=Dupont&prenom=L%C3%A9a&id=42&entreprise=7&etablissement=12&page=2&size=20&sort=nom%2CDESC',
     );
     expect(toListQuery(readListState(params))).toEqual({
       page: 2,
@@ -27,6 +41,8 @@ describe('participant list address', () => {
       nom: 'Dupont',
       prenom: 'Léa',
       idParticipant: 42,
+      idEntreprise: 7,
+      idEtablissement: 12,
     });
   });
 

@@ -20,6 +20,9 @@ export interface ParticipantFilters {
   firstName: string;
   /** As typed; searched only when it is a whole positive number. */
   participantId: string;
+  /** A company or establishment of the scope (group and company correspondants), '' for all. */
+  companyId: string;
+  establishmentId: string;
 }
 
 export const DEFAULT_FILTERS: ParticipantFilters = {
@@ -27,6 +30,8 @@ export const DEFAULT_FILTERS: ParticipantFilters = {
   lastName: '',
   firstName: '',
   participantId: '',
+  companyId: '',
+  establishmentId: '',
 };
 
 export interface ListState {
@@ -47,6 +52,8 @@ export function readListState(params: URLSearchParams): ListState {
       lastName: params.get('nom') ?? '',
       firstName: params.get('prenom') ?? '',
       participantId: params.get('id') ?? '',
+      companyId: params.get('entreprise') ?? '',
+      establishmentId: params.get('etablissement') ?? '',
     },
     table: readTableQuery(params, TABLE),
   };
@@ -58,6 +65,8 @@ export function writeListState({ filters, table }: ListState): URLSearchParams {
   if (filters.lastName.trim()) params.set('nom', filters.lastName.trim());
   if (filters.firstName.trim()) params.set('prenom', filters.firstName.trim());
   if (filters.participantId.trim()) params.set('id', filters.participantId.trim());
+  if (filters.companyId) params.set('entreprise', filters.companyId);
+  if (filters.establishmentId) params.set('etablissement', filters.establishmentId);
   writeTableQuery(params, table, TABLE);
   return params;
 }
@@ -68,6 +77,8 @@ export const parseParticipantId = parseWholeId;
 /** The call's parameters (000 §7): text trimmed, an unreadable id left out. */
 export function toListQuery({ filters, table }: ListState): ParticipantListQuery {
   const id = parseParticipantId(filters.participantId);
+  const companyId = parseWholeId(filters.companyId);
+  const establishmentId = parseWholeId(filters.establishmentId);
   return {
     page: table.page,
     size: table.size,
@@ -76,5 +87,7 @@ export function toListQuery({ filters, table }: ListState): ParticipantListQuery
     ...(filters.lastName.trim() ? { nom: filters.lastName.trim() } : {}),
     ...(filters.firstName.trim() ? { prenom: filters.firstName.trim() } : {}),
     ...(typeof id === 'number' ? { idParticipant: id } : {}),
+    ...(typeof companyId === 'number' ? { idEntreprise: companyId } : {}),
+    ...(typeof establishmentId === 'number' ? { idEtablissement: establishmentId } : {}),
   };
 }

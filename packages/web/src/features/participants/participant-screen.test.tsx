@@ -1,3 +1,4 @@
+import type { Message } from '@portail/contract/schemas/common';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -32,14 +33,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderScreen(participant: Participant | null) {
+function renderScreen(participant: Participant | null, initialMessages: Message[] = []) {
   const user = makeUser(['ROLE_CORRESPONDANT'], { correspondantEtablissement: true });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
         path: '/adherents/:id',
-        element: <ParticipantScreen participant={participant} user={user} initialMessages={[]} />,
+        element: (
+          <ParticipantScreen participant={participant} user={user} initialMessages={initialMessages} />
+        ),
       },
     ],
     { initialEntries: [participant ? `/adherents/${participant.id}` : '/adherents/nouveau'] },
@@ -156,7 +159,8 @@ describe('participant form: saving', () => {
       method: 'POST',
       body: { id: 4242, profession: 'Architecte', provenance: 16 },
     });
-    expect(notify).toHaveBeenCalledWith('form.saved', 'success');
+    // Said once, by the server's message on the screen: no second, generic toast.
+    expect(notify).not.toHaveBeenCalledWith('form.saved', 'success');
   });
 
   it('says the form is invalid without calling the server', async () => {
@@ -201,5 +205,26 @@ describe('participant screen: inactive', () => {
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réadmettre' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Résilier' })).not.toBeInTheDocument();
+  });
+});
+
+describe('participant form: a person already known as terminated', () => {
+  it('offers the way to re-admit the terminated record instead of a second creation', async () => {
+    renderScreen(null, [{ level: 'ERROR', errorCode: 'participant.error.doublonResilie', args: ['4242'] }]);
+    expect(
+      await screen.findByText(
+        'Cette personne est déjà un participant résilié de votre périmètre (n° 4242) : réadmettez-la plutôt que de créer une seconde fiche.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ouvrir la fiche n° 4242 pour la réadmettre' })).toHaveAttribute(
+      'href',
+      '/adherents/4242',
+    );
+  });
+
+  it('offers nothing for another refusal', async () => {
+    renderScreen(null, [{ level: 'ERROR', errorCode: 'participant.error.doublon' }]);
+    expect(await screen.findByText(/un participant actif portant les mêmes nom/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /pour la réadmettre/ })).toBeNull();
   });
 });

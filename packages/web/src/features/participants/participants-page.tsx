@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
+import { useScopeOrganisations } from '../../lib/scope-organisations';
 import { currentUser, isCorrespondant, useSession } from '../../lib/session';
 import { useParticipants } from './api/get-participants';
 import { ParticipantsSearch } from './components/participants-search';
@@ -24,6 +25,7 @@ export function ParticipantsPage() {
   const state = useMemo(() => readListState(params), [params]);
   const { data, isFetching, isError, refetch } = useParticipants(toListQuery(state));
   const correspondant = user !== null && isCorrespondant(user);
+  const organisations = useScopeOrganisations(correspondant);
   // Until the first reply, a count that keeps the page of the address valid (the grid would go back).
   const pendingRowCount = (state.table.page + 1) * state.table.size;
 
@@ -45,7 +47,7 @@ export function ParticipantsPage() {
   return (
     <>
       <PageTitle>{t('routes.participants')}</PageTitle>
-      <ParticipantsSearch filters={state.filters} onSearch={onSearch} />
+      <ParticipantsSearch filters={state.filters} onSearch={onSearch} organisations={organisations} />
       {isError && (
         <RetryAlert spaced onRetry={() => void refetch()}>
           {t('participants.loadError')}
@@ -55,10 +57,12 @@ export function ParticipantsPage() {
         rows={isError ? [] : (data?.items ?? [])}
         rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
+        failed={isError}
         query={state.table}
         onQueryChange={onQueryChange}
         onOpen={onOpen}
         onCreate={correspondant ? onCreate : undefined}
+        organisations={organisations}
       />
     </>
   );

@@ -42,7 +42,9 @@ export function useParticipantSubmit({ form, mode, onMessages, onSaved }: Submit
             : { mode, values: values as ParticipantUpdate },
         );
         if (outcome.kind === 'saved') {
-          notify('form.saved', 'success');
+          // The server's own success message is shown on the screen (and a creation's on the new
+          // participant's page): a toast saying it again would be a second confirmation of one save.
+          if (mode === 'update' && outcome.messages.length === 0) notify('form.saved', 'success');
           onSaved(outcome, form.getValues());
         } else if (outcome.kind === 'refused') {
           onMessages(outcome.messages);

@@ -29,7 +29,7 @@ import { zodErrorKey } from '../../../lib/form-errors';
 import { checkMobile } from '../../../lib/mobile-check';
 import { notify } from '../../../lib/notify';
 import { LOGIN_PATH } from '../../../lib/paths';
-import { logout } from '../../../lib/session';
+import { currentUser, isParticipant, logout, useSession } from '../../../lib/session';
 import { accountKeys } from '../api/account-keys';
 import { saveContact } from '../api/save-contact';
 
@@ -58,6 +58,10 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
   const [pending, setPending] = useState<PendingContact>(account.enAttente);
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
+  const user = currentUser(useSession());
+  // Only participants confirm a text-message code at sign-in (000 §2.4): correspondants are not told
+  // that one will go to their mobile.
+  const codeAtSignIn = user !== null && isParticipant(user);
   const { control, handleSubmit, reset, setError, formState } = useForm<ContactValues>({
     values: valuesOf(account),
     resolver: zodResolver(contactForm, { error: zodErrorKey }),
@@ -201,7 +205,7 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
       <AlertDialog
         open={saved}
         title={t('account.contact.saved.title')}
-        text={t('account.contact.saved.text')}
+        text={t(codeAtSignIn ? 'account.contact.saved.text' : 'account.contact.saved.textNoCode')}
         onClose={signOut}
       />
     </Panel>

@@ -16,6 +16,8 @@ export function checkupsQueryOptions(query: CheckupListQuery) {
           dateDebut: query.dateDebut,
           dateFin: query.dateFin,
           etatBilan: query.etatBilan,
+          idEntreprise: query.idEntreprise,
+          idEtablissement: query.idEtablissement,
         },
         schema: checkupListReply,
         signal,

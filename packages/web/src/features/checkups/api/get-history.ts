@@ -16,6 +16,8 @@ export function historyQueryOptions(query: HistoryListQuery) {
           dateDebut: query.dateDebut,
           dateFin: query.dateFin,
           etatBilan: query.etatBilan,
+          idEntreprise: query.idEntreprise,
+          idEtablissement: query.idEtablissement,
         },
         schema: historyListReply,
         signal,

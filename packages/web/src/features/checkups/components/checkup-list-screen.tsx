@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { isLanguage } from '../../../lib/i18n';
+import type { ScopeOrganisations } from '../../../lib/scope-organisations';
 import { participantPath } from '../../participants/paths';
 import { type ExportPath, exportCheckups } from '../api/export-checkups';
-import type { CheckupListState } from '../list-params';
+import type { CheckupFilters, CheckupListState } from '../list-params';
 import { CheckupListLayout } from './checkup-list-layout';
 
 interface ListQueryResult<R> {
@@ -30,6 +31,7 @@ export interface CheckupListScreenProps<R extends GridValidRowModel> {
   fileNameKey: string;
   /** The participant a row opens. */
   participantOf: (row: R) => number;
+  organisations: ScopeOrganisations;
 }
 
 /**
@@ -48,17 +50,18 @@ export function CheckupListScreen<R extends GridValidRowModel>({
   defaultSort,
   fileNameKey,
   participantOf,
+  organisations,
 }: CheckupListScreenProps<R>) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { data, isFetching, isError, refetch } = result;
   const pendingRowCount = (state.table.page + 1) * state.table.size;
 
-  const onExport = () =>
+  const onExport = (filters: CheckupFilters) =>
     exportCheckups(
       exportPath,
       {
-        ...state.filters,
+        ...filters,
         sort: state.table.sort ?? defaultSort,
         langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR',
       },
@@ -73,6 +76,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
       onExport={onExport}
       isError={isError}
       onRetry={() => void refetch()}
+      organisations={organisations}
     >
       <DataTable<R>
         label={tableLabel}
@@ -80,6 +84,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
         rows={isError ? [] : (data?.items ?? [])}
         rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
+        failed={isError}
         query={state.table}
         onQueryChange={onQueryChange}
         onRowClick={(row) => void navigate(participantPath(participantOf(row)))}

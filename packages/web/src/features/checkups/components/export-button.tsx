@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
-/** Read by screen readers, not shown. */
-
 export interface ExportButtonProps {
-  /** Produces and downloads the workbook; a failure has been reported by the API client. */
-  onExport: () => Promise<void>;
+  /**
+   * Produces and downloads the workbook; a failure has been reported by the API client. False: nothing
+   * was asked (invalid filters, shown on their fields).
+   */
+  onExport: () => Promise<boolean>;
   disabled?: boolean;
 }
 
@@ -26,8 +27,7 @@ export function ExportButton({ onExport, disabled }: ExportButtonProps) {
   const run = async () => {
     setState('busy');
     try {
-      await onExport();
-      setState('done');
+      setState((await onExport()) ? 'done' : 'idle');
     } catch {
       setState('idle');
     }

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import type { Message } from '@portail/contract/schemas/common';
-import type { PendingContact } from '@portail/contract/schemas/contact-change';
+import { CONTACT_CHANGE_MESSAGES, type PendingContact } from '@portail/contract/schemas/contact-change';
 import {
   type Correspondant,
   type CorrespondantContactBody,
@@ -91,12 +91,15 @@ export function ContactForm({ record, onDone }: ContactFormProps) {
       const outcome = await save.mutateAsync(values);
       if (outcome.kind === 'saved') {
         const codes = outcome.messages.map((message) => message.errorCode);
-        for (const code of codes.length > 0 ? codes : ['correspondant.enregistre'])
+        // A code waiting for its confirmation is told by the confirmation dialog, not a second toast.
+        const waiting = outcome.pending.email !== null || outcome.pending.portable !== null;
+        const told = codes.filter((code) => !(waiting && code === CONTACT_CHANGE_MESSAGES.codeSent));
+        for (const code of told.length > 0 ? told : ['correspondant.enregistre'])
           notify(`messages.${code}`, 'success');
         // Clean before leaving, so the leave confirmation does not ask about what was just saved.
         form.reset({ ...form.getValues(), motDePasse: '' });
         // A new mail or mobile waits for its code: the form leaves once the dialog is done with.
-        if (outcome.pending.email !== null || outcome.pending.portable !== null) setPending(outcome.pending);
+        if (waiting) setPending(outcome.pending);
         else onDone();
       } else if (outcome.kind === 'invalid') {
         setMessages(outcome.messages);

@@ -9,6 +9,8 @@ import { civilityLabel } from '../civility';
 export interface CorrespondantsTableProps {
   rows: readonly Correspondant[];
   rowCount: number;
+  /** The page could not be read: no "no correspondant matches", no count. */
+  failed?: boolean;
   loading: boolean;
   query: TableQuery;
   onQueryChange: (query: TableQuery) => void;

@@ -17,6 +17,8 @@ export function participantsQueryOptions(query: ParticipantListQuery) {
           nom: query.nom,
           prenom: query.prenom,
           idParticipant: query.idParticipant,
+          idEntreprise: query.idEntreprise,
+          idEtablissement: query.idEtablissement,
         },
         schema: participantListReply,
         signal,

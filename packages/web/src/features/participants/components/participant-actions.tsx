@@ -1,17 +1,20 @@
 import BlockIcon from '@mui/icons-material/Block';
 import RestoreIcon from '@mui/icons-material/Restore';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import type { Message } from '@portail/contract/schemas/common';
 import {
   PARTICIPANT_MESSAGES,
   type Participant,
   type TransferBody,
 } from '@portail/contract/schemas/participants';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-provider';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { notify } from '../../../lib/notify';
 import type { Outcome } from '../api/outcome';
 import { useReadmitParticipant } from '../api/readmit-participant';
@@ -46,6 +49,14 @@ export function ParticipantActions({ participant, onMessages, onTerminated }: Pa
   const readmit = useReadmitParticipant(participant.id);
   const transfer = useTransferParticipant(participant.id);
   const name = `${participant.nom} ${participant.prenom}`;
+  const reasonId = useId();
+  // What the server would refuse is not offered: the reason is told instead (tooltip, and to screen
+  // readers as the button's description).
+  const cannotTerminate = participant.bilanEnCours
+    ? `messages.${PARTICIPANT_MESSAGES.terminateCheckupInProgress}`
+    : participant.mutationEnCours
+      ? `messages.${PARTICIPANT_MESSAGES.terminateTransferInProgress}`
+      : null;
   const close = () => setDialog(null);
 
   const onTerminate = async (reason: number) => {
@@ -84,14 +95,26 @@ export function ParticipantActions({ participant, onMessages, onTerminated }: Pa
           </Button>
         )}
         {participant.actif && (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<BlockIcon />}
-            onClick={() => setDialog('terminate')}
-          >
-            {t('participant.terminate.action')}
-          </Button>
+          <Tooltip title={cannotTerminate ? t(cannotTerminate) : ''}>
+            {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
+            <span>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<BlockIcon />}
+                disabled={cannotTerminate !== null}
+                aria-describedby={cannotTerminate ? reasonId : undefined}
+                onClick={() => setDialog('terminate')}
+              >
+                {t('participant.terminate.action')}
+              </Button>
+              {cannotTerminate && (
+                <Box component="span" id={reasonId} sx={visuallyHidden}>
+                  {t(cannotTerminate)}
+                </Box>
+              )}
+            </span>
+          </Tooltip>
         )}
         {!participant.actif && (
           <Button

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import type { Message } from '@portail/contract/schemas/common';
@@ -6,7 +7,7 @@ import { PARTICIPANT_MESSAGES, type Participant } from '@portail/contract/schema
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type To, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, type To, useLocation, useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/alert-dialog';
 import { useLeaveConfirmation } from '../../../components/leave-confirmation';
 import { MessagesAlerts } from '../../../components/messages-alerts';
@@ -122,6 +123,7 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
         }
       />
       <MessagesAlerts messages={messages} />
+      <ReadmitOffer messages={messages} />
       {participant && !participant.actif && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('participant.readOnly.inactive')}
@@ -157,5 +159,22 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
         onClose={closeMobileAlert}
       />
     </>
+  );
+}
+
+/**
+ * A creation refused because the person is a terminated participant of the caller's scope: the way to
+ * the record where they are re-admitted, instead of a second record.
+ */
+function ReadmitOffer({ messages }: { messages: readonly Message[] }) {
+  const { t } = useTranslation();
+  const id = Number(
+    messages.find((message) => message.errorCode === PARTICIPANT_MESSAGES.terminatedDuplicate)?.args?.[0],
+  );
+  if (!Number.isInteger(id) || id <= 0) return null;
+  return (
+    <Button component={RouterLink} to={participantPath(id)} variant="contained" sx={{ mb: 2 }}>
+      {t('participant.readmit.open', { id })}
+    </Button>
   );
 }

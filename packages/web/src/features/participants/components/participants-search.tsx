@@ -3,7 +3,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
+import { ScopeFilters } from '../../../components/scope-filters';
 import { TextInput } from '../../../components/text-input';
+import type { ScopeOrganisations } from '../../../lib/scope-organisations';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { type ParticipantFilters, parseParticipantId } from '../list-params';
 
@@ -11,16 +13,20 @@ export interface ParticipantsSearchProps {
   filters: ParticipantFilters;
   /** Called with the filters once typing pauses (000 §2.6: 200 ms), text trimmed by the caller. */
   onSearch: (filters: ParticipantFilters) => void;
+  /** The scope's companies and establishments: their filters show when it holds more than one. */
+  organisations: ScopeOrganisations;
 }
 
 const sameSearch = (a: ParticipantFilters, b: ParticipantFilters) =>
   a.activeOnly === b.activeOnly &&
   a.lastName.trim() === b.lastName.trim() &&
   a.firstName.trim() === b.firstName.trim() &&
-  a.participantId.trim() === b.participantId.trim();
+  a.participantId.trim() === b.participantId.trim() &&
+  a.companyId === b.companyId &&
+  a.establishmentId === b.establishmentId;
 
 /** The search of the participant list (000 §2.6): active flag, last name, first name, id. */
-export function ParticipantsSearch({ filters, onSearch }: ParticipantsSearchProps) {
+export function ParticipantsSearch({ filters, onSearch, organisations }: ParticipantsSearchProps) {
   const { t } = useTranslation();
   const { typed, type: setTyped, choose } = useDebouncedSearch(filters, onSearch, sameSearch);
 
@@ -75,6 +81,12 @@ export function ParticipantsSearch({ filters, onSearch }: ParticipantsSearchProp
             }
           />
         </Grid>
+        <ScopeFilters
+          organisations={organisations}
+          companyId={typed.companyId}
+          establishmentId={typed.establishmentId}
+          onChange={(choice) => choose({ ...typed, ...choice })}
+        />
       </Grid>
     </Paper>
   );

@@ -9,20 +9,25 @@ import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { formatDate } from '../../../lib/dates';
 import { useEnumLabel } from '../../../lib/enums';
+import type { ScopeOrganisations } from '../../../lib/scope-organisations';
 import { TransferIcon } from './transfer-icon';
 
 export interface ParticipantsTableProps {
   rows: readonly ParticipantRow[];
   rowCount: number;
   loading: boolean;
+  /** The page could not be read: no "no participant matches", no count. */
+  failed?: boolean;
   query: TableQuery;
   onQueryChange: (query: TableQuery) => void;
   onOpen: (row: ParticipantRow) => void;
   onCreate?: () => void;
+  /** The scope's companies and establishments: their columns show when it holds more than one. */
+  organisations: ScopeOrganisations;
 }
 
 /** The participant list's table (000 §2.6); sortable columns are the contract's sort fields. */
-export function ParticipantsTable({ onOpen, ...props }: ParticipantsTableProps) {
+export function ParticipantsTable({ onOpen, organisations, ...props }: ParticipantsTableProps) {
   const { t } = useTranslation();
   const civility = useEnumLabel('civilite');
 
@@ -55,6 +60,29 @@ export function ParticipantsTable({ onOpen, ...props }: ParticipantsTableProps) 
         width: 140,
         valueFormatter: (value: string) => formatDate(value),
       },
+      ...(organisations.showCompanies
+        ? [
+            {
+              field: 'raisonSocialeEntreprise',
+              headerName: t('scope.company'),
+              flex: 1,
+              minWidth: 170,
+            } satisfies GridColDef<ParticipantRow>,
+          ]
+        : []),
+      ...(organisations.showEstablishments
+        ? [
+            {
+              field: 'idEtablissement',
+              headerName: t('scope.establishment'),
+              flex: 1,
+              minWidth: 170,
+              sortable: false,
+              valueGetter: (_: unknown, row: ParticipantRow) =>
+                organisations.establishmentName(row.idEtablissement),
+            } satisfies GridColDef<ParticipantRow>,
+          ]
+        : []),
       { field: 'mail', headerName: t('participants.columns.mail'), flex: 1.3, minWidth: 220 },
       {
         field: 'mutationEnCours',
@@ -76,7 +104,7 @@ export function ParticipantsTable({ onOpen, ...props }: ParticipantsTableProps) 
           row.bilanEnCours ? <CheckupBadge label={t('participants.checkupInProgress')} /> : null,
       },
     ],
-    [t, civility],
+    [t, civility, organisations],
   );
 
   return (

@@ -114,8 +114,11 @@ test.describe('correspondant directory', () => {
 
     // By establishment id, which must be a number.
     const establishmentId = page.getByRole('textbox', { name: "N° d'établissement" });
-    await establishmentId.fill('abc');
-    await expect(page.getByText('Nombre attendu')).toBeVisible();
+    await establishmentId.pressSequentially('a');
+    await expect(establishmentId).toHaveValue('');
+    await expect(
+      page.getByText('Chiffres uniquement : les lettres et autres signes ne sont pas acceptés'),
+    ).toBeVisible();
     await establishmentId.fill(String(me.etablissement.id));
     await expect(page).toHaveURL(new RegExp(`idEtablissement=${me.etablissement.id}`));
     await expectColumn(page, 'etablissement', (text) => text === me.etablissement?.raisonsociale);

@@ -40,7 +40,7 @@ async function pendingTransfer(
   const id = await createParticipant(request, token, person);
   const reply = await request.post(`/api/adherents/${id}/muter`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { etablissementDestination: destination, priseEnChargeBilanEnCours: false },
+    data: { etablissementDestination: destination, motifMouvement: 55, priseEnChargeBilanEnCours: false },
   });
   expect(reply.ok(), `muter: ${reply.status()}`).toBe(true);
   return { id, name: `${person.nom.toUpperCase()} ${person.prenom}` };

@@ -135,7 +135,7 @@ test.describe('registration by link', () => {
   }) => {
     test.slow();
     const link = await mailedLink(page.request, 'participant.inscription');
-    const proof = await letter(page.request, 'Manon Garnier');
+    const proof = await letter(page.request, 'GARNIER Manon');
     const before = await lastOutboxId(page.request);
     await page.goto(link);
 

@@ -15,6 +15,7 @@ import { PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
 import { useMemo } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
+import { DensityToggle, useGridDensity } from './density-toggle';
 import { fromSortParam, type TableQuery, toSortParam } from './table-query';
 
 export interface DataTableProps<R extends GridValidRowModel> {
@@ -61,6 +62,7 @@ export function DataTable<R extends GridValidRowModel>({
   pageSizeOptions = PAGE_SIZE_OPTIONS,
 }: DataTableProps<R>) {
   const { t, i18n } = useTranslation();
+  const [density, setDensity] = useGridDensity();
   const gridTexts = (i18n.language === 'en_EN' ? enUS : frFR).components.MuiDataGrid.defaultProps.localeText;
   const localeText = noRowsLabel ? { ...gridTexts, noRowsLabel } : gridTexts;
 
@@ -91,15 +93,17 @@ export function DataTable<R extends GridValidRowModel>({
 
   return (
     <Box>
-      {onCreate && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mb: 1 }}>
+        <DensityToggle value={density} onChange={setDensity} />
+        {onCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} aria-keyshortcuts="Shift+N">
             {createLabel ?? t('table.create')}
           </Button>
-        </Box>
-      )}
+        )}
+      </Box>
       <DataGrid<R>
         aria-label={label}
+        density={density}
         columns={columns}
         rows={rows}
         rowCount={rowCount}

@@ -3,6 +3,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Message } from '@portail/contract/schemas/common';
 import {
   PARTICIPANT_MESSAGES,
@@ -45,7 +46,7 @@ export function ParticipantActions({ participant, onMessages, onTerminated }: Pa
   const terminate = useTerminateParticipant(participant.id);
   const readmit = useReadmitParticipant(participant.id);
   const transfer = useTransferParticipant(participant.id);
-  const name = `${participant.nom} ${participant.prenom}`;
+  const name = formatPersonName(participant.nom, participant.prenom);
   const close = () => setDialog(null);
 
   const onTerminate = async (reason: number) => {

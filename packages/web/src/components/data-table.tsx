@@ -124,7 +124,11 @@ export function DataTable<R extends GridValidRowModel>({
         onCellKeyDown={
           onRowClick
             ? (params, event) => {
-                if (event.key === 'Enter') onRowClick(params.row);
+                if (event.key !== 'Enter') return;
+                // A cell holding a link of its own (a participant's name) follows it; others open the row.
+                const link = event.currentTarget.querySelector<HTMLAnchorElement>('a[href]');
+                if (link) link.click();
+                else onRowClick(params.row);
               }
             : undefined
         }

@@ -76,6 +76,7 @@ export function MutationsTable({ onOpen, ...props }: MutationsTableProps) {
       {
         field: 'etablissementSource',
         headerName: t('mutations.columns.source'),
+        description: t('mutations.detail.source'),
         flex: 1,
         minWidth: 140,
         sortable: false,
@@ -84,6 +85,7 @@ export function MutationsTable({ onOpen, ...props }: MutationsTableProps) {
       {
         field: 'etablissementDestination',
         headerName: t('mutations.columns.destination'),
+        description: t('mutations.detail.destination'),
         flex: 1,
         minWidth: 140,
         sortable: false,
@@ -92,6 +94,7 @@ export function MutationsTable({ onOpen, ...props }: MutationsTableProps) {
       {
         field: 'motifMouvement',
         headerName: t('mutations.columns.reason'),
+        description: t('mutations.columns.reasonFull'),
         flex: 1,
         minWidth: 130,
         sortable: false,

@@ -249,7 +249,7 @@ test.describe('participant detail', () => {
     const row = page.getByRole('row').filter({ hasText: nom });
     await expect(row).toContainText('Changement de site — Rapprochement du domicile');
     await expect(row).toContainText('Sortante');
-    await row.getByRole('link', { name: new RegExp(nom) }).click();
+    await row.getByRole('link', { name: new RegExp(nom, 'i') }).click();
     await expect(page).toHaveURL(new RegExp(`/adherents/${id}$`));
   });
 
@@ -342,9 +342,11 @@ test.describe('participant detail', () => {
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.goto(`/adherents/${row.id}`);
     await expect(page.getByRole('heading', { name: 'Identity', level: 2 })).toBeVisible();
+    // The last entry, like the page title, names the participant.
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
-      /Participant list.*Participant details/,
+      new RegExp(`Participant list.*${row.nom} ${row.prenom}`),
     );
+    await expect(page).toHaveTitle(`${row.nom} ${row.prenom}`);
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
     await expectAccessible(page);
   });

@@ -222,6 +222,7 @@ test.describe('the same screens on a phone', () => {
   test('the transfer list and the history are accessible at 375 pixels, in French and English', async ({
     page,
   }) => {
+    test.slow();
     // Signed in wide (the sign-in helper waits for the menu), then narrowed to a phone.
     await page.setViewportSize(WIDE);
     await signIn(page, 'corr.groupe', { correspondant: true });

@@ -36,7 +36,7 @@ export function HistoryPage() {
     () =>
       (
         [
-          { field: 'id', headerName: t('checkups.history.columns.id'), width: 120 },
+          { field: 'id', headerName: t('checkups.history.columns.id'), width: 140 },
           {
             field: 'nom',
             headerName: t('checkups.columns.name'),

@@ -103,7 +103,7 @@ export function MutationsTable({ onOpen, ...props }: MutationsTableProps) {
       {
         field: 'bilanEnCours',
         headerName: t('mutations.columns.checkup'),
-        width: 64,
+        width: 84,
         sortable: false,
         align: 'center',
         headerAlign: 'center',

@@ -116,9 +116,9 @@ test.describe('correspondant directory', () => {
     const establishmentId = page.getByRole('textbox', { name: "N° d'établissement" });
     await establishmentId.pressSequentially('a');
     await expect(establishmentId).toHaveValue('');
-    await expect(
-      page.getByText('Chiffres uniquement : les lettres et autres signes ne sont pas acceptés'),
-    ).toBeVisible();
+    await expect(establishmentId).toHaveAccessibleDescription(
+      'Chiffres uniquement : les lettres et autres signes ne sont pas acceptés',
+    );
     await establishmentId.fill(String(me.etablissement.id));
     await expect(page).toHaveURL(new RegExp(`idEtablissement=${me.etablissement.id}`));
     await expectColumn(page, 'etablissement', (text) => text === me.etablissement?.raisonsociale);

@@ -216,6 +216,45 @@ test.describe('a correspondant at 1366 pixels', () => {
   });
 });
 
+test.describe('the transfer request', () => {
+  test('asks a reason and details, accessible at 1366 and 375 pixels, in French and English', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(WIDE);
+    await signIn(page, 'corr.etablissement', { correspondant: true });
+    await page.goto('/adherentsCorrespondant');
+    // An active participant without a transfer pending (the list shows active ones by default).
+    await grid(page)
+      .locator('.MuiDataGrid-row')
+      .filter({ hasNot: page.getByRole('img', { name: 'Mutation en cours' }) })
+      .first()
+      .locator('[data-field="id"]')
+      .click();
+    await expect(page).toHaveURL(/\/adherents\/\d+$/);
+    const open = async (label: string, title: string) => {
+      await page.getByRole('button', { name: label }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    };
+    let dialog = await open('Muter', 'Muter le participant');
+    await expect(dialog.getByRole('combobox', { name: 'Motif de la mutation' })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'transfer-dialog-1366-fr');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+    await toEnglish(page);
+    await page.setViewportSize(PHONE);
+    dialog = await open('Transfer', 'Transfer the participant');
+    await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill('Closer to home');
+    await expect(dialog.getByRole('button', { name: 'Request the transfer' })).toBeDisabled();
+    await expectAccessible(page);
+    await shoot(page, 'transfer-dialog-375-en');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
+
 test.describe('the same screens on a phone', () => {
   test.use({ viewport: PHONE });
 

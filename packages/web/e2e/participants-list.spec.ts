@@ -57,6 +57,7 @@ test.describe('participant list', () => {
     await page.getByRole('textbox', { name: 'N° de participant' }).fill(String(target.id));
     await expect(dataRows(page)).toHaveCount(1);
     await expect(page.getByText('1–1 sur 1')).toBeVisible();
+    await page.getByRole('textbox', { name: 'N° de participant' }).fill('');
     await page.getByRole('textbox', { name: 'N° de participant' }).pressSequentially('1a');
     await expect(page.getByRole('textbox', { name: 'N° de participant' })).toHaveValue('1');
     await expect(page.getByRole('textbox', { name: 'N° de participant' })).toHaveAccessibleDescription(

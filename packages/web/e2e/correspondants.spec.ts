@@ -153,7 +153,7 @@ test.describe('correspondant directory', () => {
       page.getByRole('heading', { name: `${group.contact.nom} ${group.contact.prenom}`, level: 1 }),
     ).toBeVisible();
     await expect(page.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveText(
-      new RegExp(`Liste des correspondants.*${group.contact.nom} ${group.contact.prenom}`),
+      new RegExp(`Liste des correspondants.*${group.contact.nom.toUpperCase()} ${group.contact.prenom}`),
     );
     await expect(page.getByText('Cette fiche est en lecture seule.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Établissement' })).toContainText(

@@ -38,8 +38,8 @@ async function rowHeight(page: Page): Promise<number> {
   return (await row.boundingBox())?.height ?? 0;
 }
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+async function shoot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 async function toEnglish(page: Page) {
@@ -241,7 +241,7 @@ test.describe('the transfer request', () => {
     let dialog = await open('Muter', 'Muter le participant');
     await expect(dialog.getByRole('combobox', { name: 'Motif de la mutation' })).toBeVisible();
     await expectAccessible(page);
-    await shoot(page, 'transfer-dialog-1366-fr');
+    await shoot(page, 'transfer-dialog-1366-fr', false);
     await dialog.getByRole('button', { name: 'Annuler' }).click();
 
     await toEnglish(page);
@@ -250,7 +250,7 @@ test.describe('the transfer request', () => {
     await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill('Closer to home');
     await expect(dialog.getByRole('button', { name: 'Request the transfer' })).toBeDisabled();
     await expectAccessible(page);
-    await shoot(page, 'transfer-dialog-375-en');
+    await shoot(page, 'transfer-dialog-375-en', false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expandRoles, hasAnyRole } from '../src/roles';
 import { findScreenRoute, SCREEN_ROUTES } from '../src/routes';
 import { meetsPasswordRules } from '../src/rules/password';
+import { formatPersonName } from '../src/rules/person-name';
 import { maskPhone } from '../src/rules/phone';
 import { csvField, startsLikeFormula } from '../src/rules/spreadsheet';
 import { isPlainText } from '../src/rules/text';
@@ -105,5 +106,19 @@ describe('spreadsheet text (CSV injection)', () => {
     expect(csvField('\t=1')).toBe("'\t=1");
     expect(csvField('a,b', ',')).toBe('"a,b"');
     expect(csvField('ligne\nsuivante')).toBe('"ligne\nsuivante"');
+  });
+});
+
+describe('person name', () => {
+  it('writes LAST NAME First name, upper-casing the last name and squeezing spaces', () => {
+    expect(formatPersonName('Dupont', 'Claire')).toBe('DUPONT Claire');
+    expect(formatPersonName('  de la   Tour ', ' Jean  Pierre ')).toBe('DE LA TOUR Jean Pierre');
+    expect(formatPersonName('Lefèvre', 'Élise')).toBe('LEFÈVRE Élise');
+  });
+
+  it('leaves no stray space when a part is missing', () => {
+    expect(formatPersonName('MARTIN', '')).toBe('MARTIN');
+    expect(formatPersonName(null, 'Jeanne')).toBe('Jeanne');
+    expect(formatPersonName(undefined, undefined)).toBe('');
   });
 });

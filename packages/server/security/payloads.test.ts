@@ -383,6 +383,7 @@ describe('privileged fields injected into valid bodies', () => {
       send: (extra) =>
         call('POST', `/api/adherents/${moving}/muter`, headers.main, {
           etablissementDestination: otherEstablishment,
+          motifMouvement: 54,
           priseEnChargeBilanEnCours: false,
           ...extra,
         }),
@@ -411,6 +412,7 @@ describe('privileged fields injected into valid bodies', () => {
         ':id (participant of another scope)': () =>
           call('POST', `/api/adherents/${outsider.id}/muter`, headers.main, {
             etablissementDestination: main.establishmentId,
+            motifMouvement: 54,
           }),
       },
     };

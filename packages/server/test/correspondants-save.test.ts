@@ -117,7 +117,7 @@ describe('POST /api/correspondant/{id}', () => {
       payload: { roleCorrespondant: true },
     });
     expect(principal.json<{ nomComplet: string; mail: string }>()).toMatchObject({
-      nomComplet: 'Anaïs Lemaître',
+      nomComplet: 'LEMAÎTRE Anaïs',
       mail: me.email,
     });
   });

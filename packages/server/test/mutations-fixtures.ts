@@ -43,13 +43,19 @@ export async function requestTransfer(
   ctx: TestContext,
   participantId: number,
   destination: number,
-  options: { takeover?: boolean; login?: string } = {},
+  options: { takeover?: boolean; login?: string; reason?: number; comment?: string } = {},
 ): Promise<number> {
   const reply = await ctx.app.inject({
     method: 'POST',
     url: `/api/adherents/${participantId}/muter`,
     headers: await headersOf(ctx, options.login ?? MAIN),
-    payload: { etablissementDestination: destination, priseEnChargeBilanEnCours: options.takeover ?? false },
+    payload: {
+      etablissementDestination: destination,
+      // motifmouvement "Mutation interne" unless the test names another reason.
+      motifMouvement: options.reason ?? 54,
+      commentaireMouvement: options.comment ?? null,
+      priseEnChargeBilanEnCours: options.takeover ?? false,
+    },
   });
   expect(reply.statusCode, reply.body).toBe(200);
   const [row] = await ctx.database.db

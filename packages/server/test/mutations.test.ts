@@ -1,7 +1,8 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import { errorReply } from '@portail/contract/schemas/common';
 import { correspondantHome } from '@portail/contract/schemas/home';
 import { type MutationRow, mutationListReply, mutationRow } from '@portail/contract/schemas/mutations';
-import { and, count, eq, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enumItems, establishments, mutations } from '../src/db/schema';
@@ -187,7 +188,7 @@ describe('rows and GET /api/mutation/:id', () => {
     const main = await establishmentOf(ctx, MAIN);
     const other = await establishmentOf(ctx, OTHER);
     const participant = await newParticipant(ctx);
-    const id = await requestTransfer(ctx, participant, other);
+    const id = await requestTransfer(ctx, participant, other, { reason: 53, comment: 'CDD terminé' });
     const names = await ctx.database.db
       .select({ id: establishments.id, name: establishments.name })
       .from(establishments)
@@ -199,25 +200,71 @@ describe('rows and GET /api/mutation/:id', () => {
     const row = mutationRow.parse(fromSource.json());
     expect(row).toMatchObject({
       id,
-      auteurMouvement: `${author.firstName} ${author.lastName}`,
+      auteurMouvement: formatPersonName(author.lastName, author.firstName),
       participant: { id: participant, bilanEnCours: false },
       allowedToCancel: 1,
       allowedToAccept: false,
       encours: true,
+      sens: 'SORTANTE',
       etablissementSource: { id: main, raisonsociale: nameOf(main) },
       etablissementDestination: { id: other, raisonsociale: nameOf(other) },
-      motifMouvement: null,
+      motifMouvement: { id: 53, label: 'Fin de contrat', labelEn: 'End of contract' },
+      commentaireMouvement: 'CDD terminé',
       typeMouvement: { id: MOVEMENT_TYPE.transfer, label: 'Mutation', labelEn: 'Transfer' },
       bilanEnCours: false,
       demandePriseEnChargeBilan: false,
     });
-    expect(row.participant.name).toBe(`${row.participant.nom} ${row.participant.prenom}`);
+    expect(row.participant.name).toBe(formatPersonName(row.participant.nom, row.participant.prenom));
     expect(Date.now() - Date.parse(row.date)).toBeLessThan(60_000);
     // The list shows the same row.
     expect((await list(MAIN, { size: '100' })).items.find((item) => item.id === id)).toEqual(row);
     // The destination may accept it.
     const fromDestination = mutationRow.parse((await detail(OTHER, id)).json());
-    expect(fromDestination).toMatchObject({ allowedToAccept: true, allowedToCancel: 1 });
+    expect(fromDestination).toMatchObject({ allowedToAccept: true, allowedToCancel: 1, sens: 'ENTRANTE' });
+  });
+
+  it('tells each scope whether a transfer arrives, leaves or stays inside it', async () => {
+    for (const login of [MAIN, 'corr.entreprise', 'corr.groupe']) {
+      const scope = await correspondantOf(ctx, login);
+      const inScope = (end: { establishmentId: number; companyId: number; groupId: number | null }) =>
+        login === MAIN
+          ? end.establishmentId === scope.establishmentId
+          : login === 'corr.entreprise'
+            ? end.companyId === scope.companyId
+            : end.groupId === scope.groupId;
+      const items = (await list(login, { encours: 'false', size: '100' })).items;
+      const ends = await ctx.database.db
+        .select()
+        .from(mutations)
+        .where(
+          inArray(
+            mutations.id,
+            items.map((item) => item.id),
+          ),
+        );
+      const seen = new Set<string>();
+      for (const item of items) {
+        const row = ends.find((end) => end.id === item.id);
+        if (!row) throw new Error(`transfer ${item.id} not found`);
+        const arrives = inScope({
+          establishmentId: row.destinationEstablishmentId,
+          companyId: row.destinationCompanyId,
+          groupId: row.destinationGroupId,
+        });
+        const leaves = inScope({
+          establishmentId: row.sourceEstablishmentId,
+          companyId: row.sourceCompanyId,
+          groupId: row.sourceGroupId,
+        });
+        expect(item.sens, `${login} ${item.id}`).toBe(
+          arrives ? (leaves ? 'INTERNE' : 'ENTRANTE') : 'SORTANTE',
+        );
+        seen.add(item.sens);
+      }
+      // The demo data has transfers each way for the establishment, and inside the group.
+      if (login === MAIN) expect([...seen].sort()).toEqual(['ENTRANTE', 'SORTANTE']);
+      if (login === 'corr.groupe') expect(seen).toContain('INTERNE');
+    }
   });
 
   it('names the reason in both languages when the request gave one', async () => {

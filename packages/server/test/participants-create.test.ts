@@ -134,6 +134,7 @@ describe('PUT /api/adherentsCorrespondant/detail: success', () => {
     const mail = ctx.notifier.mails.at(-1);
     expect(mail?.to).toBe(form.mail);
     expect(mail?.subject).toContain('activez votre compte');
+    expect(mail?.text.startsWith('Bonjour LEFEVRE-DUPRE DE LA TOUR Zoé,\n\n')).toBe(true);
     const link = mail?.text.match(/(\S+\/user\/registrationCompte\?token=(\S+))/);
     expect(link?.[1]?.startsWith(`${ctx.config.publicUrl}/user/registrationCompte?token=`)).toBe(true);
     const token = decodeURIComponent(link?.[2] ?? '');

@@ -1,6 +1,7 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import { errorReply, messagesReply } from '@portail/contract/schemas/common';
 import { correspondantHome } from '@portail/contract/schemas/home';
-import { participantListReply } from '@portail/contract/schemas/participants';
+import { participantListReply, TRANSFER_COMMENT_MAX } from '@portail/contract/schemas/participants';
 import { and, eq, inArray, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentCheckupTypes, establishments, mutations, participants } from '../src/db/schema';
@@ -24,13 +25,21 @@ afterAll(async () => ctx.close());
 
 const ACTOR = 'corr.etablissement';
 
-async function transfer(id: number, body: unknown, login = ACTOR) {
+/** The reason every request below gives unless it says otherwise (motifmouvement "Mutation interne"). */
+const REASON = 54;
+
+async function post(id: number, payload: Record<string, unknown>, login = ACTOR) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/adherents/${id}/muter`,
     headers: await headersOf(ctx, login),
-    payload: body as Record<string, unknown>,
+    payload,
   });
+}
+
+/** A transfer request with a valid reason, and whatever else the test sends. */
+async function transfer(id: number, body: Record<string, unknown>, login = ACTOR) {
+  return post(id, { motifMouvement: REASON, ...body }, login);
 }
 
 function errorCodes(reply: { statusCode: number; body: string; json: () => unknown }) {
@@ -103,6 +112,7 @@ describe('POST /api/adherents/:id/muter', () => {
     const reply = await transfer(row.id, {
       etablissementDestination: destination,
       priseEnChargeBilanEnCours: true,
+      commentaireMouvement: '  Rejoint l’équipe de Lyon  ',
     });
     expect(reply.statusCode, reply.body).toBe(200);
     expect(messagesReply.parse(reply.json()).ciemException.messages).toEqual([
@@ -119,13 +129,15 @@ describe('POST /api/adherents/:id/muter', () => {
     const actor = await correspondantOf(ctx, ACTOR);
     expect(created).toMatchObject({
       authorUserId: actor.userId,
-      authorName: `${actor.firstName} ${actor.lastName}`,
+      authorName: formatPersonName(actor.lastName, actor.firstName),
       sourceEstablishmentId: row.establishmentId,
       sourceCompanyId: row.companyId,
       sourceGroupId: row.groupId,
       destinationEstablishmentId: destination,
       destinationCompanyId: dest?.companyId,
       movementTypeId: MOVEMENT_TYPE.transfer,
+      reasonId: REASON,
+      reasonComment: 'Rejoint l’équipe de Lyon',
       inProgress: true,
       checkupInProgress: false,
       // Asked, but there is no check-up to take over.
@@ -142,6 +154,8 @@ describe('POST /api/adherents/:id/muter', () => {
     expect((await lastAudit(ctx, 'PARTICIPANT_TRANSFER_REQUESTED', row.id))?.details).toMatchObject({
       mutationId: created?.id,
       destinationEstablishmentId: destination,
+      reasonId: REASON,
+      reasonComment: 'Rejoint l’équipe de Lyon',
     });
     const homeAfter = await home(ACTOR);
     expect(homeAfter.nbMutationsSortantes).toBe(homeBefore.nbMutationsSortantes + 1);
@@ -228,15 +242,53 @@ describe('POST /api/adherents/:id/muter', () => {
     });
   });
 
-  it('validates the body', async () => {
+  it('validates the body: destination and reason required, the details plain and short', async () => {
     const row = await movable('to validate');
+    const destination = await destinationFor(row.establishmentId, row.checkupTypeId);
+    const fieldErrorsOf = async (payload: Record<string, unknown>) => {
+      const reply = await post(row.id, payload);
+      expect(reply.statusCode, reply.body).toBe(400);
+      return errorReply.parse(reply.json()).fieldErrors;
+    };
     await expectUnchanged(row.id, async () => {
-      const reply = await transfer(row.id, {});
-      expect(reply.statusCode).toBe(400);
-      expect(errorReply.parse(reply.json()).fieldErrors).toEqual([
+      expect(await fieldErrorsOf({})).toEqual([
         { field: 'etablissementDestination', defaultMessage: 'errors.required' },
+        { field: 'motifMouvement', defaultMessage: 'errors.required' },
+      ]);
+      expect(await fieldErrorsOf({ etablissementDestination: destination, motifMouvement: 'DEM' })).toEqual([
+        { field: 'motifMouvement', defaultMessage: 'errors.invalid' },
+      ]);
+      expect(
+        await fieldErrorsOf({
+          etablissementDestination: destination,
+          motifMouvement: REASON,
+          commentaireMouvement: 'Départ\u0007 discret',
+        }),
+      ).toEqual([{ field: 'commentaireMouvement', defaultMessage: 'errors.controlCharacter' }]);
+      const tooLong = await post(row.id, {
+        etablissementDestination: destination,
+        motifMouvement: REASON,
+        commentaireMouvement: 'x'.repeat(TRANSFER_COMMENT_MAX + 1),
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(errorReply.parse(tooLong.json()).fieldErrors?.map((error) => error.field)).toEqual([
+        'commentaireMouvement',
       ]);
     });
+  });
+
+  it('refuses a reason that is not an active item of motifmouvement', async () => {
+    const row = await movable('with a wrong reason');
+    const destination = await destinationFor(row.establishmentId, row.checkupTypeId);
+    for (const reason of [MOVEMENT_TYPE.transfer, 999_999]) {
+      await expectUnchanged(row.id, async () => {
+        const reply = await post(row.id, { etablissementDestination: destination, motifMouvement: reason });
+        expect(reply.statusCode, reply.body).toBe(400);
+        expect(errorReply.parse(reply.json()).fieldErrors).toEqual([
+          { field: 'motifMouvement', defaultMessage: 'errors.invalid' },
+        ]);
+      });
+    }
   });
 
   it('lets exactly one of ten concurrent requests through, the others refused without a server error', async () => {

@@ -1,9 +1,10 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import { participantCreatedReply } from '@portail/contract/schemas/participants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../src/auth/secrets';
 import { accountTokens, auditLog, users } from '../src/db/schema';
-import { issueRegistrationLink } from '../src/features/registration/registration-links';
+import { issueRegistrationLink, registrationMail } from '../src/features/registration/registration-links';
 import { createTestContext, passwordRequest, type TestContext } from './helper';
 import { headersOf, validForm } from './participants-fixtures';
 import {
@@ -66,6 +67,10 @@ describe('the states of a registration link', () => {
     const mail = ctx.notifier.mails.at(-1);
     expect(mail?.to).toBe(user.email);
     expect(mail?.subject).toContain('activez votre compte');
+    // The account's holder is greeted by name, as the portal writes names.
+    expect(mail?.text.startsWith(`Bonjour ${formatPersonName(user.lastName, user.firstName)},\n\n`)).toBe(
+      true,
+    );
     // Built from PUBLIC_URL, whatever Host the request named.
     expect(mail?.text).toContain('https://portail.example.org/user/registrationCompte?token=');
     expect(mail?.text).not.toContain('evil.example');
@@ -117,6 +122,36 @@ describe('the states of a registration link', () => {
     const refused = await fromOne();
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('the registration mail', () => {
+  const person = { lastName: 'Taylor', firstName: ' Oliver ' };
+
+  it('greets the person by name, LAST NAME First name, in French or in English', () => {
+    const french = registrationMail(ctx.config, {
+      token: 't',
+      englishOnly: false,
+      participant: true,
+      person,
+    });
+    expect(french.text.split('\n\n')[0]).toBe('Bonjour TAYLOR Oliver,');
+    const english = registrationMail(ctx.config, {
+      token: 't',
+      englishOnly: true,
+      participant: false,
+      person,
+    });
+    expect(english.subject).toContain('activate your account');
+    expect(english.text.split('\n\n')[0]).toBe('Hello TAYLOR Oliver,');
+  });
+
+  it('keeps a plain greeting for an account without a name', () => {
+    const nameless = { lastName: ' ', firstName: '' };
+    const mail = (englishOnly: boolean) =>
+      registrationMail(ctx.config, { token: 't', englishOnly, participant: false, person: nameless });
+    expect(mail(false).text.split('\n\n')[0]).toBe('Bonjour,');
+    expect(mail(true).text.split('\n\n')[0]).toBe('Hello,');
   });
 });
 

@@ -114,8 +114,11 @@ test.describe('correspondant directory', () => {
 
     // By establishment id, which must be a number.
     const establishmentId = page.getByRole('textbox', { name: "N° d'établissement" });
-    await establishmentId.fill('abc');
-    await expect(page.getByText('Nombre attendu')).toBeVisible();
+    await establishmentId.pressSequentially('a');
+    await expect(establishmentId).toHaveValue('');
+    await expect(establishmentId).toHaveAccessibleDescription(
+      'Chiffres uniquement : les lettres et autres signes ne sont pas acceptés',
+    );
     await establishmentId.fill(String(me.etablissement.id));
     await expect(page).toHaveURL(new RegExp(`idEtablissement=${me.etablissement.id}`));
     await expectColumn(page, 'etablissement', (text) => text === me.etablissement?.raisonsociale);
@@ -150,7 +153,7 @@ test.describe('correspondant directory', () => {
       page.getByRole('heading', { name: `${group.contact.nom} ${group.contact.prenom}`, level: 1 }),
     ).toBeVisible();
     await expect(page.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveText(
-      new RegExp(`Liste des correspondants.*${group.contact.nom} ${group.contact.prenom}`),
+      new RegExp(`Liste des correspondants.*${group.contact.nom.toUpperCase()} ${group.contact.prenom}`),
     );
     await expect(page.getByText('Cette fiche est en lecture seule.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Établissement' })).toContainText(

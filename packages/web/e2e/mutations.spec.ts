@@ -40,7 +40,7 @@ async function pendingTransfer(
   const id = await createParticipant(request, token, person);
   const reply = await request.post(`/api/adherents/${id}/muter`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { etablissementDestination: destination, priseEnChargeBilanEnCours: false },
+    data: { etablissementDestination: destination, motifMouvement: 55, priseEnChargeBilanEnCours: false },
   });
   expect(reply.ok(), `muter: ${reply.status()}`).toBe(true);
   return { id, name: `${person.nom.toUpperCase()} ${person.prenom}` };
@@ -221,7 +221,7 @@ test.describe('transfers', () => {
     await expect(page.getByRole('heading', { name: 'Transfers', level: 1 })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'In progress' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Incoming' })).not.toBeChecked();
-    await expect(page.getByRole('columnheader', { name: 'Destination establishment' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'To', exact: true })).toBeVisible();
     await expect(page.getByText('Rows per page:')).toBeVisible();
     await expectAccessible(page);
     await grid(page)

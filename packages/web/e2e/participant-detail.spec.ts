@@ -230,11 +230,28 @@ test.describe('participant detail', () => {
     // The participant's own establishment is no destination.
     await expect(options.filter({ hasText: 'Siège' })).toHaveCount(0);
     await options.first().click();
+    // The reason is required too; the details are the correspondant's own words, control characters refused.
+    await expect(confirm).toBeDisabled();
+    await dialog.getByRole('combobox', { name: 'Motif de la mutation' }).click();
+    await page.getByRole('option', { name: 'Changement de site' }).click();
+    const details = dialog.getByRole('textbox', { name: 'Précisions (facultatif)' });
+    await details.fill('Rapprochement\tdu domicile');
+    await expect(details).toHaveAccessibleDescription(/caractère non autorisé/);
+    await expect(confirm).toBeDisabled();
+    await details.fill('Rapprochement du domicile');
     await expect(confirm).toBeEnabled();
+    await expectAccessible(page);
     await confirm.click();
     await expect(alerts(page).filter({ hasText: 'La demande de mutation a été enregistrée' })).toBeVisible();
     await expect(page.getByText('Mutation en cours', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Muter' })).toHaveCount(0);
+    // The transfer list shows the reason with its details, and the participant's name leads back here.
+    await page.goto('/mutation');
+    const row = page.getByRole('row').filter({ hasText: nom });
+    await expect(row).toContainText('Changement de site — Rapprochement du domicile');
+    await expect(row).toContainText('Sortante');
+    await row.getByRole('link', { name: new RegExp(nom, 'i') }).click();
+    await expect(page).toHaveURL(new RegExp(`/adherents/${id}$`));
   });
 
   test('a destination that does not support the check-up type refuses the transfer', async ({ page }) => {
@@ -274,6 +291,8 @@ test.describe('participant detail', () => {
       .getByRole('combobox', { name: 'Établissement de destination' })
       .fill(destination.entreprise.raisonsociale);
     await page.getByRole('option').filter({ hasText: destination.raisonsociale }).first().click();
+    await dialog.getByRole('combobox', { name: 'Motif de la mutation' }).click();
+    await page.getByRole('option').first().click();
     await dialog.getByRole('button', { name: 'Demander la mutation' }).click();
     await expect(
       alerts(page).filter({
@@ -325,9 +344,11 @@ test.describe('participant detail', () => {
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.goto(`/adherents/${row.id}`);
     await expect(page.getByRole('heading', { name: 'Identity', level: 2 })).toBeVisible();
+    // The last entry, like the page title, names the participant.
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
-      /Participant list.*Participant details/,
+      new RegExp(`Participant list.*${row.nom} ${row.prenom}`),
     );
+    await expect(page).toHaveTitle(`${row.nom} ${row.prenom}`);
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
     await expectAccessible(page);
   });

@@ -57,8 +57,12 @@ test.describe('participant list', () => {
     await page.getByRole('textbox', { name: 'N° de participant' }).fill(String(target.id));
     await expect(dataRows(page)).toHaveCount(1);
     await expect(page.getByText('1–1 sur 1')).toBeVisible();
-    await page.getByRole('textbox', { name: 'N° de participant' }).fill('abc');
-    await expect(page.getByText('Nombre attendu')).toBeVisible();
+    await page.getByRole('textbox', { name: 'N° de participant' }).fill('');
+    await page.getByRole('textbox', { name: 'N° de participant' }).pressSequentially('1a');
+    await expect(page.getByRole('textbox', { name: 'N° de participant' })).toHaveValue('1');
+    await expect(page.getByRole('textbox', { name: 'N° de participant' })).toHaveAccessibleDescription(
+      'Chiffres uniquement : les lettres et autres signes ne sont pas acceptés',
+    );
     await page.getByRole('textbox', { name: 'N° de participant' }).fill('');
 
     // Everyone, terminated participants included, styled apart.

@@ -135,7 +135,7 @@ test.describe('registration by link', () => {
   }) => {
     test.slow();
     const link = await mailedLink(page.request, 'participant.inscription');
-    const proof = await letter(page.request, 'Manon Garnier');
+    const proof = await letter(page.request, 'GARNIER Manon');
     const before = await lastOutboxId(page.request);
     await page.goto(link);
 
@@ -272,7 +272,7 @@ test.describe('registration by link', () => {
   test('an English-only participant registers in English', async ({ page }) => {
     test.slow();
     const link = await mailedLink(page.request, 'participant.inscription.en');
-    const proof = await letter(page.request, 'Oliver Taylor');
+    const proof = await letter(page.request, 'TAYLOR Oliver');
     const before = await lastOutboxId(page.request);
     await page.goto(link);
     await expect(

@@ -66,6 +66,9 @@ export const mutationEnumLabel = z.object({
 });
 export type MutationEnumLabel = z.infer<typeof mutationEnumLabel>;
 
+export const MUTATION_DIRECTIONS = ['ENTRANTE', 'SORTANTE', 'INTERNE'] as const;
+export type MutationDirection = (typeof MUTATION_DIRECTIONS)[number];
+
 /** 001 §3 Mutation row: the list's rows and the detail alike. */
 export const mutationRow = z.object({
   /** The transfer's id (`mutation/{id}`). */
@@ -88,10 +91,17 @@ export const mutationRow = z.object({
   /** In progress and the destination end is the caller's, with nothing standing in the way. */
   allowedToAccept: z.boolean(),
   encours: z.boolean(),
+  /**
+   * The transfer as the caller's scope sees it: arriving (destination in scope), leaving (source in
+   * scope), or internal when both ends are (a company or group moving someone between its own sites).
+   */
+  sens: z.enum(MUTATION_DIRECTIONS),
   etablissementDestination: organisationRef,
   etablissementSource: organisationRef,
   /** Reason (enum motifmouvement); null when the request gave none. */
   motifMouvement: mutationEnumLabel.nullable(),
+  /** The requester's own words beside the reason; null when none were given. */
+  commentaireMouvement: z.string().nullable(),
   /** Movement type (enum typeMouvement). */
   typeMouvement: mutationEnumLabel.nullable(),
   /** A check-up was in progress when the transfer was requested. */

@@ -41,6 +41,8 @@ const NAME_MAX = 100;
 const LINE_MAX = 100;
 const PHONE_MAX = 30;
 const MAIL_MAX = 254;
+/** The free text beside a transfer's reason. */
+export const TRANSFER_COMMENT_MAX = 300;
 
 const required = (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === '' ? 'errors.required' : undefined;
@@ -290,10 +292,16 @@ export const terminateBody = z.object({ motifMouvement: requiredId });
 /** POST adherents/{id}/muter. */
 export const transferBody = z.object({
   etablissementDestination: requiredId,
+  /** Why the participant moves (enum motifmouvement, as the mutation row names it): required. */
+  motifMouvement: requiredId,
+  /** The correspondant's own words beside the reason, shown with it in the transfer list and detail. */
+  commentaireMouvement: optionalText(TRANSFER_COMMENT_MAX).default(null),
   /** Ask the destination to take over the check-up in progress (offered only while one is). */
   priseEnChargeBilanEnCours: z.boolean().default(false),
 });
 export type TransferBody = z.input<typeof transferBody>;
+/** The transfer request as the server reads it, defaults applied. */
+export type TransferRequest = z.output<typeof transferBody>;
 
 /** GET etablissement-participant/{id}: the participant's establishment with its address. */
 export const participantEstablishment = z.object({

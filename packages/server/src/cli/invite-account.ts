@@ -168,6 +168,7 @@ export async function inviteAccount(
     token: issued.token,
     englishOnly: existing?.englishOnly ?? false,
     participant: kind === 'participant',
+    person,
   };
   const sent = await mailRegistrationLink(deps, log, to, mail, { userId: issued.userId });
   return {

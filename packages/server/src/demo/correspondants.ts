@@ -1,3 +1,4 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { DbOrTx } from '../db/client';
 import { type CorrespondantScopeLevel, correspondants, users } from '../db/schema';
 import type { DemoAccountKey } from './accounts';
@@ -159,7 +160,7 @@ export async function generateCorrespondants(
       list.push({
         id,
         userId: user.id ?? 0,
-        fullName: `${firstName} ${lastName.toUpperCase()}`,
+        fullName: formatPersonName(lastName, firstName),
         scopeLevel: slot.scopeLevel,
         establishmentId: e.id,
         companyId: e.companyId,

@@ -1,3 +1,4 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { DbOrTx } from '../db/client';
 import { companies, establishmentCheckupTypes, establishments, groups, managers } from '../db/schema';
 import { prefixAddress, randomAddress } from './addresses';
@@ -89,7 +90,8 @@ export async function generateOrganisations(
     const last = faker.person.lastName();
     return {
       id: i + 1,
-      name: `${first} ${last}`,
+      // One text in the centre's data, written as the portal writes every name.
+      name: formatPersonName(last, first),
       telephone: random.phone('01'),
       email: `${slug(first)}.${slug(last)}@${MAIL_DOMAINS[2]}`,
       standard: i === MANAGER_COUNT - 1,

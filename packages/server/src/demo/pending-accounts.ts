@@ -1,3 +1,5 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
+
 /**
  * Accounts created by the centre but not yet activated, each with a registration link mailed to its
  * address when the demo data is generated (read it in the outbox: /dev/outbox). They have no
@@ -104,10 +106,10 @@ export const pendingEmail = (account: { login: string }) => `${account.login}@ex
 
 /**
  * Who a pending participant's letter from the centre (their activation code) is addressed to: the
- * demo outbox shows it as the recipient of a LETTER (`?recipient=Manon%20Garnier`).
+ * demo outbox shows it as the recipient of a LETTER (`?recipient=GARNIER%20Manon`).
  */
 export const letterRecipient = (account: { firstName: string; lastName: string }) =>
-  `${account.firstName} ${account.lastName}`;
+  formatPersonName(account.lastName, account.firstName);
 
 export const PENDING_PARTICIPANTS = DEMO_PENDING_ACCOUNTS.filter((a) => a.kind === 'PARTICIPANT');
 export const PENDING_CORRESPONDANTS = DEMO_PENDING_ACCOUNTS.filter((a) => a.kind === 'CORRESPONDANT');

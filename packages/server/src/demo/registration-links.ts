@@ -1,4 +1,5 @@
 import { formatActivationCode } from '@portail/contract/rules/activation-code';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { issueActivationCode } from '../auth/activation-codes';
@@ -9,6 +10,7 @@ import { accountTokens, outbox } from '../db/schema';
 import {
   issueRegistrationLink,
   type LinkConfig,
+  type LinkPerson,
   mailRegistrationLink,
 } from '../features/registration/registration-links';
 import { createNotifier, type Notifier } from '../notify/notifier';
@@ -38,6 +40,7 @@ export interface PendingLink {
   to: string;
   englishOnly: boolean;
   participant: boolean;
+  person: LinkPerson;
   token: string;
   letter: PendingLetter | null;
 }
@@ -81,7 +84,7 @@ function pendingLetter(account: DemoPendingAccount, code: string, ttlS: number):
   return {
     recipient: letterRecipient(account),
     subject: text.subject,
-    body: [`${account.firstName} ${account.lastName}`, ...text.lines].join('\n\n'),
+    body: [formatPersonName(account.lastName, account.firstName), ...text.lines].join('\n\n'),
   };
 }
 
@@ -114,6 +117,7 @@ export async function issuePendingLinks(tx: DbOrTx, config: DemoLinkDeps['config
       to: pendingEmail(account),
       englishOnly: account.englishOnly,
       participant,
+      person: account,
       token,
       letter,
     });
@@ -131,7 +135,12 @@ export async function mailPendingLinks(
 ): Promise<void> {
   const log = { error: (details: object, message: string) => console.error(message, details) };
   for (const link of links) {
-    const mail = { token: link.token, englishOnly: link.englishOnly, participant: link.participant };
+    const mail = {
+      token: link.token,
+      englishOnly: link.englishOnly,
+      participant: link.participant,
+      person: link.person,
+    };
     await mailRegistrationLink(deps, log, link.to, mail, { userId: link.userId });
     if (link.letter) {
       const { recipient, subject, body } = link.letter;

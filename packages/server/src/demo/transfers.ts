@@ -9,6 +9,18 @@ import { MOVEMENT_REASON_IDS, MOVEMENT_TYPE } from './reference';
 
 export type MutationRow = typeof mutations.$inferInsert;
 
+/** motifmouvement "Autre motif": the reason that needs words of its own. */
+const OTHER_REASON_ID = 56;
+
+/** What correspondants write beside a transfer's reason (commentaireMouvement). */
+const DEMO_REASON_COMMENTS = [
+  'Rapprochement du domicile',
+  'Changement de poste au sein du groupe',
+  'Réorganisation du service',
+  'Demande du salarié',
+  'Ouverture du nouveau site',
+] as const;
+
 /** Transfers in progress guaranteed in each direction for the main establishment, whatever N is. */
 const MIN_MAIN_TRANSFERS = 3;
 
@@ -120,8 +132,10 @@ export class TransferPlanner {
     destination: EstablishmentInfo,
     author: CorrespondantInfo,
   ) {
+    const id = this.ids.next();
+    const reasonId = this.random.pick(MOVEMENT_REASON_IDS);
     return {
-      id: this.ids.next(),
+      id,
       authorUserId: author.userId,
       authorName: author.fullName,
       participantId: p.id,
@@ -131,7 +145,13 @@ export class TransferPlanner {
       destinationEstablishmentId: destination.id,
       destinationCompanyId: destination.companyId,
       destinationGroupId: destination.groupId,
-      reasonId: this.random.pick(MOVEMENT_REASON_IDS),
+      reasonId,
+      // "Other reason" always comes with the correspondant's words; other reasons, every third one.
+      // Chosen from the row's id, not the random source, so the rest of the demo data stays the same.
+      reasonComment:
+        reasonId === OTHER_REASON_ID || id % 3 === 0
+          ? DEMO_REASON_COMMENTS[id % DEMO_REASON_COMMENTS.length]
+          : null,
       movementTypeId: MOVEMENT_TYPE.transfer,
     };
   }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useApiLoading } from '../lib/loading';
 import { useSession } from '../lib/session';
+import { useHeadingFocusOnNavigation } from './heading-focus';
 
 // Only a session can go idle: the timer and its dialog load once signed in.
 const IdleLogout = lazy(() => import('./idle-logout').then((module) => ({ default: module.IdleLogout })));
@@ -22,9 +23,10 @@ function GlobalProgress() {
   );
 }
 
-/** What every screen shares: loading indicator and idle logout. */
+/** What every screen shares: loading indicator, idle logout, focus on the new screen's heading. */
 export function Root() {
   const signedIn = useSession().token !== null;
+  useHeadingFocusOnNavigation();
   return (
     <>
       <GlobalProgress />

@@ -15,6 +15,7 @@ import { PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
 import { useMemo } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
+import { DensityToggle, useGridDensity } from './density-toggle';
 import { fromSortParam, type TableQuery, toSortParam } from './table-query';
 
 export interface DataTableProps<R extends GridValidRowModel> {
@@ -67,6 +68,7 @@ export function DataTable<R extends GridValidRowModel>({
   failed = false,
 }: DataTableProps<R>) {
   const { t, i18n } = useTranslation();
+  const [density, setDensity] = useGridDensity();
   const gridTexts = (i18n.language === 'en_EN' ? enUS : frFR).components.MuiDataGrid.defaultProps.localeText;
   // No rows yet (loading) or none to trust (failed): "1–15 of 15" over an empty grid would be a
   // count nobody read, so the range is left blank until a page is shown.
@@ -105,15 +107,17 @@ export function DataTable<R extends GridValidRowModel>({
 
   return (
     <Box>
-      {onCreate && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mb: 1 }}>
+        <DensityToggle value={density} onChange={setDensity} />
+        {onCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} aria-keyshortcuts="Shift+N">
             {createLabel ?? t('table.create')}
           </Button>
-        </Box>
-      )}
+        )}
+      </Box>
       <DataGrid<R>
         aria-label={label}
+        density={density}
         columns={columns}
         rows={rows}
         rowCount={failed ? 0 : rowCount}
@@ -134,7 +138,11 @@ export function DataTable<R extends GridValidRowModel>({
         onCellKeyDown={
           onRowClick
             ? (params, event) => {
-                if (event.key === 'Enter') onRowClick(params.row);
+                if (event.key !== 'Enter') return;
+                // A cell holding a link of its own (a participant's name) follows it; others open the row.
+                const link = event.currentTarget.querySelector<HTMLAnchorElement>('a[href]');
+                if (link) link.click();
+                else onRowClick(params.row);
               }
             : undefined
         }

@@ -17,7 +17,9 @@ export function PageTitle({
       component="h1"
       variant="h4"
       gutterBottom={gutterBottom}
-      sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+      // Focused by script after each change of screen (app/heading-focus.ts), never by Tab.
+      tabIndex={-1}
+      sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' }, '&:focus:not(:focus-visible)': { outline: 'none' } }}
     >
       {children}
     </Typography>

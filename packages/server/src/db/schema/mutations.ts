@@ -48,6 +48,8 @@ export const mutations = pgTable(
       .references(() => companies.id),
     destinationGroupId: integer('destination_group_id').references(() => groups.id),
     reasonId: integer('reason_id'),
+    /** The requester's free text beside the reason (commentaireMouvement), trimmed; null when none. */
+    reasonComment: text('reason_comment'),
     movementTypeId: integer('movement_type_id'),
     state: text('state', { enum: MUTATION_STATES }).notNull().default('IN_PROGRESS'),
     /** encours: derived, so it can never disagree with the state. */

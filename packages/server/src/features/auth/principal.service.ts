@@ -1,3 +1,4 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import { maskPhone } from '@portail/contract/rules/phone';
 import type { PrincipalReply } from '@portail/contract/schemas/auth';
 import { type Caller, canShowCorrespondantList } from '../../auth/caller';
@@ -37,7 +38,7 @@ function buildSessionUser(caller: Caller): PrincipalReply {
     id: caller.userId,
     username: profile.login,
     name: profile.login,
-    nomComplet: `${profile.firstName} ${profile.lastName}`.trim(),
+    nomComplet: formatPersonName(profile.lastName, profile.firstName),
     idTechnique: profile.ownId,
     tel: profile.mobile,
     mail: profile.email,

@@ -1,3 +1,4 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { MutationEnumLabel, MutationRow } from '@portail/contract/schemas/mutations';
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -84,12 +85,15 @@ function rowColumns(caller: Caller) {
     reasonId: reason.id,
     reasonLabel: reason.label,
     reasonLabelEn: reason.labelEn,
+    reasonComment: mutations.reasonComment,
     typeId: movementType.id,
     typeLabel: movementType.label,
     typeLabelEn: movementType.labelEn,
     allowedToAccept: sql<boolean>`(${mutations.inProgress} and (${scopeCondition(caller, destinationEnd)})
       and ${participants.active} and not ${participants.lockedByExternalSystem}
       and ${destination.terminationDate} is null and ${destinationTakesType})`,
+    incoming: sql<boolean>`(${scopeCondition(caller, destinationEnd)})`,
+    outgoing: sql<boolean>`(${scopeCondition(caller, sourceEnd)})`,
     allowedToCancel: sql<boolean>`(${mutations.inProgress} and not ${participants.lockedByExternalSystem})`,
   };
 }
@@ -126,15 +130,17 @@ export function toMutationRow(row: ListedMutation): MutationRow {
       id: row.participantId,
       nom: row.lastName,
       prenom: row.firstName,
-      name: `${row.lastName} ${row.firstName}`,
+      name: formatPersonName(row.lastName, row.firstName),
       bilanEnCours: row.participantCheckupInProgress,
     },
     allowedToCancel: row.allowedToCancel ? 1 : 0,
     allowedToAccept: row.allowedToAccept,
     encours: row.inProgress,
+    sens: row.incoming ? (row.outgoing ? 'INTERNE' : 'ENTRANTE') : 'SORTANTE',
     etablissementDestination: { id: row.destinationId, raisonsociale: row.destinationName },
     etablissementSource: { id: row.sourceId, raisonsociale: row.sourceName },
     motifMouvement: enumLabel(row.reasonId, row.reasonLabel, row.reasonLabelEn),
+    commentaireMouvement: row.reasonComment,
     typeMouvement: enumLabel(row.typeId, row.typeLabel, row.typeLabelEn),
     bilanEnCours: row.checkupInProgress,
     demandePriseEnChargeBilan: row.takeoverRequested,

@@ -100,13 +100,13 @@ export function sendActivation(
   log: FastifyBaseLogger,
   to: string,
   token: string,
-  participantId: number,
+  participant: { id: number; lastName: string; firstName: string },
 ): Promise<boolean> {
   return mailRegistrationLink(
     deps,
     log,
     to,
-    { token, englishOnly: false, participant: true },
-    { participantId },
+    { token, englishOnly: false, participant: true, person: participant },
+    { participantId: participant.id },
   );
 }

@@ -1,5 +1,6 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Message } from '@portail/contract/schemas/common';
-import { PARTICIPANT_MESSAGES } from '@portail/contract/schemas/participants';
+import { PARTICIPANT_MESSAGES, type TransferRequest } from '@portail/contract/schemas/participants';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enumItems, mutations, participants } from '../../db/schema';
@@ -46,6 +47,13 @@ async function withLockedParticipant(
   });
 }
 
+/** A terminate's or a transfer's reason: an active item of motifmouvement, else a field error. */
+async function requireMovementReason(tx: DbOrTx, reasonId: number): Promise<void> {
+  const reason = (await loadEnumItems(tx, [reasonId])).get(reasonId);
+  if (reason?.namespace !== 'motifmouvement' || !reason.active)
+    throw new FieldErrors([{ field: 'motifMouvement', defaultMessage: 'errors.invalid' }]);
+}
+
 /** POST adherents/{id}/resilier (000 §4): active to inactive with a reason, never during a check-up. */
 export async function terminateParticipant(
   deps: ParticipantDeps,
@@ -54,9 +62,7 @@ export async function terminateParticipant(
   reasonId: number,
 ): Promise<Message[]> {
   await withLockedParticipant(deps, ctx, id, 'PARTICIPANT_TERMINATED', async (tx, current) => {
-    const reason = (await loadEnumItems(tx, [reasonId])).get(reasonId);
-    if (reason?.namespace !== 'motifmouvement' || !reason.active)
-      throw new FieldErrors([{ field: 'motifMouvement', defaultMessage: 'errors.invalid' }]);
+    await requireMovementReason(tx, reasonId);
     if (!current.active) throw refuse(PARTICIPANT_MESSAGES.inactive);
     if (current.checkupInProgress) throw refuse(PARTICIPANT_MESSAGES.terminateCheckupInProgress);
     // A pending transfer would move a terminated participant once accepted: it is cancelled first.
@@ -138,10 +144,12 @@ export async function transferParticipant(
   deps: ParticipantDeps,
   ctx: RequestContext,
   id: number,
-  body: { etablissementDestination: number; priseEnChargeBilanEnCours: boolean },
+  body: TransferRequest,
 ): Promise<Message[]> {
+  const comment = body.commentaireMouvement || null;
   try {
     await withLockedParticipant(deps, ctx, id, 'PARTICIPANT_TRANSFER_REQUESTED', async (tx, current) => {
+      await requireMovementReason(tx, body.motifMouvement);
       if (!current.active) throw refuse(PARTICIPANT_MESSAGES.inactive);
       if (current.transferInProgress) throw refuse(PARTICIPANT_MESSAGES.transferInProgress);
       const destination = await findEstablishment(tx, body.etablissementDestination);
@@ -163,7 +171,7 @@ export async function transferParticipant(
         .insert(mutations)
         .values({
           authorUserId: ctx.caller.userId,
-          authorName: `${profile.firstName} ${profile.lastName}`.trim(),
+          authorName: formatPersonName(profile.lastName, profile.firstName),
           participantId: current.id,
           sourceEstablishmentId: current.establishmentId,
           sourceCompanyId: current.companyId,
@@ -172,6 +180,8 @@ export async function transferParticipant(
           destinationCompanyId: destination.companyId,
           destinationGroupId: destination.groupId,
           movementTypeId: movement?.id ?? null,
+          reasonId: body.motifMouvement,
+          reasonComment: comment,
           checkupInProgress: current.checkupInProgress,
           takeoverRequested: body.priseEnChargeBilanEnCours && current.checkupInProgress,
         })
@@ -180,7 +190,12 @@ export async function transferParticipant(
         .update(participants)
         .set({ transferInProgress: true, updatedAt: new Date() })
         .where(eq(participants.id, current.id));
-      return { mutationId: created?.id, destinationEstablishmentId: destination.id };
+      return {
+        mutationId: created?.id,
+        destinationEstablishmentId: destination.id,
+        reasonId: body.motifMouvement,
+        reasonComment: comment,
+      };
     });
   } catch (error) {
     if (isSecondTransfer(error)) throw refuse(PARTICIPANT_MESSAGES.transferInProgress);

@@ -141,11 +141,11 @@ export async function createParticipant(
       details: { establishmentId: establishment.id, ...possibleDuplicates(duplicates) },
       ip: ctx.ip,
     });
-    return { id: row.id, token };
+    return { id: row.id, lastName: row.lastName, firstName: row.firstName, token };
   });
 
   const messages: Message[] = [infoMessage(PARTICIPANT_MESSAGES.created)];
-  if (await sendActivation(deps, ctx.log, body.mail, created.token, created.id))
+  if (await sendActivation(deps, ctx.log, body.mail, created.token, created))
     messages.push(infoMessage(PARTICIPANT_MESSAGES.activationSent));
   return { participantcree: true, idParticipant: created.id, ciemException: { messages } };
 }

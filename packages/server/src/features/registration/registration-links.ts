@@ -1,3 +1,4 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import { issueAccountToken } from '../../auth/account-tokens';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -34,24 +35,37 @@ const IDENTITY_NOTE = {
   en: 'To check that it is really you, the activation will ask for your birth date and the activation code your check-up centre hands you in person or sends you by post. This code only ever comes from the centre, never from your employer: do not share it.',
 };
 
+/** Who a registration mail is for: the account's names, greeted as the portal writes every name. */
+export interface LinkPerson {
+  lastName: string;
+  firstName: string;
+}
+
+/** What a registration mail carries: the token, the account's language and kind, and its names. */
+export interface RegistrationLinkMail {
+  token: string;
+  englishOnly: boolean;
+  participant: boolean;
+  person: LinkPerson;
+}
+
 /**
- * The mail carrying a registration link, in the account's language (French by default); a
- * participant's says the activation code comes from the centre.
+ * The mail carrying a registration link, in the account's language (French by default), greeting the
+ * person by name (LAST NAME First name); a participant's says the activation code comes from the centre.
  */
 export function registrationMail(
   config: LinkConfig,
-  token: string,
-  englishOnly: boolean,
-  participant = false,
+  { token, englishOnly, participant, person }: RegistrationLinkMail,
 ): { subject: string; text: string } {
   const link = registrationLink(config, token);
+  const name = formatPersonName(person.lastName, person.firstName);
   const lifetime = days(config.registrationLinkTtlS);
   // The link stands alone on its line: mail clients and the tests find it whole.
   return englishOnly
     ? {
         subject: `${config.productName}: activate your account`,
         text: [
-          'Hello,',
+          name ? `Hello ${name},` : 'Hello,',
           `Your check-up centre has registered you. To activate your online account, open this link within ${lifetime.en}:`,
           link,
           ...(participant ? [IDENTITY_NOTE.en] : []),
@@ -61,7 +75,7 @@ export function registrationMail(
     : {
         subject: `${config.productName} : activez votre compte`,
         text: [
-          'Bonjour,',
+          name ? `Bonjour ${name},` : 'Bonjour,',
           `Votre centre de bilans de santé vous a inscrit(e). Pour activer votre espace en ligne, ouvrez ce lien dans les ${lifetime.fr} :`,
           link,
           ...(participant ? [IDENTITY_NOTE.fr] : []),
@@ -87,14 +101,14 @@ export async function mailRegistrationLink(
   deps: { config: LinkConfig; notifier: Notifier },
   log: LinkLog,
   to: string,
-  link: { token: string; englishOnly: boolean; participant: boolean },
+  link: RegistrationLinkMail,
   /** What the log says the link was for (ids, never the token). */
   about: Record<string, unknown>,
 ): Promise<boolean> {
   try {
     await deps.notifier.mail({
       to,
-      ...registrationMail(deps.config, link.token, link.englishOnly, link.participant),
+      ...registrationMail(deps.config, link),
     });
     return true;
   } catch (error) {

@@ -108,6 +108,7 @@ export async function resendLink(
     token: fresh,
     englishOnly: account.englishOnly,
     participant: account.kind === 'PARTICIPANT',
+    person: account,
   };
   return mailRegistrationLink(deps, ctx.log, to, mail, { userId: account.userId });
 }

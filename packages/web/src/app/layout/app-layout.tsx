@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
 import { useCurrentPageLabel } from '../../lib/page-label';
+import { PREFERENCE_KEYS, usePreference } from '../../lib/preferences';
 import { currentUser, useSession } from '../../lib/session';
 import { QueryProvider } from '../query-layout';
 import { breadcrumbTrail } from './breadcrumb-trail';
@@ -42,20 +43,35 @@ const Main = styled('main')(({ theme }) => ({
   [theme.breakpoints.down('sm')]: { padding: theme.spacing(2) },
 }));
 
+const MENU_STATES = ['open', 'closed'] as const;
+
 /** The layout once signed in and confirmed (000 §2.2): top bar, side menu, breadcrumb, page. */
 export function AppLayout() {
   const { t } = useTranslation();
   const user = currentUser(useSession());
   const { pathname } = useLocation();
   const docked = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const [open, setOpen] = useState(docked);
+  // Docked, the menu stays as the user last left it (issue 18: collapsed, the grids get its 370
+  // pixels); over the page on a small screen it opens on demand only and closes on each choice.
+  const [dockedState, setDockedState] = usePreference(PREFERENCE_KEYS.menuOpen, MENU_STATES, 'open');
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const open = docked ? dockedState === 'open' : overlayOpen;
   const pageLabel = useCurrentPageLabel();
 
   useEffect(() => {
-    setOpen(docked);
+    if (docked) setOverlayOpen(false);
   }, [docked]);
 
-  useHotkeys('shift+m', () => setOpen((value) => !value), { useKey: true, preventDefault: true });
+  const toggleMenu = () => {
+    if (docked) setDockedState(open ? 'closed' : 'open');
+    else setOverlayOpen(!open);
+  };
+  const closeMenu = () => {
+    if (docked) setDockedState('closed');
+    else setOverlayOpen(false);
+  };
+
+  useHotkeys('shift+m', toggleMenu, { useKey: true, preventDefault: true }, [docked, open]);
 
   const entries = useMemo(() => buildMenu(user), [user]);
   const crumbs: Crumb[] = breadcrumbTrail(pathname).map((entry) => ({
@@ -75,8 +91,8 @@ export function AppLayout() {
     <QueryProvider>
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
         <SkipLink />
-        <TopBar user={user} menuOpen={open} onToggleMenu={() => setOpen((value) => !value)} />
-        <SideMenu entries={entries} open={open} docked={docked} onClose={() => setOpen(false)} />
+        <TopBar user={user} menuOpen={open} onToggleMenu={toggleMenu} />
+        <SideMenu entries={entries} open={open} docked={docked} onClose={closeMenu} />
         <Column shifted={docked && !open}>
           <Main id={MAIN_ID} tabIndex={-1}>
             <Toolbar />

@@ -1,4 +1,5 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -34,7 +35,7 @@ export function TopBar({ user, menuOpen, onToggleMenu }: TopBarProps) {
             aria-keyshortcuts="Shift+M"
             onClick={onToggleMenu}
           >
-            <MenuIcon />
+            {menuOpen ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>

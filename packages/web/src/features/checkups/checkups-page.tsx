@@ -1,4 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import {
   CHECKUP_SORT_FIELDS,
   type CheckupRow,
@@ -33,7 +34,7 @@ export function CheckupsPage() {
         headerName: t('checkups.columns.name'),
         flex: 1.2,
         minWidth: 160,
-        valueGetter: (_, row) => `${row.nom} ${row.prenom}`,
+        valueGetter: (_, row) => formatPersonName(row.nom, row.prenom),
       },
       ...(organisations.showCompanies
         ? [

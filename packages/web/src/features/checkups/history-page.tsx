@@ -1,4 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import {
   DEFAULT_HISTORY_SORT,
   HISTORY_SORT_FIELDS,
@@ -17,9 +18,13 @@ import { useCheckupList } from './use-checkup-list';
 
 const SORT_FIELDS: readonly string[] = HISTORY_SORT_FIELDS;
 const SORTABLE = new Set(SORT_FIELDS);
-const dateColumn = { width: 135, valueFormatter: (value: string | null) => formatDate(value) };
+const dateColumn = { width: 125, valueFormatter: (value: string | null) => formatDate(value) };
 
-/** The check-up history (000 §2.9): a row a participant, with the closing dates of three years. */
+/**
+ * The check-up history (000 §2.9): a row a participant, with the closing dates of three years. Number,
+ * name, the three closings and the next check-up come first, and fit beside the open side menu at
+ * 1366 pixels (issue 18); the participant's other dates and settings follow.
+ */
 export function HistoryPage() {
   const { t } = useTranslation();
   const appointments = useEnumLabel('gestionRdv');
@@ -38,24 +43,8 @@ export function HistoryPage() {
             field: 'nom',
             headerName: t('checkups.columns.name'),
             flex: 1,
-            minWidth: 200,
-            valueGetter: (_, row) => `${row.nom} ${row.prenom}`,
-          },
-          { field: 'dateNaissance', headerName: t('checkups.history.columns.birthDate'), ...dateColumn },
-          { field: 'age', headerName: t('checkups.history.columns.age'), width: 80, type: 'number' },
-          { field: 'dateAdhesion', headerName: t('checkups.history.columns.membership'), ...dateColumn },
-          { field: 'dateResiliation', headerName: t('checkups.history.columns.termination'), ...dateColumn },
-          {
-            field: 'gestionRdv',
-            headerName: t('checkups.history.columns.appointments'),
-            width: 200,
-            valueGetter: (_, row) => appointments(row.gestionRdv),
-          },
-          {
-            field: 'periodicite',
-            headerName: t('checkups.history.columns.periodicity'),
-            width: 140,
-            valueGetter: (_, row) => periodicity(row.periodicite),
+            minWidth: 180,
+            valueGetter: (_, row) => formatPersonName(row.nom, row.prenom),
           },
           {
             field: 'dateClotureN2',
@@ -76,6 +65,38 @@ export function HistoryPage() {
             field: 'dateProchainBilan',
             headerName: t('checkups.history.columns.nextCheckup'),
             ...dateColumn,
+            width: 180,
+          },
+          {
+            field: 'dateNaissance',
+            headerName: t('checkups.history.columns.birthDate'),
+            ...dateColumn,
+            width: 160,
+          },
+          { field: 'age', headerName: t('checkups.history.columns.age'), width: 80, type: 'number' },
+          {
+            field: 'dateAdhesion',
+            headerName: t('checkups.history.columns.membership'),
+            ...dateColumn,
+            width: 160,
+          },
+          {
+            field: 'dateResiliation',
+            headerName: t('checkups.history.columns.termination'),
+            ...dateColumn,
+            width: 170,
+          },
+          {
+            field: 'gestionRdv',
+            headerName: t('checkups.history.columns.appointments'),
+            width: 200,
+            valueGetter: (_, row) => appointments(row.gestionRdv),
+          },
+          {
+            field: 'periodicite',
+            headerName: t('checkups.history.columns.periodicity'),
+            width: 140,
+            valueGetter: (_, row) => periodicity(row.periodicite),
           },
         ] satisfies GridColDef<HistoryRow>[]
       ).map((column) => ({ ...column, sortable: SORTABLE.has(column.field) })),

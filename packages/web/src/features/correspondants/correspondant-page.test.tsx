@@ -110,7 +110,7 @@ describe('correspondant page', () => {
   it("shows someone else's record read-only: its blocks, no edit, no password change", async () => {
     record = makeRecord({ canSave: false });
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Durand Lucie', level: 1 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'DURAND Lucie', level: 1 })).toBeVisible();
     expect(within(contact()).getByText('lucie.durand@example.com')).toBeVisible();
     expect(within(contact()).getByText('Administrateur, Envoi du courrier')).toBeVisible();
     expect(

@@ -7,6 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Correspondant } from '@portail/contract/schemas/correspondants';
 import type { OrganisationRef } from '@portail/contract/schemas/participants';
 import { useState } from 'react';
@@ -78,7 +79,7 @@ function CorrespondantDetail({ record }: { record: Correspondant }) {
         sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
       >
         <div>
-          <PageTitle gutterBottom={false}>{`${contact.nom} ${contact.prenom}`}</PageTitle>
+          <PageTitle gutterBottom={false}>{formatPersonName(contact.nom, contact.prenom)}</PageTitle>
           <Typography variant="body2" color="text.secondary">
             {t('correspondants.detail.subtitle', { id: record.id })}
           </Typography>
@@ -143,7 +144,7 @@ export function CorrespondantPage() {
   const { t } = useTranslation();
   const id = useCorrespondantId();
   const { data, isPending, error, refetch } = useCorrespondant(id);
-  usePageLabel(data ? `${data.contact.nom} ${data.contact.prenom}` : null);
+  usePageLabel(data ? formatPersonName(data.contact.nom, data.contact.prenom) : null);
   const failure = errorReplyOf(error);
 
   if (id === null || failure?.status === 404 || failure?.status === 403)

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import { message } from '@portail/contract/schemas/common';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export function ParticipantPage() {
   const id = useParticipantId();
   const creating = id === 'new';
   const { data, isPending, isError, refetch } = useParticipant(typeof id === 'number' ? id : null);
-  usePageLabel(creating ? t('participant.newTitle') : null);
+  usePageLabel(creating ? t('participant.newTitle') : data ? formatPersonName(data.nom, data.prenom) : null);
 
   if (!user) return null;
   if (creating && !isCorrespondant(user)) return <Refused />;

@@ -1,3 +1,4 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { UserAccount } from '@portail/contract/schemas/account';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ export function AccountSummary({ account }: { account: UserAccount }) {
   const { t } = useTranslation();
   const entries: Detail[] = [
     [t('account.summary.username'), account.username],
-    [t('account.summary.name'), `${account.prenom} ${account.nom}`.trim()],
+    [t('account.summary.name'), formatPersonName(account.nom, account.prenom)],
     ...(account.etablissement
       ? [
           [

@@ -32,12 +32,14 @@ describe('directory search', () => {
     expect(onSearch).not.toHaveBeenCalled();
   });
 
-  it('says an establishment id must be a number', async () => {
+  it('refuses a letter in the establishment id, saying so', async () => {
     const user = userEvent.setup();
     render(<CorrespondantsSearch filters={DEFAULT_FILTERS} onSearch={() => undefined} />);
-    await user.type(screen.getByRole('textbox', { name: "N° d'établissement" }), '12b');
-    expect(screen.getByRole('textbox', { name: "N° d'établissement" })).toHaveAccessibleDescription(
-      'Nombre attendu',
+    const id = screen.getByRole('textbox', { name: "N° d'établissement" });
+    await user.type(id, '12b');
+    expect(id).toHaveValue('12');
+    expect(id).toHaveAccessibleDescription(
+      'Chiffres uniquement : les lettres et autres signes ne sont pas acceptés',
     );
   });
 

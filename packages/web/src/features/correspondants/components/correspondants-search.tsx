@@ -3,6 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
+import { DigitsInput } from '../../../components/digits-input';
 import { TextInput } from '../../../components/text-input';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { type CorrespondantFilters, parseEstablishmentId } from '../list-params';
@@ -20,7 +21,7 @@ const sameSearch = (a: CorrespondantFilters, b: CorrespondantFilters) =>
   a.establishmentId.trim() === b.establishmentId.trim() &&
   a.businessName.trim() === b.businessName.trim();
 
-type TextFilter = 'lastName' | 'firstName' | 'establishmentId' | 'businessName';
+type TextFilter = 'lastName' | 'firstName' | 'businessName';
 
 /**
  * The directory's search (000 §2.10): last name, first name, establishment id, business name, and
@@ -31,14 +32,13 @@ export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearch
   const { typed, type: setTyped, choose } = useDebouncedSearch(filters, onSearch, sameSearch);
 
   const idError = parseEstablishmentId(typed.establishmentId) === 'invalid' ? t('errors.number') : undefined;
-  const text = (field: TextFilter, name: string, maxLength: number, extra: { error?: string } = {}) => (
+  const text = (field: TextFilter, name: string, maxLength: number) => (
     <TextInput
       name={name}
       label={t(`correspondants.search.${field}`)}
       value={typed[field]}
       onChange={(event) => setTyped({ ...typed, [field]: event.target.value })}
-      htmlInput={{ maxLength, ...(field === 'establishmentId' ? { inputMode: 'numeric' } : {}) }}
-      {...extra}
+      htmlInput={{ maxLength }}
     />
   );
 
@@ -54,7 +54,14 @@ export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearch
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('lastName', 'nom', 100)}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('firstName', 'prenom', 100)}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-          {text('establishmentId', 'idEtablissement', 10, idError ? { error: idError } : {})}
+          <DigitsInput
+            name="idEtablissement"
+            label={t('correspondants.search.establishmentId')}
+            value={typed.establishmentId}
+            onValueChange={(establishmentId) => setTyped({ ...typed, establishmentId })}
+            error={idError}
+            htmlInput={{ maxLength: 10 }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>{text('businessName', 'raisonSociale', 100)}</Grid>
         <Grid size={12}>

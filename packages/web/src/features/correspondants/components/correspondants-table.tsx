@@ -1,4 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Correspondant } from '@portail/contract/schemas/correspondants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +41,7 @@ export function CorrespondantsTable({ onOpen, ...props }: CorrespondantsTablePro
         headerName: t('correspondants.columns.name'),
         flex: 1,
         minWidth: 180,
-        valueGetter: (_, row) => `${row.contact.nom} ${row.contact.prenom}`,
+        valueGetter: (_, row) => formatPersonName(row.contact.nom, row.contact.prenom),
       },
       {
         field: 'mail',

@@ -20,6 +20,8 @@ const row: MutationRow = {
   etablissementDestination: { id: 10, raisonsociale: 'Durand SA – Lyon' },
   etablissementSource: { id: 1, raisonsociale: 'Bernard – Siège' },
   motifMouvement: null,
+  commentaireMouvement: null,
+  sens: 'ENTRANTE',
   typeMouvement: { id: 60, label: 'Mutation', labelEn: 'Transfer' },
   bilanEnCours: true,
   demandePriseEnChargeBilan: true,

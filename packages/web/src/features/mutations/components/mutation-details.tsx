@@ -1,23 +1,31 @@
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { participantPath } from '../../participants/paths';
 import { enumLabel, formatDateTime } from '../format';
+import { useDirectionText } from './direction-label';
 import { ReadOnlyValue } from './read-only-value';
 
 /**
  * The transfer's read-only fields (001 §2 Mutation detail): participant (name and id), author, date,
- * movement type, reason, and each establishment (name and id).
+ * its direction for the caller's scope, movement type, reason and the requester's details, and each
+ * establishment (name and id); then a link to the participant's page.
  */
 export function MutationDetails({ mutation }: { mutation: MutationRow }) {
   const { t, i18n } = useTranslation();
+  const directionText = useDirectionText();
   const fields: [string, string | number | null][] = [
     ['participant', mutation.participant.name],
     ['participantId', mutation.participant.id],
     ['author', mutation.auteurMouvement],
     ['date', formatDateTime(mutation.date)],
+    ['direction', directionText(mutation.sens)],
     ['type', enumLabel(mutation.typeMouvement, i18n.language)],
     ['reason', enumLabel(mutation.motifMouvement, i18n.language)],
+    ['comment', mutation.commentaireMouvement],
     ['source', mutation.etablissementSource.raisonsociale],
     ['sourceId', mutation.etablissementSource.id],
     ['destination', mutation.etablissementDestination.raisonsociale],
@@ -32,6 +40,13 @@ export function MutationDetails({ mutation }: { mutation: MutationRow }) {
           </Grid>
         ))}
       </Grid>
+      <Link
+        component={RouterLink}
+        to={participantPath(mutation.participant.id)}
+        sx={{ display: 'inline-block', mt: 2 }}
+      >
+        {t('mutations.openParticipant', { name: mutation.participant.name })}
+      </Link>
     </Paper>
   );
 }

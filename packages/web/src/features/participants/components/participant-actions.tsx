@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Message } from '@portail/contract/schemas/common';
 import {
   PARTICIPANT_MESSAGES,
@@ -48,7 +49,7 @@ export function ParticipantActions({ participant, onMessages, onTerminated }: Pa
   const terminate = useTerminateParticipant(participant.id);
   const readmit = useReadmitParticipant(participant.id);
   const transfer = useTransferParticipant(participant.id);
-  const name = `${participant.nom} ${participant.prenom}`;
+  const name = formatPersonName(participant.nom, participant.prenom);
   const reasonId = useId();
   // What the server would refuse is not offered: the reason is told instead (tooltip, and to screen
   // readers as the button's description).

@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Participant } from '@portail/contract/schemas/participants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ export function ParticipantHeader({
     >
       <div>
         <PageTitle gutterBottom={false}>
-          {participant ? `${participant.nom} ${participant.prenom}` : t('participant.newTitle')}
+          {participant ? formatPersonName(participant.nom, participant.prenom) : t('participant.newTitle')}
         </PageTitle>
         {participant && (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }}>

@@ -32,6 +32,8 @@ const GROUP: ScopeOrganisations = {
   establishmentName: (id) => String(id),
 };
 
+const DIGITS_ONLY = 'Chiffres uniquement : les lettres et autres signes ne sont pas acceptés';
+
 describe('participant search', () => {
   it('searches once typing pauses, and at once for the active flag', async () => {
     const onSearch = vi.fn();
@@ -47,12 +49,33 @@ describe('participant search', () => {
     expect(onSearch).toHaveBeenLastCalledWith({ ...DEFAULT_FILTERS, lastName: 'Dup', activeOnly: false });
   });
 
-  it('says a participant id must be a number', async () => {
+  it('refuses a letter in the participant id, saying so, and searches the digits only', async () => {
+    const onSearch = vi.fn();
     const user = userEvent.setup();
-    render(
-      <ParticipantsSearch filters={DEFAULT_FILTERS} onSearch={() => undefined} organisations={SINGLE} />,
+    render(<ParticipantsSearch filters={DEFAULT_FILTERS} onSearch={onSearch} organisations={SINGLE} />);
+    const id = screen.getByRole('textbox', { name: 'N° de participant' });
+    await user.type(id, '12b');
+    expect(id).toHaveValue('12');
+    expect(id).toHaveAccessibleDescription(DIGITS_ONLY);
+    expect(id).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent(DIGITS_ONLY);
+    await user.type(id, '3');
+    expect(id).toHaveValue('123');
+    expect(id).not.toHaveAccessibleDescription(DIGITS_ONLY);
+    await waitFor(() =>
+      expect(onSearch).toHaveBeenLastCalledWith({ ...DEFAULT_FILTERS, participantId: '123' }),
     );
-    await user.type(screen.getByRole('textbox', { name: 'N° de participant' }), '12b');
+    expect(onSearch).not.toHaveBeenCalledWith(expect.objectContaining({ participantId: '12b' }));
+  });
+
+  it('says an id that came from the address is no number', () => {
+    render(
+      <ParticipantsSearch
+        filters={{ ...DEFAULT_FILTERS, participantId: 'abc' }}
+        onSearch={() => undefined}
+        organisations={SINGLE}
+      />,
+    );
     expect(screen.getByRole('textbox', { name: 'N° de participant' })).toHaveAccessibleDescription(
       'Nombre attendu',
     );

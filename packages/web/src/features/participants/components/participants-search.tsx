@@ -3,6 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
+import { DigitsInput } from '../../../components/digits-input';
 import { ScopeFilters } from '../../../components/scope-filters';
 import { TextInput } from '../../../components/text-input';
 import type { ScopeOrganisations } from '../../../lib/scope-organisations';
@@ -60,13 +61,13 @@ export function ParticipantsSearch({ filters, onSearch, organisations }: Partici
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <TextInput
+          <DigitsInput
             name="idParticipant"
             label={t('participants.search.id')}
             value={typed.participantId}
-            onChange={(event) => setTyped({ ...typed, participantId: event.target.value })}
+            onValueChange={(participantId) => setTyped({ ...typed, participantId })}
             error={idError}
-            htmlInput={{ inputMode: 'numeric', maxLength: 10 }}
+            htmlInput={{ maxLength: 10 }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }} sx={{ display: 'flex', alignItems: 'center', minHeight: 56 }}>

@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export function ParticipantsTable({ onOpen, organisations, ...props }: Participa
         headerName: t('participants.columns.name'),
         flex: 1,
         minWidth: 200,
-        valueGetter: (_, row) => `${row.nom} ${row.prenom}`,
+        valueGetter: (_, row) => formatPersonName(row.nom, row.prenom),
         renderCell: ({ row, value }) => (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
             <span>{value}</span>

@@ -2,14 +2,21 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SEARCH_DEBOUNCE_MS } from '@portail/contract/constants';
-import type { DestinationEstablishment, TransferBody } from '@portail/contract/schemas/participants';
+import { CONTROL_CHARACTER_ERROR, isPlainText } from '@portail/contract/rules/text';
+import {
+  type DestinationEstablishment,
+  TRANSFER_COMMENT_MAX,
+  type TransferBody,
+} from '@portail/contract/schemas/participants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { REQUIRED_MARK } from '../../../components/text-input';
+import { useEnumOptions } from '../../../lib/enums';
 import { DESTINATION_SEARCH_MIN, useDestinations } from '../api/get-destinations';
 
 export interface TransferDialogProps {
@@ -25,8 +32,9 @@ export interface TransferDialogProps {
 }
 
 /**
- * A transfer request (000 §2.7): the destination establishment, searched by company name, is required
- * before confirming; everything is forgotten when the dialog closes.
+ * A transfer request (000 §2.7): the destination establishment, searched by company name, and the
+ * reason (motifmouvement, the mutation row's motifMouvement) are required before confirming, with
+ * optional details in the correspondant's words; everything is forgotten when the dialog closes.
  */
 export function TransferDialog({
   open,
@@ -42,14 +50,23 @@ export function TransferDialog({
   const [search, setSearch] = useState('');
   const [destination, setDestination] = useState<DestinationEstablishment | null>(null);
   const [takeOver, setTakeOver] = useState(false);
+  const [reason, setReason] = useState<number | ''>('');
+  const [comment, setComment] = useState('');
+  const reasons = useEnumOptions('motifmouvement');
   const { data, isFetching } = useDestinations(search);
   const options = (data ?? []).filter((option) => option.id !== currentEstablishmentId);
+  const commentValid = isPlainText(comment);
 
-  if (!open && (input !== '' || search !== '' || destination !== null || takeOver)) {
+  if (
+    !open &&
+    (input !== '' || search !== '' || destination !== null || takeOver || reason !== '' || comment !== '')
+  ) {
     setInput('');
     setSearch('');
     setDestination(null);
     setTakeOver(false);
+    setReason('');
+    setComment('');
   }
 
   useEffect(() => {
@@ -63,11 +80,13 @@ export function TransferDialog({
       open={open}
       title={t('participant.transfer.title')}
       confirmLabel={t('participant.transfer.confirm')}
-      confirmDisabled={destination === null || busy}
+      confirmDisabled={destination === null || reason === '' || !commentValid || busy}
       onConfirm={() => {
-        if (destination)
+        if (destination && reason !== '' && commentValid)
           onConfirm({
             etablissementDestination: destination.id,
+            motifMouvement: reason,
+            commentaireMouvement: comment.trim() || null,
             priseEnChargeBilanEnCours: checkupInProgress && takeOver,
           });
       }}
@@ -112,6 +131,36 @@ export function TransferDialog({
             }}
           />
         )}
+      />
+      <TextField
+        select
+        fullWidth
+        required
+        sx={{ mt: 2 }}
+        label={t('participant.transfer.reason')}
+        value={reason}
+        onChange={(event) => setReason(event.target.value === '' ? '' : Number(event.target.value))}
+        slotProps={{ inputLabel: { required: false, sx: REQUIRED_MARK } }}
+      >
+        {reasons.options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        fullWidth
+        sx={{ mt: 2 }}
+        label={t('participant.transfer.comment')}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        error={!commentValid}
+        helperText={
+          commentValid
+            ? t('participant.transfer.commentHelp', { max: TRANSFER_COMMENT_MAX })
+            : t(CONTROL_CHARACTER_ERROR)
+        }
+        slotProps={{ htmlInput: { maxLength: TRANSFER_COMMENT_MAX } }}
       />
       {checkupInProgress && (
         <FormControlLabel

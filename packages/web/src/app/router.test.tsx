@@ -96,4 +96,23 @@ describe('application routes', () => {
     expect(await screen.findByRole('heading', { name: 'Ressource non trouvée' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toHaveAttribute('href', '/login');
   });
+
+  it('keeps the top bar and the menu around a resource not found once signed in', async () => {
+    signIn(['ROLE_CORRESPONDANT'], { nomComplet: 'Claire Dupont' });
+    visit('/nulle-part');
+    expect(await screen.findByRole('heading', { name: 'Ressource non trouvée' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('button', { name: 'Claire Dupont' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher ou masquer le menu' }));
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toHaveTextContent(
+      'Liste des participants',
+    );
+  });
+
+  it('shows a resource not found without the menu before the code is confirmed', async () => {
+    signIn(['ROLE_PARTICIPANT'], { doubleAuthentificationConfirmee: false });
+    visit('/nulle-part');
+    expect(await screen.findByRole('heading', { name: 'Ressource non trouvée' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Afficher ou masquer le menu' })).not.toBeInTheDocument();
+  });
 });

@@ -79,7 +79,9 @@ describe('POST /api/excel-participant-bilan', () => {
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe(XLSX_MIME);
-    expect(reply.headers['content-disposition']).toBe(`attachment; filename="bilans-${TODAY}.xlsx"`);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="Bilans ${TODAY}.xlsx"; filename*=UTF-8''Bilans%20${TODAY}.xlsx`,
+    );
     expect(reply.headers['cache-control']).toBe('no-store');
     const sheet = await workbookOf(reply.rawPayload);
     expect(rowValues(sheet, 1)).toEqual([
@@ -189,8 +191,9 @@ describe('POST /api/excel-participant-historique-bilan', () => {
       });
       expect(reply.statusCode).toBe(200);
       expect(reply.headers['content-type']).toBe(XLSX_MIME);
+      const name = { fr_FR: 'Historique des bilans', en_EN: 'Check-up history' }[langue];
       expect(reply.headers['content-disposition']).toBe(
-        `attachment; filename="historique-bilans-${TODAY}.xlsx"`,
+        `attachment; filename="${name} ${TODAY}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}%20${TODAY}.xlsx`,
       );
       const sheet = await workbookOf(reply.rawPayload);
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });

@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import {
   checkupExportBody,
   checkupListQuery,
@@ -11,13 +12,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { centreToday } from '../../lib/dates';
 import { exportCheckups, exportHistory } from './checkup-export';
 import { checkupSort, historySort, listCheckups, listHistory } from './checkups.service';
 
 const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
 
-const attachment = (name: string) => `attachment; filename="${name}-${centreToday()}.xlsx"`;
+/** The workbooks are named as the screens they export, in the language of their headers (issue 18). */
+const WORKBOOK_NAMES = {
+  checkups: { fr_FR: 'Bilans', en_EN: 'Check-ups' },
+  history: { fr_FR: 'Historique des bilans', en_EN: 'Check-up history' },
+} as const;
+
+const attachment = (list: keyof typeof WORKBOOK_NAMES, language: Language) =>
+  attachmentDisposition(`${WORKBOOK_NAMES[list][language]} ${centreToday()}.xlsx`);
 
 /** The correspondant's check-ups and their history (000 §2.8, §2.9, §7), on screen and as workbooks. */
 export function checkupRoutes(deps: { db: Db }) {
@@ -68,7 +77,10 @@ export function checkupRoutes(deps: { db: Db }) {
           { db, caller: requireCaller(request), filters, language: langue, log: request.log },
           checkupSort(sort),
         );
-        return reply.type(XLSX_MIME).header('content-disposition', attachment('bilans')).send(stream);
+        return reply
+          .type(XLSX_MIME)
+          .header('content-disposition', attachment('checkups', langue))
+          .send(stream);
       },
     );
 
@@ -90,7 +102,7 @@ export function checkupRoutes(deps: { db: Db }) {
         );
         return reply
           .type(XLSX_MIME)
-          .header('content-disposition', attachment('historique-bilans'))
+          .header('content-disposition', attachment('history', langue))
           .send(stream);
       },
     );

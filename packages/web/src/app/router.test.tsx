@@ -1,5 +1,5 @@
 import { SCREEN_ROUTES } from '@portail/contract/routes';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -115,4 +115,23 @@ describe('application routes', () => {
     expect(await screen.findByRole('heading', { name: 'Ressource non trouvée' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Afficher ou masquer le menu' })).not.toBeInTheDocument();
   });
+
+  it('shows an administrator what they can do, with the links of their menu', async () => {
+    signIn(['ROLE_ADMIN'], { nomComplet: 'Alice Admin', canShowListeCorrespondant: true });
+    visit('/home');
+    const card = await screen.findByRole('region', { name: 'Votre espace administrateur' });
+    expect(within(card).getByRole('link', { name: /changer votre mot de passe/ })).toHaveAttribute(
+      'href',
+      '/participant/mescoordonnees',
+    );
+    expect(
+      within(card).getByRole('link', { name: 'Lire la politique de protection des données' }),
+    ).toHaveAttribute('href', '/politiqueProtectionDonnees');
+    expect(
+      within(card).getByRole('link', { name: 'Consulter la liste des correspondants' }),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByRole('link', { name: 'Lire les fiches conseils du centre' }),
+    ).toBeInTheDocument();
+  }, 15_000);
 });

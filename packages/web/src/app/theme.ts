@@ -28,6 +28,8 @@ const FOCUS_RING = {
 /** Keyboard focus on buttons, icon buttons, tabs, checkboxes, menu items (MUI marks them), links, regions. */
 const FOCUSABLE =
   '.Mui-focusVisible, a:focus-visible, button:focus-visible, [tabindex]:not([tabindex="-1"]):focus-visible';
+/** Tabs sit in a scroller that clips what overflows: their ring goes inside. */
+const TAB_FOCUS = '.MuiTab-root.Mui-focusVisible';
 /** The data grid's cells and headers take focus one at a time: the ring goes inside, where there is room. */
 const GRID_FOCUS = [
   '.MuiDataGrid-root .MuiDataGrid-cell.MuiDataGrid-cell:focus-within',
@@ -48,6 +50,7 @@ export function createAppTheme(language: Language): Theme {
           styleOverrides: {
             [FOCUSABLE]: FOCUS_RING,
             [GRID_FOCUS]: { outline: `2px solid ${PRIMARY_BLUE}`, outlineOffset: -2 },
+            [TAB_FOCUS]: { outline: `2px solid ${PRIMARY_BLUE}`, outlineOffset: -4, boxShadow: 'none' },
             'main:focus': { outline: 'none' },
           },
         },

@@ -28,8 +28,8 @@ const FOCUS_RING = {
 /** Keyboard focus on buttons, icon buttons, tabs, checkboxes, menu items (MUI marks them), links, regions. */
 const FOCUSABLE =
   '.Mui-focusVisible, a:focus-visible, button:focus-visible, [tabindex]:not([tabindex="-1"]):focus-visible';
-/** Tabs sit in a scroller that clips what overflows: their ring goes inside. */
-const TAB_FOCUS = '.MuiTab-root.Mui-focusVisible';
+/** Tabs sit in a scroller that clips what overflows: their ring goes inside (outweighing FOCUSABLE). */
+const TAB_FOCUS = '.MuiTabs-root .MuiTab-root.MuiTab-root:focus-visible';
 /** The data grid's cells and headers take focus one at a time: the ring goes inside, where there is room. */
 const GRID_FOCUS = [
   '.MuiDataGrid-root .MuiDataGrid-cell.MuiDataGrid-cell:focus-within',

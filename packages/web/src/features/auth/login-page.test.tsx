@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +50,9 @@ describe('sign-in refused for a while (429 with Retry-After)', () => {
     );
     expect(moving).toBeVisible();
     // Screen readers hear it once, politely, from the status region.
-    expect(screen.getByRole('status')).toHaveTextContent(/nouvel essai possible dans 2 min 0[45] s/);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(/nouvel essai possible dans 2 min 0[45] s/),
+    );
     expect(notify).not.toHaveBeenCalled();
     expect(showToast).not.toHaveBeenCalled();
   });

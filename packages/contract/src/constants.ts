@@ -19,6 +19,8 @@ export const TOKEN_EXPIRY_MARGIN_S = 180;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MAX_PASSWORD_ATTEMPTS = 3;
 export const CONFIRMATION_CODE_LENGTH = 6;
+/** A sign-in code is texted again at most this often (the confirmation page counts it down). */
+export const CODE_RESEND_INTERVAL_S = 60;
 export const MAX_CODE_ATTEMPTS = 3;
 export const POSTAL_CODE_MAX = 10;
 export const POSTAL_CODE_LOOKUP_MIN = 5;

@@ -70,7 +70,9 @@ export const SCREEN_ROUTES = [
   { path: '/assistance', access: [A, C, P], titleKey: 'routes.assistance' },
   { path: '/mutation', access: [C], titleKey: 'routes.mutations' },
   { path: '/mutation/:id', access: [C], titleKey: 'routes.mutation' },
-  { path: '/politiqueProtectionDonnees', access: [C, P], titleKey: 'routes.dataProtection' },
+  // 001 §2 lists correspondants and participants, but 000 §2.2 shows the entry to everyone: the centre's
+  // administrators read it too (issue 18), so the menu's "always shown" entry opens for them.
+  { path: '/politiqueProtectionDonnees', access: [A, C, P], titleKey: 'routes.dataProtection' },
   { path: '/mescoordonnees', access: [C, P], titleKey: 'routes.myDetails' },
 ] as const satisfies readonly ScreenRoute[];
 

@@ -71,9 +71,9 @@ describe('appointment times are the centre’s (Europe/Paris)', () => {
   });
 
   it.each([
-    ['winter', '2026-01-15T06:30:00.000Z', '15/01/2026 07:30', '20260115'],
-    ['summer', '2026-07-15T05:30:00.000Z', '15/07/2026 07:30', '20260715'],
-    ['just after midnight at the centre', '2026-03-19T23:30:00.000Z', '20/03/2026 00:30', '20260320'],
+    ['winter', '2026-01-15T06:30:00.000Z', '15/01/2026 07:30', '2026-01-15'],
+    ['summer', '2026-07-15T05:30:00.000Z', '15/07/2026 07:30', '2026-07-15'],
+    ['just after midnight at the centre', '2026-03-19T23:30:00.000Z', '20/03/2026 00:30', '2026-03-20'],
   ])(
     'gives a %s appointment in the list and in the .ics at the time the screen shows',
     async (_, instant, shown, day) => {
@@ -90,7 +90,7 @@ describe('appointment times are the centre’s (Europe/Paris)', () => {
       expect(reply.statusCode).toBe(200);
       expect(paris.format(parsedStart(reply.body))).toBe(shown);
       expect(reply.headers['content-disposition']).toBe(
-        `attachment; filename="rendez-vous-${day}-${id}.ics"`,
+        `attachment; filename="Rendez-vous ${day}.ics"; filename*=UTF-8''Rendez-vous%20${day}.ics`,
       );
     },
   );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, users } from '../src/db/schema';
 import type { AppointmentRecord } from '../src/features/appointments/appointment.queries';
 import { appointmentIcs } from '../src/features/appointments/appointment-ics';
+import { centreToday } from '../src/lib/dates';
 import { createTestContext, type TestContext } from './helper';
 import { headersOf } from './participants-fixtures';
 
@@ -190,8 +191,10 @@ describe('GET /api/participant/rdvs-participant/{id}/ics', () => {
     const reply = await get(`/api/participant/rdvs-participant/${row.id}/ics`);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(reply.headers['content-disposition']).toMatch(
-      new RegExp(`^attachment; filename="rendez-vous-\\d{8}-${row.id}\\.ics"$`),
+    // Named as the list shows it, on the centre's day, never by the record's id.
+    const day = centreToday(row.startsAt);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="Rendez-vous ${day}.ics"; filename*=UTF-8''Rendez-vous%20${day}.ics`,
     );
     expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);

@@ -119,7 +119,9 @@ describe('POST /api/excel-participant-bilan', () => {
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe(XLSX_MIME);
-    expect(reply.headers['content-disposition']).toBe(`attachment; filename="bilans-${TODAY}.xlsx"`);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="Bilans ${TODAY}.xlsx"; filename*=UTF-8''Bilans%20${TODAY}.xlsx`,
+    );
     expect(reply.headers['cache-control']).toBe('no-store');
     const sheet = await workbookOf(reply.rawPayload);
     expect(rowValues(sheet, 1)).toEqual([
@@ -163,7 +165,9 @@ describe('POST /api/excel-participant-bilan', () => {
     });
     expect(reply.statusCode).toBe(200);
     // The file is named in the interface language too.
-    expect(reply.headers['content-disposition']).toBe(`attachment; filename="checkups-${TODAY}.xlsx"`);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="Check-ups ${TODAY}.xlsx"; filename*=UTF-8''Check-ups%20${TODAY}.xlsx`,
+    );
     await expectFilterableAndPrintable(reply.rawPayload, 'H');
     const sheet = await workbookOf(reply.rawPayload);
     expect(rowValues(sheet, 1)).toEqual([
@@ -255,8 +259,9 @@ describe('POST /api/excel-participant-historique-bilan', () => {
       });
       expect(reply.statusCode).toBe(200);
       expect(reply.headers['content-type']).toBe(XLSX_MIME);
+      const name = { fr_FR: 'Historique des bilans', en_EN: 'Check-up history' }[langue];
       expect(reply.headers['content-disposition']).toBe(
-        `attachment; filename="${langue === 'fr_FR' ? 'historique-bilans' : 'checkup-history'}-${TODAY}.xlsx"`,
+        `attachment; filename="${name} ${TODAY}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}%20${TODAY}.xlsx`,
       );
       await expectFilterableAndPrintable(reply.rawPayload, 'M');
       const sheet = await workbookOf(reply.rawPayload);

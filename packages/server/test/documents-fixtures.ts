@@ -1,5 +1,7 @@
+import { shownName } from '@portail/contract/schemas/documents';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, users } from '../src/db/schema';
+import { auditLog, documents, documentTypes, users } from '../src/db/schema';
+import { safeFileName } from '../src/features/documents/document-files';
 import { signIn, type TestContext } from './helper';
 
 export type Kind = 'participant' | 'correspondant' | 'staff';
@@ -62,3 +64,19 @@ export const PDF = new TextEncoder().encode('%PDF-1.7\n% test\n');
 export const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 export const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
 export const OTHER = new TextEncoder().encode('GIF89a not a pdf');
+
+/** The name a (PDF) document is downloaded and sent under: the title its list shows, made a safe file name. */
+export async function savedNameOf(ctx: TestContext, documentId: number): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({
+      name: documents.name,
+      label: documents.label,
+      mode: documents.nameDisplayMode,
+      typeMode: documentTypes.nameDisplayMode,
+    })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .where(eq(documents.id, documentId));
+  if (!row) throw new Error(`no document ${documentId}`);
+  return safeFileName(shownName(row), 'application/pdf');
+}

@@ -13,7 +13,7 @@ import {
 } from '../src/db/schema';
 import { HttpError } from '../src/lib/errors';
 import type { OutgoingMail } from '../src/notify/notifier';
-import { accountOf, headersOf, lastAuditOf, participantIdOf } from './documents-fixtures';
+import { accountOf, headersOf, lastAuditOf, participantIdOf, savedNameOf } from './documents-fixtures';
 import { createTestContext, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -111,13 +111,16 @@ describe('sending documents by mail', () => {
     expect(mail?.attachments?.[0]?.fileName).toMatch(/\.zip$/);
 
     const files = await unzip(mail, PASSWORD);
-    expect([...files.keys()]).toEqual([...docs.map((doc) => doc.name), annex.name]);
-    for (const doc of docs) {
+    const names = await Promise.all(docs.map((doc) => savedNameOf(ctx, doc.id)));
+    expect([...files.keys()]).toEqual([...names, annex.name]);
+    for (const [i, doc] of docs.entries()) {
       const [stored] = await ctx.database.db
         .select()
         .from(documentContents)
         .where(eq(documentContents.documentId, doc.id));
-      expect(Buffer.from(files.get(doc.name) ?? []).equals(Buffer.from(stored?.content ?? [1]))).toBe(true);
+      expect(Buffer.from(files.get(names[i] ?? '') ?? []).equals(Buffer.from(stored?.content ?? [1]))).toBe(
+        true,
+      );
     }
     const [annexBytes] = await ctx.database.db
       .select()
@@ -151,10 +154,46 @@ describe('sending documents by mail', () => {
     expect(read.every((doc) => !doc.unread)).toBe(true);
   });
 
+  it('names each document in the archive by the title its list shows, and the archive by its content', async () => {
+    const [first, second] = await ownDocuments();
+    if (!first || !second) throw new Error('missing demo documents');
+    const titled = {
+      label: 'Résultats biologiques du 12/03/2026',
+      nameDisplayMode: 'INFO_DOCUMENT',
+    } as const;
+    await ctx.database.db.update(documents).set(titled).where(eq(documents.id, first.id));
+    await ctx.database.db
+      .update(documents)
+      .set({ nameDisplayMode: 'NOM_DOCUMENT' })
+      .where(eq(documents.id, second.id));
+    try {
+      const reply = await send({
+        mail: 'me@example.org',
+        password: PASSWORD,
+        idDocuments: [first.id, second.id],
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      const mail = ctx.notifier.mails.at(-1);
+      expect(mail?.attachments?.[0]?.fileName).toMatch(/^Documents médicaux \d{4}-\d{2}-\d{2}\.zip$/);
+      const names = [...(await unzip(mail, PASSWORD)).keys()];
+      expect(names).toEqual(['Résultats biologiques du 12-03-2026.pdf', second.name]);
+    } finally {
+      for (const doc of [first, second])
+        await ctx.database.db
+          .update(documents)
+          .set({ label: doc.label, nameDisplayMode: doc.nameDisplayMode })
+          .where(eq(documents.id, doc.id));
+    }
+  });
+
   it('gives files of the same name distinct names inside the archive', async () => {
     const [first, second] = await ownDocuments();
     if (!first || !second) throw new Error('missing demo documents');
-    await ctx.database.db.update(documents).set({ name: first.name }).where(eq(documents.id, second.id));
+    const same = { name: first.name, nameDisplayMode: 'NOM_DOCUMENT' } as const;
+    await ctx.database.db
+      .update(documents)
+      .set(same)
+      .where(inArray(documents.id, [first.id, second.id]));
     try {
       const reply = await send({
         mail: 'me@example.org',
@@ -165,7 +204,11 @@ describe('sending documents by mail', () => {
       const names = [...(await unzip(ctx.notifier.mails.at(-1), PASSWORD)).keys()];
       expect(names).toEqual([first.name, first.name.replace(/\.pdf$/, ' (2).pdf')]);
     } finally {
-      await ctx.database.db.update(documents).set({ name: second.name }).where(eq(documents.id, second.id));
+      for (const doc of [first, second])
+        await ctx.database.db
+          .update(documents)
+          .set({ name: doc.name, nameDisplayMode: doc.nameDisplayMode })
+          .where(eq(documents.id, doc.id));
     }
   });
 
@@ -178,6 +221,7 @@ describe('sending documents by mail', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     const mail = ctx.notifier.mails.at(-1);
     expect(mail?.subject).toMatch(/medical record/);
+    expect(mail?.attachments?.[0]?.fileName).toMatch(/^Medical documents \d{4}-\d{2}-\d{2}\.zip$/);
     expect(mail?.text).toMatch(/password/);
     expect(mail?.text).toMatch(/mot de passe/);
   });

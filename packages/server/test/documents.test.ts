@@ -29,6 +29,7 @@ import {
   PDF,
   PNG,
   participantIdOf,
+  savedNameOf,
 } from './documents-fixtures';
 import { createTestContext, type TestContext } from './helper';
 
@@ -312,7 +313,7 @@ describe('document content', () => {
       .where(eq(documentContents.documentId, doc.id));
     expect(Buffer.from(body.bytes, 'base64').equals(Buffer.from(stored?.content ?? []))).toBe(true);
     expect(body.contentType).toBe('application/pdf');
-    expect(body.document.nomDocument).toBe(doc.name);
+    expect(body.document.nomDocument).toBe(await savedNameOf(ctx, doc.id));
     const [after] = await ctx.database.db.select().from(documents).where(eq(documents.id, doc.id));
     expect(after?.unread).toBe(false);
     const { userId } = await accountOf(ctx, 'participant.dmc');
@@ -330,6 +331,32 @@ describe('document content', () => {
       usage: 'print',
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('names the content by the title the list shows, not the stored file name', async () => {
+    const [doc] = await storedDocuments(mine, 'MEDICO_TECHNIQUE');
+    if (!doc) throw new Error('no document');
+    const nameOf = async () =>
+      documentContent.parse(
+        (
+          await get(ctx, `/api/document/${doc.id}/`, 'participant.dmc', 'participant', { usage: 'download' })
+        ).json(),
+      ).document.nomDocument;
+    const label = 'Résultats biologiques du 12/03/2026';
+    await withDocument(
+      doc.id,
+      { name: 'BIO_20260312_42.pdf', label, nameDisplayMode: 'INFO_DOCUMENT' },
+      async () => {
+        expect(await nameOf()).toBe('Résultats biologiques du 12-03-2026.pdf');
+      },
+    );
+    await withDocument(
+      doc.id,
+      { name: 'BIO_20260312_42.pdf', label, nameDisplayMode: 'NOM_DOCUMENT' },
+      async () => {
+        expect(await nameOf()).toBe('BIO_20260312_42.pdf');
+      },
+    );
   });
 
   it('serves attachments of both kinds by their own id on the /ls/ path', async () => {
@@ -394,7 +421,7 @@ describe('document content', () => {
     for (const [bytes, contentType] of cases) {
       await withDocument(
         doc.id,
-        { name: '../Compte "rendu"\u0007 évalué.pdf' },
+        { name: '../Compte "rendu"\u0007 évalué.pdf', nameDisplayMode: 'NOM_DOCUMENT' },
         async () => {
           const body = documentContent.parse((await get(ctx, `/api/document/${doc.id}/`)).json());
           expect(body.contentType).toBe(contentType);

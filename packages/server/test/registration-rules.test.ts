@@ -173,9 +173,17 @@ describe('the later steps of a participant', () => {
     expect((await check({ emailPersonnel: 'c@example.net', portablePersonnel: '07 81 23 45 67' })).ok).toBe(
       true,
     );
-    const landline = await check({ emailPersonnel: 'c@example.net', portablePersonnel: '01 42 00 00 00' });
-    expect([landline.ok, ...codes(landline.exception.messages)]).toEqual([
-      false,
+    // A landline passes the schema but is no mobile: the specified message, and the field it concerns.
+    const landline = await registrationCall(ctx, 'POST', 'validerDonnesConnexion', token, {
+      emailPersonnel: 'c@example.net',
+      portablePersonnel: '01 42 00 00 00',
+    });
+    expect(landline.statusCode).toBe(400);
+    const landlineReply = errorReply.parse(landline.json());
+    expect(landlineReply.fieldErrors).toEqual([
+      { field: 'portablePersonnel', defaultMessage: 'errors.portable' },
+    ]);
+    expect(codes(landlineReply.ciemException?.messages ?? [])).toEqual([
       'ERROR registration.donneesConnexionIncorrectes',
     ]);
     const badMail = await registrationCall(ctx, 'POST', 'validerDonnesConnexion', token, {
@@ -202,8 +210,22 @@ describe('the later steps of a participant', () => {
         'ERROR registration.consentementIncomplet',
       ]);
     }
-    const noContact = await confirm({ emailPersonnel: undefined, portablePersonnel: undefined });
-    expect(codes(noContact.exception.messages)).toEqual(['ERROR registration.donneesConnexionIncorrectes']);
+    const noContact = await registrationCall(
+      ctx,
+      'POST',
+      'confirmation',
+      token,
+      participantForm({ emailPersonnel: undefined, portablePersonnel: undefined }),
+    );
+    expect(noContact.statusCode).toBe(400);
+    const noContactReply = errorReply.parse(noContact.json());
+    expect(noContactReply.fieldErrors).toEqual([
+      { field: 'emailPersonnel', defaultMessage: 'errors.required' },
+      { field: 'portablePersonnel', defaultMessage: 'errors.required' },
+    ]);
+    expect(codes(noContactReply.ciemException?.messages ?? [])).toEqual([
+      'ERROR registration.donneesConnexionIncorrectes',
+    ]);
     expect(await userByLogin(ctx, login)).toMatchObject({
       active: false,
       passwordHash: null,

@@ -93,9 +93,12 @@ test.describe('personal details', () => {
       .getByRole('link', { name: 'Mes coordonnées', exact: true })
       .click();
     await expect(page.getByRole('heading', { name: 'Mes coordonnées', level: 1 })).toBeVisible();
-    await expect(tab(page, 'Informations personnelles')).toHaveAttribute('aria-selected', 'true');
+    // The participant's record comes first (issue 18), then the account settings.
+    await expect(tab(page, 'Mon dossier')).toHaveAttribute('aria-selected', 'true');
     await expect(tab(page, 'Informations professionnelles')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(2);
+    await expect(page.getByRole('tab')).toHaveCount(3);
+    await tab(page, 'Informations personnelles').click();
+    await expect(tab(page, 'Informations personnelles')).toHaveAttribute('aria-selected', 'true');
     const contact = page.getByRole('region', { name: 'Mes coordonnées personnelles' });
     await expect(field(contact, 'Adresse mail')).toHaveValue('participant.test2@example.com');
     await expect(field(contact, 'Téléphone portable')).toHaveAttribute('readonly', '');
@@ -169,7 +172,7 @@ test.describe('personal details', () => {
     await page.getByRole('textbox').first().fill(code);
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await expect(page.getByRole('navigation').first()).toBeVisible();
-    await page.goto('/mescoordonnees');
+    await page.goto('/mescoordonnees?onglet=personnel');
     await expect(field(contact, 'Adresse mail')).toHaveValue(newMail);
     await expect(field(contact, 'Téléphone portable')).toHaveValue(newMobile);
 

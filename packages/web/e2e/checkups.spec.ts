@@ -182,7 +182,7 @@ test.describe('check-ups', () => {
       etatBilan: 'CLOTURE',
     });
     await expectCount(page, table, closed.totalRows);
-    const ids = await exportIds(page, /^bilans-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const ids = await exportIds(page, /^Bilans \d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(ids.length).toBe(closed.totalRows);
     expect(sorted(ids)).toEqual(sorted(closed.items.map((row) => row.id)));
 
@@ -226,7 +226,7 @@ test.describe('check-ups', () => {
     await chooseState(page, 'FACTURE');
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await expectCount(page, table, invoiced.totalRows);
-    const ids = await exportIds(page, /^historique-bilans-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const ids = await exportIds(page, /^Historique des bilans \d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(sorted(ids)).toEqual(sorted(invoiced.items.map((row) => row.id)));
 
     // Sorted by birth date; a row opens the participant.

@@ -170,14 +170,15 @@ test.describe('medical record', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
 
-    // Download: a PDF under the document's name.
+    // Download: a PDF under the title the list shows (a date's slashes become dashes in a file name).
     const downloading = page.waitForEvent('download');
-    await documentRows(page, link)
+    const downloadButton = documentRows(page, link)
       .first()
-      .getByRole('button', { name: /^Télécharger/ })
-      .click();
+      .getByRole('button', { name: /^Télécharger/ });
+    const title = /^Télécharger « (.+) »$/.exec((await downloadButton.getAttribute('aria-label')) ?? '')?.[1];
+    await downloadButton.click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(download.suggestedFilename()).toBe(`${title?.replaceAll('/', '-').replace(/\.pdf$/i, '')}.pdf`);
     const { readFile } = await import('node:fs/promises');
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

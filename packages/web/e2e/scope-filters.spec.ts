@@ -96,7 +96,7 @@ test.describe('correspondants: telling employees apart, exports, states', () => 
     const exported = page.waitForRequest((request) => request.url().endsWith('/api/excel-participant-bilan'));
     await page.getByRole('button', { name: 'Exporter en Excel' }).click();
     expect((await exported).postDataJSON()).toMatchObject({ etatBilan: 'CLOTURE', langue: 'fr_FR' });
-    expect((await downloading).suggestedFilename()).toMatch(/^bilans-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect((await downloading).suggestedFilename()).toMatch(/^Bilans \d{4}-\d{2}-\d{2}\.xlsx$/);
     await expect(page).toHaveURL(/etatBilan=CLOTURE/);
 
     // An end before the start: its message, and no request for a file.
@@ -118,7 +118,7 @@ test.describe('correspondants: telling employees apart, exports, states', () => 
     await toEnglish(page);
     const english = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export to Excel' }).click();
-    expect((await english).suggestedFilename()).toMatch(/^checkups-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect((await english).suggestedFilename()).toMatch(/^Check-ups \d{4}-\d{2}-\d{2}\.xlsx$/);
     await shoot(page, 'checkups-en-1366');
   });
 });

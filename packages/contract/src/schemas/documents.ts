@@ -196,6 +196,25 @@ export function detectContentType(bytes: Uint8Array): 'application/pdf' | 'image
 export function displayedDocumentName(
   row: Pick<DocumentRow, 'modeAffichageNomDocument' | 'typeDocument' | 'libelleDocument' | 'nomDocument'>,
 ): string {
-  const mode = row.modeAffichageNomDocument ?? row.typeDocument.modeAffichageNomDocument;
-  return mode === 'INFO_DOCUMENT' && row.libelleDocument ? row.libelleDocument : row.nomDocument;
+  return shownName({
+    mode: row.modeAffichageNomDocument,
+    typeMode: row.typeDocument.modeAffichageNomDocument,
+    label: row.libelleDocument,
+    name: row.nomDocument,
+  });
+}
+
+/**
+ * The same rule on the stored columns: the label when the document's mode, else its type's, is
+ * INFO_DOCUMENT and there is one; the file name otherwise. Downloads and the sent ZIP use it too, so a
+ * file is saved under the title the user saw (issue 18).
+ */
+export function shownName(document: {
+  mode: DocumentRow['modeAffichageNomDocument'];
+  typeMode: DocumentRow['typeDocument']['modeAffichageNomDocument'];
+  label: string | null | undefined;
+  name: string;
+}): string {
+  const mode = document.mode ?? document.typeMode;
+  return mode === 'INFO_DOCUMENT' && document.label ? document.label : document.name;
 }

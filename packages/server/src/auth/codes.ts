@@ -1,11 +1,15 @@
-import { CONFIRMATION_CODE_LENGTH, MAX_CODE_ATTEMPTS } from '@portail/contract/constants';
+import {
+  CODE_RESEND_INTERVAL_S,
+  CONFIRMATION_CODE_LENGTH,
+  MAX_CODE_ATTEMPTS,
+} from '@portail/contract/constants';
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 import { hashCode, randomDigits, sameHash } from './secrets';
 import type { ThrottleOutcome } from './throttle';
 
-export const RESEND_INTERVAL_MS = 60_000;
+export const RESEND_INTERVAL_MS = CODE_RESEND_INTERVAL_S * 1000;
 export const MAX_SENDS = 4;
 
 export type Purpose = 'SIGN_IN' | 'REGISTRATION' | 'CONTACT_EMAIL' | 'CONTACT_MOBILE';

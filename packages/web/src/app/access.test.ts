@@ -34,7 +34,8 @@ describe('route guard', () => {
     expect(canAccess('/adherents/42', participant)).toBe(true);
     expect(accessDecision('/mutation/3', admin)).toBe('denied');
     expect(canAccess('/politiqueProtectionDonnees', correspondant)).toBe(true);
-    expect(accessDecision('/politiqueProtectionDonnees', admin)).toBe('denied');
+    // 000 §2.2: the data-protection entry is always shown, so the administrators open it too (issue 18).
+    expect(canAccess('/politiqueProtectionDonnees', admin)).toBe(true);
   });
 
   it('applies the role hierarchy: PARAM_MEDISUIV implies ADMIN', () => {

@@ -1,5 +1,5 @@
 import { SCREEN_ROUTES } from '@portail/contract/routes';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,4 +96,42 @@ describe('application routes', () => {
     expect(await screen.findByRole('heading', { name: 'Ressource non trouvée' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toHaveAttribute('href', '/login');
   });
+
+  it('keeps the top bar and the menu around a resource not found once signed in', async () => {
+    signIn(['ROLE_CORRESPONDANT'], { nomComplet: 'Claire Dupont' });
+    visit('/nulle-part');
+    expect(await screen.findByRole('heading', { name: 'Ressource non trouvée' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('button', { name: 'Claire Dupont' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher ou masquer le menu' }));
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toHaveTextContent(
+      'Liste des participants',
+    );
+  });
+
+  it('shows a resource not found without the menu before the code is confirmed', async () => {
+    signIn(['ROLE_PARTICIPANT'], { doubleAuthentificationConfirmee: false });
+    visit('/nulle-part');
+    expect(await screen.findByRole('heading', { name: 'Ressource non trouvée' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Afficher ou masquer le menu' })).not.toBeInTheDocument();
+  });
+
+  it('shows an administrator what they can do, with the links of their menu', async () => {
+    signIn(['ROLE_ADMIN'], { nomComplet: 'Alice Admin', canShowListeCorrespondant: true });
+    visit('/home');
+    const card = await screen.findByRole('region', { name: 'Votre espace administrateur' });
+    expect(within(card).getByRole('link', { name: /changer votre mot de passe/ })).toHaveAttribute(
+      'href',
+      '/participant/mescoordonnees',
+    );
+    expect(
+      within(card).getByRole('link', { name: 'Lire la politique de protection des données' }),
+    ).toHaveAttribute('href', '/politiqueProtectionDonnees');
+    expect(
+      within(card).getByRole('link', { name: 'Consulter la liste des correspondants' }),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByRole('link', { name: 'Lire les fiches conseils du centre' }),
+    ).toBeInTheDocument();
+  }, 15_000);
 });

@@ -193,7 +193,7 @@ export const appRoutes: RouteObject[] = [
                 path: OWN_DETAILS_PATH,
                 caseSensitive: true,
                 lazy: () =>
-                  import('../features/participants/own-details-page').then((m) => ({
+                  import('../features/account/own-details-page').then((m) => ({
                     Component: m.OwnDetailsPage,
                   })),
               },

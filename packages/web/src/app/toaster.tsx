@@ -1,3 +1,4 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { styled } from '@mui/material/styles';
 import { TOAST_DURATION_MS } from '@portail/contract/constants';
 import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
@@ -14,19 +15,38 @@ const Toast = styled(MaterialDesignContent)({
 
 const TOAST_COMPONENTS = { success: Toast, error: Toast, warning: Toast, info: Toast, default: Toast };
 
-/** The toasts (000 §9: bottom-right, 4000 ms), loaded with the first one (see lib/notify.ts). */
+/** The toasts' column: its own class, doubled in the rule so it outweighs notistack's own `top`. */
+const TOASTS_CLASS = 'portail-toasts';
+
+/**
+ * The toasts (000 §9: 4000 ms), loaded with the first one (see lib/notify.ts). Issue 18 moved them from
+ * the bottom-right corner, where they covered the forms' buttons and the footer, to the top centre just
+ * below the app bar, whose height they follow (56 px on phones, 48 px on phones held sideways, 64 px).
+ */
 export function Toaster() {
   useEffect(() => {
     toasterReady(enqueueSnackbar);
     return () => toasterReady(null);
   }, []);
   return (
-    <SnackbarProvider
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      autoHideDuration={TOAST_DURATION_MS}
-      maxSnack={3}
-      preventDuplicate
-      Components={TOAST_COMPONENTS}
-    />
+    <>
+      <GlobalStyles
+        styles={(theme) => ({
+          [`.${TOASTS_CLASS}.${TOASTS_CLASS}`]: {
+            top: 56 + 8,
+            [`${theme.breakpoints.up('xs')} and (orientation: landscape)`]: { top: 48 + 8 },
+            [theme.breakpoints.up('sm')]: { top: 64 + 8 },
+          },
+        })}
+      />
+      <SnackbarProvider
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        classes={{ containerAnchorOriginTopCenter: TOASTS_CLASS }}
+        autoHideDuration={TOAST_DURATION_MS}
+        maxSnack={3}
+        preventDuplicate
+        Components={TOAST_COMPONENTS}
+      />
+    </>
   );
 }

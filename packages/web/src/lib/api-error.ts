@@ -46,3 +46,12 @@ export function retryAfterSeconds(response: Response): number | null {
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
+
+/**
+ * Whether asking again may succeed: the server unreachable, a server failure, a timeout or a rate
+ * limit. A record that does not exist or is refused (400, 403, 404...) stays so: no "Retry" for it.
+ */
+export function mayPassOnRetry(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}

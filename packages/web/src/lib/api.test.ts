@@ -1,7 +1,7 @@
 import type { TokenReply } from '@portail/contract/schemas/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../test/users';
-import { api } from './api';
+import { api, dispositionFileName } from './api';
 import { ApiError } from './api-error';
 import { notify } from './notify';
 import { clearSession, getSession, storeToken, storeUser } from './session-store';
@@ -163,5 +163,27 @@ describe('API client', () => {
     });
     expect(vi.mocked(notify).mock.calls.map(([key]) => key)).toEqual(['http.500']);
     consoleError.mockRestore();
+  });
+});
+
+describe('the name of a downloaded file', () => {
+  it('takes the UTF-8 name wherever it stands, before the ASCII stand-in', () => {
+    expect(
+      dispositionFileName(
+        `attachment; filename="Resultats du 12-03-2026.pdf"; filename*=UTF-8''R%C3%A9sultats%20du%2012-03-2026.pdf`,
+      ),
+    ).toBe('Résultats du 12-03-2026.pdf');
+    expect(
+      dispositionFileName(`attachment; filename*=UTF-8''Bilans%202026.xlsx; filename="Bilans 2026.xlsx"`),
+    ).toBe('Bilans 2026.xlsx');
+  });
+
+  it('falls back on the plain name, quoted or not, and on nothing', () => {
+    expect(dispositionFileName('attachment; filename="bilans 2026.xlsx"')).toBe('bilans 2026.xlsx');
+    expect(dispositionFileName('attachment; filename=bilans.xlsx')).toBe('bilans.xlsx');
+    expect(dispositionFileName(`attachment; filename="plain.ics"; filename*=UTF-8''bad%E9.ics`)).toBe(
+      'plain.ics',
+    );
+    expect(dispositionFileName('attachment')).toBeNull();
   });
 });

@@ -249,6 +249,22 @@ export function api(path: string, options: ApiOptions & { schema?: z.ZodType } =
   });
 }
 
+/**
+ * The file name of a `Content-Disposition` header: the UTF-8 `filename*` (RFC 5987) wherever it stands,
+ * else the plain `filename`, the ASCII stand-in the server sends first for old clients.
+ */
+export function dispositionFileName(disposition: string): string | null {
+  const encoded = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed escape: the plain name below is still there.
+    }
+  }
+  return /filename="([^"]*)"|filename=([^;\s]+)/i.exec(disposition)?.slice(1).find(Boolean) ?? null;
+}
+
 /** Downloads a file (PDF, Excel): its bytes and the name the server gives it. */
 export function apiDownload(
   path: string,
@@ -256,10 +272,7 @@ export function apiDownload(
 ): Promise<{ blob: Blob; fileName: string | null }> {
   return tracked(options, async () => {
     const response = await execute(path, options);
-    const disposition = response.headers.get('content-disposition') ?? '';
-    const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
-    const encoded = match?.[1];
-    const fileName = encoded ? decodeURIComponent(encoded) : (match?.[2] ?? null);
+    const fileName = dispositionFileName(response.headers.get('content-disposition') ?? '');
     return { blob: await response.blob(), fileName };
   });
 }

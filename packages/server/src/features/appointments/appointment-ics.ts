@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import { addressLine, type CentreSettings } from '@portail/contract/schemas/assistance';
 import { createEvent } from 'ics';
 import { centreToday } from '../../lib/dates';
@@ -79,10 +80,9 @@ export function appointmentIcs(
 }
 
 /**
- * `rendez-vous-20260320-42.ics`: the appointment's day at the centre (00:30 in Paris is still the
- * day before in UTC); ASCII only, so no header encoding is needed.
+ * `Rendez-vous 2026-03-20.ics` (`Appointment …` in English): what the list shows, not the record's id,
+ * on the appointment's day at the centre (00:30 in Paris is still the day before in UTC).
  */
-export function icsFileName(row: AppointmentRecord): string {
-  const day = centreToday(row.startsAt).replaceAll('-', '');
-  return `rendez-vous-${day}-${row.id}.ics`;
+export function icsFileName(row: AppointmentRecord, language: Language): string {
+  return `${language === 'en_EN' ? 'Appointment' : 'Rendez-vous'} ${centreToday(row.startsAt)}.ics`;
 }

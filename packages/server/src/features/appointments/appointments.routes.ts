@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { appointmentCalendarFile, listAppointments } from './appointments.service';
 
 const PARTICIPANTS = ['ROLE_PARTICIPANT'] as const;
@@ -47,7 +48,7 @@ export function appointmentRoutes(deps: { db: Db; config: Pick<Config, 'centre'>
         );
         return reply
           .type(`${ICS_MIME}; charset=utf-8`)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('content-disposition', attachmentDisposition(file.fileName))
           .send(file.content);
       },
     );

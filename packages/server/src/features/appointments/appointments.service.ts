@@ -69,8 +69,6 @@ export async function appointmentCalendarFile(
 ): Promise<{ fileName: string; content: string }> {
   const row = await findParticipantAppointment(db, ownId(caller), id);
   if (!row) throw notFound();
-  return {
-    fileName: icsFileName(row),
-    content: appointmentIcs(row, centre, caller.profile.englishOnly ? 'en_EN' : 'fr_FR'),
-  };
+  const language = caller.profile.englishOnly ? 'en_EN' : 'fr_FR';
+  return { fileName: icsFileName(row, language), content: appointmentIcs(row, centre, language) };
 }

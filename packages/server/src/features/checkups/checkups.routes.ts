@@ -12,23 +12,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { centreToday } from '../../lib/dates';
 import { exportCheckups, exportHistory } from './checkup-export';
 import { checkupSort, historySort, listCheckups, listHistory } from './checkups.service';
 
 const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
 
-/**
- * The file's name in the workbook's language (the body's `langue`, the user's interface language):
- * `bilans-2026-11-24.xlsx` / `checkups-2026-11-24.xlsx`.
- */
-const FILE_NAMES = {
-  checkups: { fr_FR: 'bilans', en_EN: 'checkups' },
-  history: { fr_FR: 'historique-bilans', en_EN: 'checkup-history' },
-} satisfies Record<string, Record<Language, string>>;
+/** The workbooks are named as the screens they export, in the language of their headers (issue 18). */
+const WORKBOOK_NAMES = {
+  checkups: { fr_FR: 'Bilans', en_EN: 'Check-ups' },
+  history: { fr_FR: 'Historique des bilans', en_EN: 'Check-up history' },
+} as const;
 
-const attachment = (name: keyof typeof FILE_NAMES, language: Language) =>
-  `attachment; filename="${FILE_NAMES[name][language]}-${centreToday()}.xlsx"`;
+const attachment = (list: keyof typeof WORKBOOK_NAMES, language: Language) =>
+  attachmentDisposition(`${WORKBOOK_NAMES[list][language]} ${centreToday()}.xlsx`);
 
 /** The correspondant's check-ups and their history (000 §2.8, §2.9, §7), on screen and as workbooks. */
 export function checkupRoutes(deps: { db: Db }) {

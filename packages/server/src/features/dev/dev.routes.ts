@@ -2,6 +2,7 @@ import { outboxQuery, outboxReply } from '@portail/contract/schemas/dev';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import type { AuthDeps } from '../auth/auth.service';
 import { renderOutboxPage } from './outbox.page';
 import { findAttachment, listOutbox } from './outbox.queries';
@@ -35,7 +36,7 @@ export function devRoutes(deps: AuthDeps) {
         if (!file) return reply.code(404).send({ status: 404, error: 'Not Found', message: 'http.404' });
         return reply
           .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+          .header('content-disposition', attachmentDisposition(file.fileName))
           .send(Buffer.from(file.content));
       },
     );

@@ -25,6 +25,8 @@ export function safeFileName(name: string, contentType: ContentType): string {
   const cleaned = name
     .normalize('NFC')
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    // A title's date (`du 12/03/2026`) keeps its shape: 12-03-2026.
+    .replace(/(\d)\/(?=\d)/g, '$1-')
     .replace(/[/\\]/g, '_')
     .replace(/["'`<>:|?*]/g, '')
     .replace(/\s+/g, ' ')

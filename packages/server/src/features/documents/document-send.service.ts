@@ -1,5 +1,10 @@
 import type { Message } from '@portail/contract/schemas/common';
-import { DOCUMENT_MESSAGES, detectContentType, MAX_SENT_BYTES } from '@portail/contract/schemas/documents';
+import {
+  DOCUMENT_MESSAGES,
+  detectContentType,
+  MAX_SENT_BYTES,
+  shownName,
+} from '@portail/contract/schemas/documents';
 import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
@@ -97,7 +102,11 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
     documentIds.length > 0 ? sizeDocuments(db, participantId, documentIds) : [],
     annexIds.length > 0 ? sizeAttachments(db, participantId, annexIds, 'EXTRACIEM') : [],
   ]);
-  const chosenDocuments = allFound(documentIds, documentSizes);
+  // In the archive, each document carries the title the list shows, not its stored file name.
+  const chosenDocuments = allFound(
+    documentIds,
+    documentSizes.map((row) => ({ id: row.id, name: shownName(row), size: row.size })),
+  );
   const chosenAnnexes = allFound(annexIds, annexSizes);
   const total = [...chosenDocuments, ...chosenAnnexes].reduce((sum, file) => sum + file.size, 0);
   if (total > MAX_SENT_BYTES) throw new BusinessError([errorMessage(DOCUMENT_MESSAGES.tooLarge)]);
@@ -119,14 +128,19 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
     body.password,
   );
 
+  const englishOnly = ctx.caller.profile.englishOnly;
   const recipientDomain = body.mail.slice(body.mail.lastIndexOf('@') + 1).toLowerCase();
   const details = { documents: documentIds, annexes: annexIds, recipientDomain };
   try {
     await deps.notifier.mail({
       to: body.mail,
-      ...sendMail(deps.config, ctx.caller.profile.englishOnly),
+      ...sendMail(deps.config, englishOnly),
       attachments: [
-        { fileName: `dossier-medical-${centreToday()}.zip`, contentType: 'application/zip', content: zip },
+        {
+          fileName: `${englishOnly ? 'Medical documents' : 'Documents médicaux'} ${centreToday()}.zip`,
+          contentType: 'application/zip',
+          content: zip,
+        },
       ],
     });
   } catch (error) {

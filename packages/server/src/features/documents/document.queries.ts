@@ -8,6 +8,7 @@ import {
   documentContents,
   documents,
   documentTypes,
+  type NameDisplayMode,
 } from '../../db/schema';
 
 /**
@@ -177,15 +178,32 @@ export interface StoredFile {
   content: Uint8Array;
 }
 
-/** A document's name and bytes, if it is the participant's and active. */
+/** What decides the name a document is shown under (000 §2.12, contract `shownName`). */
+const naming = {
+  name: documents.name,
+  label: documents.label,
+  mode: documents.nameDisplayMode,
+  typeMode: documentTypes.nameDisplayMode,
+};
+
+/** The columns `naming` reads. */
+export interface DocumentNaming {
+  name: string;
+  label: string | null;
+  mode: NameDisplayMode | null;
+  typeMode: NameDisplayMode;
+}
+
+/** A document's naming columns and bytes, if it is the participant's and active. */
 export async function findDocumentContent(
   db: Db,
   participantId: number,
   documentId: number,
-): Promise<StoredFile | null> {
+): Promise<(DocumentNaming & { content: Uint8Array }) | null> {
   const [row] = await db
-    .select({ name: documents.name, content: documentContents.content })
+    .select({ ...naming, content: documentContents.content })
     .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
     .innerJoin(documentContents, eq(documentContents.documentId, documents.id))
     .where(and(eq(documents.id, documentId), ownActive(participantId)))
     .limit(1);
@@ -226,15 +244,20 @@ export interface FileSize {
   size: number;
 }
 
-/** The participant's active documents among `ids`, with their sizes, without loading the bytes. */
-export function sizeDocuments(db: Db, participantId: number, ids: number[]): Promise<FileSize[]> {
+/** The participant's active documents among `ids`, with their sizes and naming, without the bytes. */
+export function sizeDocuments(
+  db: Db,
+  participantId: number,
+  ids: number[],
+): Promise<(FileSize & DocumentNaming)[]> {
   return db
     .select({
       id: documents.id,
-      name: documents.name,
+      ...naming,
       size: sql<number>`octet_length(${documentContents.content})::int`,
     })
     .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
     .innerJoin(documentContents, eq(documentContents.documentId, documents.id))
     .where(and(inArray(documents.id, ids), ownActive(participantId)));
 }

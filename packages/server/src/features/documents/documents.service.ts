@@ -6,6 +6,7 @@ import {
   type DocumentListReply,
   type DocumentRow,
   type documentTypesReply,
+  shownName,
 } from '@portail/contract/schemas/documents';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/caller';
@@ -201,9 +202,11 @@ async function served(
 
 /** GET document/{id}/ (000 §7). */
 export function readDocument(ctx: ReadContext, id: number, usage: Usage): Promise<DocumentContent> {
-  return served(ctx, 'document', id, usage, (participantId) =>
-    findDocumentContent(ctx.db, participantId, id),
-  );
+  // Saved under the title the list shows, not the stored file name (issue 18).
+  return served(ctx, 'document', id, usage, async (participantId) => {
+    const row = await findDocumentContent(ctx.db, participantId, id);
+    return row && { name: shownName(row), content: row.content };
+  });
 }
 
 /** GET document/{id}/ls/: an attachment of either kind, by its own id. */

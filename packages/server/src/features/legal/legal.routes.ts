@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { dataProtectionTree } from './legal.service';
 
-const READERS = ['ROLE_CORRESPONDANT', 'ROLE_PARTICIPANT'] as const;
+/** Everyone signed in: 000 §2.2 shows the data-protection entry always, the administrators' menu included. */
+const READERS = ['ROLE_ADMIN', 'ROLE_CORRESPONDANT', 'ROLE_PARTICIPANT'] as const;
 
 /** The data-protection documents page (001 §2, §7 get-documents-ciem). */
 export function legalRoutes(deps: { db: Db }) {

@@ -44,8 +44,21 @@ async function openLink(db: DbOrTx, token: string): Promise<Refusal | Opened> {
   return { account };
 }
 
-function contactIsValid(email: string | undefined, mobile: string | undefined): boolean {
-  return Boolean(email) && mobile !== undefined && isValidMobile(mobile);
+/**
+ * The personal contact of 001 §5 step 4: refused with the specified message, and with the field it
+ * concerns, so the screen can mark it (issue 18: a mobile the schema took but that is no mobile).
+ */
+function checkContact(email: string | undefined, mobile: string | undefined): void {
+  const errors = [
+    ...(email ? [] : [{ field: 'emailPersonnel', defaultMessage: 'errors.required' }]),
+    ...(mobile === undefined || mobile.trim() === ''
+      ? [{ field: 'portablePersonnel', defaultMessage: 'errors.required' }]
+      : isValidMobile(mobile)
+        ? []
+        : [{ field: 'portablePersonnel', defaultMessage: 'errors.portable' }]),
+  ];
+  if (errors.length > 0)
+    throw new FieldErrors(errors, [errorMessage(REGISTRATION_MESSAGES.connectionDataIncorrect)]);
 }
 
 /**
@@ -59,8 +72,9 @@ export async function checkConnectionData(
 ): Promise<RegistrationResult> {
   const opened = await openLink(deps.db, token);
   if ('refused' in opened) return opened.refused;
-  if (opened.account.kind !== 'PARTICIPANT' || !contactIsValid(body.emailPersonnel, body.portablePersonnel))
+  if (opened.account.kind !== 'PARTICIPANT')
     return result(false, errorMessage(REGISTRATION_MESSAGES.connectionDataIncorrect));
+  checkContact(body.emailPersonnel, body.portablePersonnel);
   return result(true);
 }
 
@@ -103,8 +117,7 @@ export async function confirmRegistration(
   const { account } = opened;
   const participant = account.kind === 'PARTICIPANT';
   if (participant) {
-    if (!contactIsValid(form.emailPersonnel, form.portablePersonnel))
-      return result(false, errorMessage(REGISTRATION_MESSAGES.connectionDataIncorrect));
+    checkContact(form.emailPersonnel, form.portablePersonnel);
     if (form.accepterDMC === form.refuserDMC)
       return result(false, errorMessage(REGISTRATION_MESSAGES.consentIncomplete));
   }

@@ -3,7 +3,7 @@ import { styled } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DRAWER_WIDTH } from '@portail/contract/constants';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -45,8 +45,11 @@ const Main = styled('main')(({ theme }) => ({
 
 const MENU_STATES = ['open', 'closed'] as const;
 
-/** The layout once signed in and confirmed (000 §2.2): top bar, side menu, breadcrumb, page. */
-export function AppLayout() {
+/**
+ * The layout once signed in and confirmed (000 §2.2): top bar, side menu, breadcrumb, page. `children`
+ * stands in for the route's screen where there is none (a path missing from the table, see not-found-page).
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const user = currentUser(useSession());
   const { pathname } = useLocation();
@@ -80,7 +83,7 @@ export function AppLayout() {
   }));
   const last = crumbs.at(-1);
   if (last && pageLabel) last.label = pageLabel;
-  const title = last?.label ?? t('product.name');
+  const title = last?.label ?? (children ? t('http.404') : t('product.name'));
 
   useEffect(() => {
     document.title = title;
@@ -97,7 +100,7 @@ export function AppLayout() {
           <Main id={MAIN_ID} tabIndex={-1}>
             <Toolbar />
             <Breadcrumbs entries={crumbs} />
-            <Outlet />
+            {children ?? <Outlet />}
           </Main>
           <SiteFooter />
         </Column>

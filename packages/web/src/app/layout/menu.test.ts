@@ -28,7 +28,6 @@ describe('side menu', () => {
     expect(paths).toEqual([
       '/home',
       '/participant/mesrendezvous',
-      '/participant/mescoordonnees',
       '/mescoordonnees',
       '/assistance',
       '/politiqueProtectionDonnees',
@@ -66,10 +65,25 @@ describe('side menu', () => {
     expect(menuPaths(buildMenu(allowed))).toContain('/correspondant/mescorrespondants');
   });
 
-  it('shows an admin only what the route table lets them open', () => {
+  it('shows an admin what they can do: their account, the centre’s sheets, assistance and data protection', () => {
     const paths = menuPaths(buildMenu(makeUser(['ROLE_ADMIN'], { dmcAccepte: true })));
-    // Documents are for consenting participants; the data-protection page is not an admin route.
-    expect(paths).toEqual(['/home', '/participant/mescoordonnees', '/assistance', ...LEGAL_PAGES]);
+    // Documents are a participant's own (an admin has none); the sheets are the centre's (issue 18).
+    expect(paths).toEqual([
+      '/home',
+      '/fiche/liste',
+      '/participant/mescoordonnees',
+      '/assistance',
+      '/politiqueProtectionDonnees',
+      ...LEGAL_PAGES,
+    ]);
+    const withList = menuPaths(buildMenu(makeUser(['ROLE_ADMIN'], { canShowListeCorrespondant: true })));
+    expect(withList).toContain('/correspondant/mescorrespondants');
+  });
+
+  it('gives a participant one entry for their record and their account settings', () => {
+    const paths = menuPaths(buildMenu(makeUser(['ROLE_PARTICIPANT'], { dmcAccepte: true })));
+    expect(paths).toContain('/mescoordonnees');
+    expect(paths).not.toContain('/participant/mescoordonnees');
   });
 
   it('ends with the legal notice and the accessibility statement for every signed-in user', () => {

@@ -49,9 +49,13 @@ export function buildMenu(user: SessionUser | null): MenuEntry[] {
       links: DOCUMENT_PATHS.map(link),
     });
     entries.push(link('/fiche/liste'));
+  } else if (!participant && !correspondant) {
+    // The advice sheets are the centre's, the same for everyone: the administrators read them too.
+    entries.push(link('/fiche/liste'));
   }
   if (participant) entries.push(link('/participant/mesrendezvous'));
-  entries.push(link('/participant/mescoordonnees'));
+  // A participant's record is a tab of "Mes coordonnées" (issue 18); the admin keeps this page.
+  if (!participant) entries.push(link('/participant/mescoordonnees'));
   if (correspondant) {
     entries.push({
       kind: 'group',

@@ -9,16 +9,20 @@ import { PageTitle } from '../../components/page-title';
 import { currentUser, isCorrespondant, isParticipant, useSession } from '../../lib/session';
 import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
+import { RecordTab } from './components/record-tab';
 import { PersonalTab, ProfessionalTab } from './components/tab-contents';
+import { RECORD_TAB, TAB_PARAM } from './paths';
 
-const TAB_PARAM = 'onglet';
-type TabKey = 'personnel' | 'professionnel' | 'adresse' | 'etablissements';
+type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements';
 
-/** The tabs of 001 §2 the user has, in the specification's order. */
+/**
+ * The tabs of 001 §2 the user has, in the specification's order; a participant's own record, read-only,
+ * comes first (issue 18: "Mes informations" and "Mes coordonnées" made one place).
+ */
 function tabsFor(user: SessionUser): TabKey[] {
   const correspondant = isCorrespondant(user);
   return [
-    ...(isParticipant(user) ? (['personnel'] as const) : []),
+    ...(isParticipant(user) ? ([RECORD_TAB, 'personnel'] as const) : []),
     'professionnel',
     ...(correspondant ? (['adresse'] as const) : []),
     ...(correspondant && !user.correspondantEtablissement ? (['etablissements'] as const) : []),
@@ -27,6 +31,8 @@ function tabsFor(user: SessionUser): TabKey[] {
 
 function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
   switch (tab) {
+    case RECORD_TAB:
+      return <RecordTab />;
     case 'personnel':
       return <PersonalTab />;
     case 'professionnel':
@@ -39,7 +45,7 @@ function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
 }
 
 /**
- * "Mes coordonnées" (001 §2): one tab per part the user has. The tab shown is in the address (a reload
+ * "Mes coordonnées" (001 §2): one tab per part the user has; for a participant, their record first. The tab shown is in the address (a reload
  * keeps it), so leaving a modified form for another tab asks first, as leaving the page does.
  */
 export function AccountPage() {

@@ -1,16 +1,18 @@
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { CODE_RESEND_INTERVAL_S } from '@portail/contract/constants';
 import type { Message } from '@portail/contract/schemas/common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MessagesAlerts } from '../../components/messages-alerts';
+import { ResendLink } from '../../components/resend-link';
 import { i18next } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { fromOf, HOME_PATH, LOGIN_PATH } from '../../lib/paths';
 import { currentUser, loadPrincipal, logout, needsConfirmation, useSession } from '../../lib/session';
 import { storeTel } from '../../lib/session-store';
+import { useCountdown } from '../../lib/use-countdown';
 import { confirmCode, resendCode } from './auth-api';
 import { ConfirmForm } from './confirm-form';
 
@@ -27,6 +29,7 @@ export function ConfirmPage() {
   // Decided once on arrival: confirming the code here must not count as "already signed in".
   const [alreadyConfirmed] = useState(() => user !== null && !needsConfirmation(user));
   const [messages, setMessages] = useState<Message[]>([]);
+  const resendWait = useCountdown();
 
   useEffect(() => {
     if (alreadyConfirmed) logout('authConfirm.error.alreadyLogued', 'warning');
@@ -70,9 +73,13 @@ export function ConfirmPage() {
     if (outcome.sent) {
       storeTel(outcome.tel);
       notify('authConfirm.resent', 'success', { tel: outcome.tel });
-    } else {
-      setMessages(outcome.messages);
+      resendWait.start(CODE_RESEND_INTERVAL_S);
+      return;
     }
+    // Asked again too soon: the live countdown under the form says for how long, not a fixed message.
+    const throttled = outcome.messages.find((message) => message.errorCode === 'code.throttled');
+    if (throttled) resendWait.start(Number(throttled.args?.[0] ?? CODE_RESEND_INTERVAL_S));
+    else setMessages(outcome.messages);
   };
 
   const onCancel = () => {
@@ -89,12 +96,13 @@ export function ConfirmPage() {
       <Typography sx={{ mb: 2 }}>{tel ? t('authConfirm.sentTo', { tel }) : t('authConfirm.sent')}</Typography>
       <MessagesAlerts messages={messages} />
       <ConfirmForm onConfirm={onConfirm} onCancel={onCancel} />
-      <Typography sx={{ mt: 3 }}>
-        {t('authConfirm.notReceived')}{' '}
-        <Link component="button" type="button" onClick={onResend} sx={{ verticalAlign: 'baseline' }}>
-          {t('authConfirm.resend')}
-        </Link>
-      </Typography>
+      <ResendLink
+        intro={t('authConfirm.notReceived')}
+        label={t('authConfirm.resend')}
+        left={resendWait.left}
+        onResend={() => void onResend()}
+        sx={{ mt: 3 }}
+      />
     </Paper>
   );
 }

@@ -52,4 +52,14 @@ describe('login form', () => {
     expect(screen.getByLabelText(/^Identifiant/)).toHaveValue('jeanne');
     expect(screen.getByLabelText(/^Mot de passe/)).toHaveFocus();
   });
+
+  it('starts on the identifier, or on the password when the identifier is given', async () => {
+    const { unmount } = render(<LoginForm onSubmit={vi.fn(async () => true)} />);
+    expect(screen.getByLabelText(/^Identifiant/)).toHaveFocus();
+    unmount();
+    render(<LoginForm onSubmit={vi.fn(async () => true)} initialIdentifier="jdupont42" />);
+    expect(screen.getByLabelText(/^Identifiant/)).toHaveValue('jdupont42');
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveFocus();
+  });
 });

@@ -96,7 +96,7 @@ export function LoginForm({ onSubmit, initialIdentifier = '' }: LoginFormProps) 
         error={errors.identifier && t(errors.identifier)}
         autoComplete="username"
         required
-        autoFocus
+        autoFocus={initialIdentifier === ''}
       />
       <TextInput
         name="password"
@@ -108,6 +108,8 @@ export function LoginForm({ onSubmit, initialIdentifier = '' }: LoginFormProps) 
         type={showPassword ? 'text' : 'password'}
         autoComplete="current-password"
         required
+        // The identifier is given (a registration just ended): only the password is left to type.
+        autoFocus={initialIdentifier !== ''}
         endAdornment={
           <InputAdornment position="end">
             <IconButton

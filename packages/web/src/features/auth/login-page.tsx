@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { changeLanguage, i18next } from '../../lib/i18n';
@@ -10,11 +10,21 @@ import { notify, showToast } from '../../lib/notify';
 import { FORGOT_IDENTIFIER_PATH, FORGOT_PASSWORD_PATH, PUBLIC_ASSISTANCE_PATH } from '../../lib/paths';
 import { signIn } from '../../lib/session';
 import { acknowledgeSessionEnd, clearSession } from '../../lib/session-store';
+import { useCountdown } from '../../lib/use-countdown';
 import { loginFailure } from './login-errors';
 import { LoginForm, type LoginValues } from './login-form';
 
 // Shown only after a screen that ends on sign-in: the sign-in page does not load it otherwise.
 const Alert = lazy(() => import('@mui/material/Alert'));
+const WaitAlert = lazy(() => import('./wait-alert').then((module) => ({ default: module.WaitAlert })));
+
+const WAIT_REASONS = {
+  'login.throttled': 'throttled',
+  'login.tooManyTexts': 'tooManyTexts',
+  'login.busy': 'busy',
+} as const;
+type WaitKey = keyof typeof WAIT_REASONS;
+const isWaitKey = (key: string | null): key is WaitKey => key !== null && Object.hasOwn(WAIT_REASONS, key);
 
 /**
  * Sign-in (000 §2.3). Once signed in, the route guard moves the user on: to the code confirmation
@@ -38,6 +48,10 @@ export function LoginPage() {
       ? state.identifiant
       : '';
 
+  // A 429 or 503: how long to wait, counted down on the page rather than told once by a toast.
+  const [waitKey, setWaitKey] = useState<WaitKey | null>(null);
+  const wait = useCountdown();
+
   useEffect(() => {
     acknowledgeSessionEnd();
   }, []);
@@ -53,6 +67,12 @@ export function LoginPage() {
       const outcome = await loginFailure(error);
       // The third wrong password locks the account: nothing of the attempt may remain (000 §8).
       if (outcome.locked) clearSession(null);
+      const seconds = outcome.values?.seconds;
+      if (isWaitKey(outcome.key) && seconds !== undefined) {
+        setWaitKey(outcome.key);
+        wait.start(seconds);
+        return false;
+      }
       if (outcome.text) showToast(i18next.exists(outcome.text) ? t(outcome.text) : outcome.text, 'error');
       else if (outcome.key)
         notify(i18next.exists(outcome.key) ? outcome.key : 'login.invalid_grant', 'error', outcome.values);
@@ -81,6 +101,11 @@ export function LoginPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('login.intro')}
       </Typography>
+      {waitKey && (
+        <Suspense fallback={null}>
+          <WaitAlert reason={WAIT_REASONS[waitKey]} left={wait.left} />
+        </Suspense>
+      )}
       <LoginForm onSubmit={submit} initialIdentifier={identifier} />
       <Stack spacing={1} sx={{ mt: 3, pt: 3, borderTop: 1, borderColor: 'divider' }}>
         <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>

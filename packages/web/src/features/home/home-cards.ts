@@ -6,6 +6,7 @@ import { AttachmentCard } from './attachment-card';
 import { CheckupCard } from './checkup-card';
 import { LastConnectionCard } from './last-connection-card';
 import { MedicalRecordCard } from './medical-record-card';
+import { StaffCard } from './staff-card';
 import { TransfersCard } from './transfers-card';
 
 export interface HomeCard {
@@ -23,6 +24,12 @@ export interface HomeCard {
  */
 export const HOME_CARDS: readonly HomeCard[] = [
   { id: 'last-connection', visible: () => true, Component: LastConnectionCard, width: 6 },
+  {
+    id: 'staff',
+    visible: (user) => !isParticipant(user) && !isCorrespondant(user),
+    Component: StaffCard,
+    width: 6,
+  },
   { id: 'attachment', visible: isCorrespondant, Component: AttachmentCard, width: 6 },
   { id: 'transfers', visible: isCorrespondant, Component: TransfersCard, width: 6 },
   // Renders nothing unless a check-up is under way (the home detail says so, not the session).

@@ -7,9 +7,9 @@ import type { Message } from '@portail/contract/schemas/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { LoadFailure } from '../../components/load-failure';
 import { MessagesAlerts } from '../../components/messages-alerts';
 import { PageTitle } from '../../components/page-title';
-import { RetryAlert } from '../../components/retry-alert';
 import { notify } from '../../lib/notify';
 import { useMutationDetail } from './api/get-mutation';
 import type { ActionOutcome } from './api/mutation-action';
@@ -44,7 +44,7 @@ export function MutationPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const id = useMutationId();
-  const { data, isPending, isError, refetch } = useMutationDetail(id);
+  const { data, isPending, error, refetch } = useMutationDetail(id);
   const [messages, setMessages] = useState<Message[]>([]);
 
   const onOutcome = (outcome: ActionOutcome) => {
@@ -65,10 +65,15 @@ export function MutationPage() {
         <BackToList />
       </Stack>
     );
-  if (isError)
+  if (error)
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <RetryAlert onRetry={() => void refetch()}>{t('mutations.detail.loadError')}</RetryAlert>
+        <LoadFailure
+          error={error}
+          missing={t('mutations.detail.notFound')}
+          failed={t('mutations.detail.loadError')}
+          onRetry={() => void refetch()}
+        />
         <BackToList />
       </Stack>
     );

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { z } from 'zod';
-import { RetryAlert } from '../../components/retry-alert';
+import { LoadFailure } from '../../components/load-failure';
 import { notify } from '../../lib/notify';
 import { usePageLabel } from '../../lib/page-label';
 import { currentUser, isCorrespondant, useSession } from '../../lib/session';
@@ -46,7 +46,7 @@ export function ParticipantPage() {
   const user = currentUser(useSession());
   const id = useParticipantId();
   const creating = id === 'new';
-  const { data, isPending, isError, refetch } = useParticipant(typeof id === 'number' ? id : null);
+  const { data, isPending, error, refetch } = useParticipant(typeof id === 'number' ? id : null);
   usePageLabel(creating ? t('participant.newTitle') : data ? formatPersonName(data.nom, data.prenom) : null);
 
   if (!user) return null;
@@ -61,10 +61,15 @@ export function ParticipantPage() {
   const carried = carriedMessages.safeParse(location.state);
   const initialMessages = carried.success ? carried.data.messages : [];
   if (creating) return <ParticipantScreen participant={null} user={user} initialMessages={initialMessages} />;
-  if (isError)
+  if (error)
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <RetryAlert onRetry={() => void refetch()}>{t('participant.loadError')}</RetryAlert>
+        <LoadFailure
+          error={error}
+          missing={t('participant.notFound')}
+          failed={t('participant.loadError')}
+          onRetry={() => void refetch()}
+        />
         <BackToList />
       </Stack>
     );

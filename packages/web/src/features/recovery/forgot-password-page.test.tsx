@@ -108,7 +108,9 @@ describe('forgot password', () => {
     await reachAnswer(user);
     await user.type(answer(), 'lyon');
     await user.click(validate());
-    expect(await screen.findByText('Trop de tentatives : veuillez réessayer dans 3 minutes.')).toBeVisible();
+    expect(
+      await screen.findByText('Trop de tentatives : nouvel essai possible dans 2 min 05 s.'),
+    ).toBeVisible();
     answerReply = () => json({ status: 500, error: 'Internal Server Error', message: 'http.500' }, 500);
     await user.click(validate());
     expect(await screen.findByText('Une erreur serveur est survenue')).toBeVisible();

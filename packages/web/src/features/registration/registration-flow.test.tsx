@@ -1,6 +1,6 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   CORRESPONDANT_LINK,
   fakeServer,
@@ -67,9 +67,19 @@ async function toSecurityStep(user: UserEvent) {
 describe('participant registration, six steps (001 §2, §5)', () => {
   it('goes through every step, checking each, and activates with exactly one consent box', async () => {
     const routes = participantRoutes();
-    let contactReply = result(false, [
-      { level: 'ERROR', errorCode: 'registration.donneesConnexionIncorrectes' },
-    ]);
+    // A landline passes the form's check; the server refuses it on its field (issue 18).
+    let contactReply = json(
+      {
+        status: 400,
+        error: 'Bad Request',
+        message: 'http.400',
+        fieldErrors: [{ field: 'portablePersonnel', defaultMessage: 'errors.portable' }],
+        ciemException: {
+          messages: [{ level: 'ERROR', errorCode: 'registration.donneesConnexionIncorrectes' }],
+        },
+      },
+      400,
+    );
     routes['POST /registration/validerDonnesConnexion'] = () => contactReply;
     const calls = fakeServer(routes);
     const { user, router } = renderRegistration();
@@ -116,6 +126,10 @@ describe('participant registration, six steps (001 §2, §5)', () => {
     await next(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Données de connexion incorrectes');
     expect(screen.getByRole('heading', { name: 'Étape 4 sur 6 : Coordonnées' })).toBeVisible();
+    const mobile = screen.getByRole('textbox', { name: 'Téléphone portable personnel' });
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    expect(mobile).toHaveAccessibleDescription("Le portable saisi n'est pas valide");
+    expect(mail).toHaveAttribute('aria-invalid', 'false');
     contactReply = result(true);
     await next(user);
     await heading('Étape 5 sur 6 : Sécurité');
@@ -203,6 +217,10 @@ describe('participant registration, six steps (001 §2, §5)', () => {
   });
 
   it('shows the server error of an expired code, and sends a new code on request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const routes = participantRoutes();
     routes['PUT /registration/otp'] = () =>
       result(false, [{ level: 'ERROR', errorCode: 'registration.otpExpire' }]);
@@ -211,7 +229,15 @@ describe('participant registration, six steps (001 §2, §5)', () => {
     await screen.findByText(/au •• •• •• •• 78/);
     await typeCode(user, '123456');
     expect(await screen.findByRole('alert')).toHaveTextContent('Ce code a expiré');
-    await user.click(screen.getByRole('button', { name: 'Recevoir un nouveau code' }));
+    // A code was texted a moment ago: a new one is offered once the server's interval has passed.
+    const resend = screen.getByRole('button', { name: 'Recevoir un nouveau code' });
+    expect(
+      await screen.findByText(/^\(nouveau code possible dans \d+ s\)$/, { selector: '[aria-hidden="true"]' }),
+    ).toBeVisible();
+    expect(resend).toBeDisabled();
+    act(() => vi.advanceTimersByTime(60_000));
+    await waitFor(() => expect(resend).toBeEnabled());
+    await user.click(resend);
     expect(await screen.findByText('Un nouveau code a été envoyé au •• •• •• •• 78.')).toBeVisible();
     expect(calls.filter((call) => call.route === 'POST /registration/otp')).toHaveLength(2);
   });
@@ -226,7 +252,14 @@ describe('participant registration, six steps (001 §2, §5)', () => {
     otp = () =>
       json({ status: 429, error: 'Too Many Requests', message: 'http.429' }, 429, { 'Retry-After': '42' });
     await user.click(screen.getByRole('button', { name: 'Recevoir un nouveau code' }));
-    expect(await screen.findByText(/demandez-en un nouveau dans 42 secondes/)).toBeVisible();
+    // The wait of the 429 is counted down beside the link, which stays off meanwhile.
+    expect(await screen.findByText(/il y a quelques instants : saisissez-le/)).toBeVisible();
+    expect(
+      await screen.findByText(/^\(nouveau code possible dans 4[12] s\)$/, {
+        selector: '[aria-hidden="true"]',
+      }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Recevoir un nouveau code' })).toBeDisabled();
     expect(notify).not.toHaveBeenCalled();
   });
 

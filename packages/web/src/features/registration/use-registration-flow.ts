@@ -1,12 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Message } from '@portail/contract/schemas/common';
-import { REGISTRATION_MESSAGES, type RegistrationState } from '@portail/contract/schemas/registration';
+import {
+  REGISTRATION_MESSAGES,
+  REGISTRATION_OTP_RESEND_S,
+  type RegistrationState,
+} from '@portail/contract/schemas/registration';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodErrorKey } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { LOGIN_PATH } from '../../lib/paths';
+import { useCountdown } from '../../lib/use-countdown';
 import { checkOtp, sendOtp } from './api/otp';
 import type { StepOutcome } from './api/step-outcome';
 import { confirmRegistration, validateConnectionData } from './api/submit-steps';
@@ -71,6 +76,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
   );
   const [messages, setMessages] = useState<Message[]>([]);
   const [busy, setBusy] = useState(false);
+  const { left: resendLeft, start: startResendWait } = useCountdown();
   // One code per arrival on step 1, even when effects run twice.
   const codeAsked = useRef(false);
   const resolver = useMemo(
@@ -95,11 +101,15 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
       const known = codeStatus.kind === 'sent' ? codeStatus.tel : null;
       if (!again) setCodeStatus({ kind: 'sending' });
       const outcome = await sendOtp(token);
-      if (outcome.kind === 'sent') setCodeStatus({ kind: 'sent', tel: outcome.tel, resent: again });
-      else if (outcome.kind === 'wait') setCodeStatus({ kind: 'wait', seconds: outcome.seconds, tel: known });
-      else setCodeStatus({ kind: 'failed' });
+      if (outcome.kind === 'sent') {
+        setCodeStatus({ kind: 'sent', tel: outcome.tel, resent: again });
+        startResendWait(REGISTRATION_OTP_RESEND_S);
+      } else if (outcome.kind === 'wait') {
+        setCodeStatus({ kind: 'wait', seconds: outcome.seconds, tel: known });
+        startResendWait(outcome.seconds);
+      } else setCodeStatus({ kind: 'failed' });
     },
-    [token, codeStatus],
+    [token, codeStatus, startResendWait],
   );
 
   useEffect(() => {
@@ -117,7 +127,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
       const first = errors[0];
       const target = first ? indexOf(FIELD_STEP[first.field]) : active;
       const reason = steps[target] === 'security' ? CONFIDENTIAL_INCORRECT : CONNECTION_INCORRECT;
-      goTo(target, [reason, ...outcome.messages]);
+      goTo(target, [reason, ...outcome.messages.filter((message) => message.errorCode !== reason.errorCode)]);
       for (const { field, message } of errors) form.setError(field, { type: 'server', message });
       return;
     }
@@ -239,6 +249,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     participant,
     form,
     codeStatus,
+    resendLeft,
     identityProven: identity.proven,
     identityWait: identity.waitSeconds,
     messages,

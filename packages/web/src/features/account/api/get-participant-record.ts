@@ -3,11 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 
-/** `GET participant/mescoordonnees` (000 §7): the participant's own record, for its professional part. */
+/**
+ * `GET participant/mescoordonnees` (000 §7): the participant's own record (its tab, its professional
+ * part). An admin has none: the 404 and its message are the screen's to show, not a toast.
+ */
 export function participantRecordQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.participantRecord(),
-    queryFn: ({ signal }) => api('/participant/mescoordonnees', { schema: participant, signal }),
+    queryFn: ({ signal }) =>
+      api('/participant/mescoordonnees', { schema: participant, signal, handle: [404] }),
   });
 }
 

@@ -7,7 +7,7 @@ import { mutationKeys } from './mutation-keys';
 export function mutationQueryOptions(id: number) {
   return queryOptions({
     queryKey: mutationKeys.detail(id),
-    queryFn: ({ signal }) => api(`/mutation/${id}`, { schema: mutationRow, signal }),
+    queryFn: ({ signal }) => api(`/mutation/${id}`, { schema: mutationRow, signal, handle: [403, 404] }),
   });
 }
 

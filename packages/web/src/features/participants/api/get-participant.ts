@@ -7,7 +7,8 @@ import { participantKeys } from './participant-keys';
 export function participantQueryOptions(id: number) {
   return queryOptions({
     queryKey: participantKeys.detail(id),
-    queryFn: ({ signal }) => api(`/adherents/${id}`, { schema: participant, signal }),
+    // A record that does not exist or is not the caller’s is told by the page itself, not a toast.
+    queryFn: ({ signal }) => api(`/adherents/${id}`, { schema: participant, signal, handle: [403, 404] }),
     // The form is the working copy: a background refetch must not replace what is being typed.
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -6,8 +6,8 @@ import { errorReplyOf, messagesOf, type ServerFieldError } from '../../../lib/er
 export type RecoveryProblem =
   /** A business refusal (409): wrong answer, spent link... translated by errorCode. */
   | { kind: 'refused'; messages: Message[] }
-  /** Too many tries (429): the minutes to wait, from Retry-After. */
-  | { kind: 'throttled'; minutes: number }
+  /** Too many tries (429): when the wait of its Retry-After ends (epoch ms), counted down on screen. */
+  | { kind: 'throttled'; until: number }
   /** Anything else: an i18n key (`http.network`, `http.500`, ...). */
   | { kind: 'failed'; key: string };
 
@@ -39,8 +39,8 @@ export async function recoveryOutcome<T>(call: Promise<T>): Promise<RecoveryOutc
   } catch (error) {
     if (!isApiError(error)) throw error;
     if (error.status === 429) {
-      const seconds = error.retryAfter ?? SECONDS_PER_MINUTE;
-      return { kind: 'throttled', minutes: Math.max(1, Math.ceil(seconds / SECONDS_PER_MINUTE)) };
+      const seconds = Math.max(1, error.retryAfter ?? SECONDS_PER_MINUTE);
+      return { kind: 'throttled', until: Date.now() + seconds * 1000 };
     }
     if (error.status === 400) {
       const fieldErrors = errorReplyOf(error)?.fieldErrors ?? [];

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONFIRMATION_CODE_LENGTH } from '@portail/contract/constants';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-text-field';
+import { ResendLink } from '../../../components/resend-link';
 import { maskedPhone } from '../masked-phone';
 import type { RegistrationDraft } from '../registration-form';
 
@@ -23,6 +23,8 @@ export interface CodeStepProps {
   control: Control<RegistrationDraft>;
   status: CodeStatus;
   onResend: () => void;
+  /** Seconds before a new code may be asked for, counted down under the field. */
+  resendLeft: number;
 }
 
 function StatusText({ status }: { status: CodeStatus }) {
@@ -44,15 +46,13 @@ function StatusText({ status }: { status: CodeStatus }) {
         </Typography>
       );
     case 'wait':
-      if (status.tel === null)
-        return (
-          <Alert severity="warning">{t('registration.code.sentEarlier', { seconds: status.seconds })}</Alert>
-        );
+      // How long to wait is the live countdown beside the resend link, not a fixed figure here.
       return (
-        <>
-          <Typography>{t('registration.code.sentTo', { tel: maskedPhone(status.tel) })}</Typography>
-          <Alert severity="warning">{t('registration.code.wait', { seconds: status.seconds })}</Alert>
-        </>
+        <Typography role="status">
+          {status.tel === null
+            ? t('registration.code.sentEarlier')
+            : t('registration.code.sentTo', { tel: maskedPhone(status.tel) })}
+        </Typography>
       );
     case 'failed':
       return <Alert severity="error">{t('messages.registration.otpError')}</Alert>;
@@ -65,7 +65,7 @@ function StatusText({ status }: { status: CodeStatus }) {
  * Participant step 1 (001 §2): a code sent by text message to the mobile the centre holds, shown
  * masked. Submitting the step checks the code.
  */
-export function CodeStep({ control, status, onResend }: CodeStepProps) {
+export function CodeStep({ control, status, onResend, resendLeft }: CodeStepProps) {
   const { t } = useTranslation();
   if (status.kind === 'confirmed') return <StatusText status={status} />;
   return (
@@ -80,18 +80,13 @@ export function CodeStep({ control, status, onResend }: CodeStepProps) {
         required
         htmlInput={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: CONFIRMATION_CODE_LENGTH }}
       />
-      <Typography>
-        {t('registration.code.notReceived')}{' '}
-        <Link
-          component="button"
-          type="button"
-          onClick={onResend}
-          disabled={status.kind === 'sending'}
-          sx={{ verticalAlign: 'baseline' }}
-        >
-          {t('registration.code.resend')}
-        </Link>
-      </Typography>
+      <ResendLink
+        intro={t('registration.code.notReceived')}
+        label={t('registration.code.resend')}
+        left={resendLeft}
+        onResend={onResend}
+        disabled={status.kind === 'sending'}
+      />
     </Stack>
   );
 }

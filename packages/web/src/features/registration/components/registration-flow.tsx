@@ -33,7 +33,14 @@ export function RegistrationFlow({ token, state }: { token: string; state: Regis
       case 'code':
         if (!flow.identityProven)
           return <IdentityStep control={control} disabled={flow.busy} waitSeconds={flow.identityWait} />;
-        return <CodeStep control={control} status={flow.codeStatus} onResend={flow.resendCode} />;
+        return (
+          <CodeStep
+            control={control}
+            status={flow.codeStatus}
+            onResend={flow.resendCode}
+            resendLeft={flow.resendLeft}
+          />
+        );
       case 'presentation':
         return (
           <FormattedText

@@ -1,21 +1,16 @@
-import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
-import { type Detail, DetailsList } from '../../components/details-list';
-import { PageTitle } from '../../components/page-title';
-import { formatDate } from '../../lib/dates';
-import { useEnumLabel } from '../../lib/enums';
-import { errorReplyOf } from '../../lib/error-replies';
-import { currentUser, isParticipant, useSession } from '../../lib/session';
-import { MedicalRecordCard } from '../home/medical-record-card';
-import { useOwnDetails } from './api/get-own-details';
+import { type Detail, DetailsList } from '../../../components/details-list';
+import { formatDate } from '../../../lib/dates';
+import { useEnumLabel } from '../../../lib/enums';
+import { currentUser, isParticipant, useSession } from '../../../lib/session';
+import { MedicalRecordCard } from '../../home/medical-record-card';
 
-function Section({ id, title, entries }: { id: string; title: string; entries: readonly Detail[] }) {
+export function Section({ id, title, entries }: { id: string; title: string; entries: readonly Detail[] }) {
   return (
     <Card component="section" aria-labelledby={`${id}-title`} sx={{ height: '100%' }}>
       <CardHeader
@@ -41,7 +36,8 @@ function useLabels() {
   };
 }
 
-function OwnRecord({ record }: { record: Participant }) {
+/** The participant's own record as the centre holds it, read-only (000 §2.2, §7). */
+export function OwnRecord({ record }: { record: Participant }) {
   const { t } = useTranslation();
   const user = currentUser(useSession());
   const label = useLabels();
@@ -121,45 +117,5 @@ function OwnRecord({ record }: { record: Participant }) {
         </Grid>
       )}
     </Grid>
-  );
-}
-
-/**
- * "Mes informations" (000 §2.2, §7): the participant's own record, read-only. An admin has no record:
- * the server's message shows, with the account's name and mail.
- */
-export function OwnDetailsPage() {
-  const { t } = useTranslation();
-  const user = currentUser(useSession());
-  const { data, isPending, error } = useOwnDetails();
-  const missing = errorReplyOf(error);
-  return (
-    <>
-      <PageTitle>{t('routes.ownDetails')}</PageTitle>
-      {isPending && <Skeleton variant="rounded" height={240} aria-label={t('layout.loading')} />}
-      {data && <OwnRecord record={data} />}
-      {error && missing?.status === 404 && (
-        <>
-          <Alert severity="info" sx={{ mb: 3 }}>
-            {t(missing.message, { defaultValue: t('http.404') })}
-          </Alert>
-          {user && (
-            <Grid container spacing={3}>
-              <Grid size={{ xs: 12, md: 6 }}>
-                <Section
-                  id="account"
-                  title={t('ownDetails.account')}
-                  entries={[
-                    [t('ownDetails.name'), user.nomComplet],
-                    [t('ownDetails.mail'), user.mail],
-                  ]}
-                />
-              </Grid>
-            </Grid>
-          )}
-        </>
-      )}
-      {error && missing?.status !== 404 && <Alert severity="error">{t('ownDetails.loadError')}</Alert>}
-    </>
   );
 }

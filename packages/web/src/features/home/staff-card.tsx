@@ -1,0 +1,54 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import type { ScreenPath } from '@portail/contract/routes';
+import type { SessionUser } from '@portail/contract/schemas/auth';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+/** What the portal offers the centre's administrators (000 §1, §2.2), each with its page. */
+function staffLinks(user: SessionUser): { path: ScreenPath; key: string }[] {
+  return [
+    { path: '/participant/mescoordonnees', key: 'account' },
+    ...(user.canShowListeCorrespondant
+      ? [{ path: '/correspondant/mescorrespondants' as const, key: 'correspondants' }]
+      : []),
+    { path: '/fiche/liste', key: 'sheets' },
+    { path: '/politiqueProtectionDonnees', key: 'dataProtection' },
+    { path: '/assistance', key: 'assistance' },
+  ];
+}
+
+/**
+ * The home page of an administrator (issue 18): they own no record and no documents, so the page says
+ * what they can do here, with the links of their menu, rather than staying nearly empty.
+ */
+export function StaffCard({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  return (
+    <Card component="section" aria-labelledby="staff-card-title" sx={{ height: '100%' }}>
+      <CardHeader
+        avatar={<AdminPanelSettingsIcon color="primary" />}
+        title={t('home.staff.title')}
+        slotProps={{ title: { id: 'staff-card-title', component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Typography>{t('home.staff.intro')}</Typography>
+        <List dense>
+          {staffLinks(user).map(({ path, key }) => (
+            <ListItem key={path} disableGutters>
+              <Link component={RouterLink} to={path}>
+                {t(`home.staff.links.${key}`)}
+              </Link>
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

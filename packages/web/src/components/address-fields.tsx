@@ -26,13 +26,16 @@ export interface AddressFieldsProps {
 /**
  * A postal address (001 §3) inside a react-hook-form form. A postal code of five characters or more
  * looks up its communes (000 §5, 001 §5): one fills the locality, several are offered, and any
- * result sets the country to France.
+ * result sets the country to France; a code that names none is said to be unknown.
  */
 export function AddressFields({ prefix, disabled, countryRequired }: AddressFieldsProps) {
   const { t } = useTranslation();
   const { control, setValue, formState } = useFormContext();
   const countries = useEnumOptions('pays');
   const [choices, setChoices] = useState<Locality[]>([]);
+  // A complete code that names no French commune: said under the field (issue 18), never blocking,
+  // as a foreign address may have such a code.
+  const [unknownCode, setUnknownCode] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lookup = useRef<AbortController | null>(null);
   const path = (field: string) => `${prefix}.${field}`;
@@ -52,12 +55,17 @@ export function AddressFields({ prefix, disabled, countryRequired }: AddressFiel
     clearTimeout(timer.current);
     lookup.current?.abort();
     setChoices([]);
+    setUnknownCode(false);
     if (!canLookUpPostalCode(code)) return;
     timer.current = setTimeout(async () => {
       const controller = new AbortController();
       lookup.current = controller;
       const found = await lookUpPostalCode(code, controller.signal);
-      if (controller.signal.aborted || found.length === 0) return;
+      if (controller.signal.aborted || found === null) return;
+      if (found.length === 0) {
+        setUnknownCode(true);
+        return;
+      }
       set('pays', COUNTRY_FRANCE_ID);
       const [only] = found;
       if (found.length === 1 && only) set('localite', only.localite);
@@ -142,6 +150,7 @@ export function AddressFields({ prefix, disabled, countryRequired }: AddressFiel
               autoComplete="postal-code"
               htmlInput={{ maxLength: POSTAL_CODE_MAX }}
               error={translateError(t, fieldState.error?.message)}
+              helperText={unknownCode ? t('address.unknownPostalCode') : undefined}
             />
           )}
         />

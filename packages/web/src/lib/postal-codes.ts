@@ -8,10 +8,10 @@ export function canLookUpPostalCode(code: string | null | undefined): boolean {
 }
 
 /**
- * `GET adresse/code-postal`: the communes of a French postal code. A failed lookup is silently
- * ignored (001 §8): the user types the locality.
+ * `GET adresse/code-postal`: the communes of a French postal code, an empty list for a code that
+ * names none, null when the lookup failed — silently ignored (001 §8): the user types the locality.
  */
-export async function lookUpPostalCode(code: string, signal?: AbortSignal): Promise<Locality[]> {
+export async function lookUpPostalCode(code: string, signal?: AbortSignal): Promise<Locality[] | null> {
   try {
     return await api('/adresse/code-postal', {
       query: { codePostal: code.trim() },
@@ -21,6 +21,6 @@ export async function lookUpPostalCode(code: string, signal?: AbortSignal): Prom
       signal,
     });
   } catch {
-    return [];
+    return null;
   }
 }

@@ -100,7 +100,11 @@ describe('registration link states (001 §4)', () => {
       'Retry-After': '120',
     });
     await user.click(resend);
-    expect(await screen.findByText('Trop de demandes : veuillez réessayer dans 120 secondes.')).toBeVisible();
+    // A live countdown, the button waiting with it (issue 18).
+    expect(
+      await screen.findByText('Trop de demandes : nouveau lien possible dans 2 min 00 s.'),
+    ).toBeVisible();
+    expect(resend).toBeDisabled();
     expect(screen.getByRole('heading', { name: 'Ce lien a expiré' })).toBeVisible();
   });
 

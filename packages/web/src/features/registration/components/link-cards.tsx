@@ -6,7 +6,9 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { CountdownText, useWaitText } from '../../../components/countdown-text';
 import { LOGIN_PATH } from '../../../lib/paths';
+import { useCountdown } from '../../../lib/use-countdown';
 import { type ResendLinkOutcome, resendLink } from '../api/resend-link';
 
 function LinkCard({ title, children }: { title: string; children: ReactNode }) {
@@ -45,10 +47,15 @@ export function ExpiredCard({ token }: { token: string }) {
   const { t } = useTranslation();
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<ResendLinkOutcome | null>(null);
+  // The server's Retry-After as a live countdown (issue 18); the button waits with it.
+  const wait = useCountdown();
+  const waitText = useWaitText();
 
   const resend = async () => {
     setSending(true);
-    setOutcome(await resendLink(token));
+    const next = await resendLink(token);
+    if (next.kind === 'wait') wait.start(next.seconds);
+    setOutcome(next);
     setSending(false);
   };
 
@@ -65,15 +72,23 @@ export function ExpiredCard({ token }: { token: string }) {
   return (
     <LinkCard title={t('registration.expired.title')}>
       <Typography sx={{ mb: 3 }}>{t('registration.expired.text')}</Typography>
-      {outcome && (
+      {outcome?.kind === 'wait' && (
+        // Not an alert region: the moving figure is hidden from screen readers, the status inside speaks.
+        <Alert severity={wait.left > 0 ? 'warning' : 'info'} role="none" sx={{ mb: 3 }}>
+          <CountdownText
+            left={wait.left}
+            text={(seconds) => t('registration.expired.wait', { wait: waitText(seconds) })}
+            doneText={t('registration.expired.waitOver')}
+          />
+        </Alert>
+      )}
+      {outcome && outcome.kind !== 'wait' && (
         <Alert severity="error" sx={{ mb: 3 }}>
-          {outcome.kind === 'wait'
-            ? t('registration.expired.wait', { seconds: outcome.seconds })
-            : t('registration.expired.notSent')}
+          {t('registration.expired.notSent')}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button variant="contained" onClick={() => void resend()} disabled={sending}>
+        <Button variant="contained" onClick={() => void resend()} disabled={sending || wait.left > 0}>
           {t('registration.expired.resend')}
         </Button>
         <LoginButton variant="text" />

@@ -22,7 +22,7 @@ function ToastHost() {
 }
 
 /**
- * Theme (following the language), toasts (4000 ms, top centre under the app bar) and the confirmation dialog.
+ * Theme (following the language), toasts (4000 ms, top right under the app bar) and the confirmation dialog.
  * The server-state cache (TanStack Query) is provided by the layouts of the screens that fetch, see
  * query-layout.tsx, so that it stays out of the sign-in page.
  */

@@ -20,8 +20,9 @@ const TOASTS_CLASS = 'portail-toasts';
 
 /**
  * The toasts (000 §9: 4000 ms), loaded with the first one (see lib/notify.ts). Issue 18 moved them from
- * the bottom-right corner, where they covered the forms' buttons and the footer, to the top centre just
- * below the app bar, whose height they follow (56 px on phones, 48 px on phones held sideways, 64 px).
+ * the bottom-right corner (000 §9), where they covered the forms' buttons, the grids' pagers and the
+ * footer, to the top right just below the app bar, whose height they follow (56 px on phones, 48 px on
+ * phones held sideways, 64 px): still on the right, beside the left-aligned page titles, over no control.
  */
 export function Toaster() {
   useEffect(() => {
@@ -40,8 +41,8 @@ export function Toaster() {
         })}
       />
       <SnackbarProvider
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        classes={{ containerAnchorOriginTopCenter: TOASTS_CLASS }}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        classes={{ containerAnchorOriginTopRight: TOASTS_CLASS }}
         autoHideDuration={TOAST_DURATION_MS}
         maxSnack={3}
         preventDuplicate

@@ -28,7 +28,7 @@ export function onToastNeeded(listener: () => void): () => void {
 }
 
 /**
- * Shows a translated toast (top centre, 4000 ms, set on the provider). Usable outside React, e.g.
+ * Shows a translated toast (top right under the app bar, 4000 ms, set on the provider). Usable outside React, e.g.
  * from the API client.
  */
 export function notify(key: string, variant: ToastVariant, values?: Record<string, string | number>): void {

@@ -137,8 +137,10 @@ describe('personal details tabs (001 §2)', () => {
 });
 
 describe('after a confirmed change of mobile', () => {
-  async function changeMobile(section: string) {
+  async function changeMobile(section: string, tab?: string) {
     const user = userEvent.setup({ delay: null });
+    // A participant's details open on their record: the contact details are one tab on.
+    if (tab) await user.click(screen.getByRole('tab', { name: tab }));
     const region = await screen.findByRole('region', { name: section });
     await user.click(within(region).getByRole('button', { name: 'Modifier' }));
     const mobile = within(region).getByRole('textbox', { name: 'Téléphone portable' });
@@ -154,7 +156,7 @@ describe('after a confirmed change of mobile', () => {
 
   it('tells a participant the sign-in code will go to the saved mobile', async () => {
     visit(['ROLE_PARTICIPANT']);
-    const saved = await changeMobile('Mes coordonnées personnelles');
+    const saved = await changeMobile('Mes coordonnées personnelles', 'Informations personnelles');
     expect(saved).toHaveTextContent('le code de connexion sera envoyé au numéro de portable enregistré');
   });
 

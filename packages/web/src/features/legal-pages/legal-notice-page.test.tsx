@@ -80,11 +80,13 @@ describe('legal notice', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
-  it('offers no data-protection link to an admin, whose role may not open it', async () => {
+  it('offers the data-protection link to an admin too, whose menu always shows the page (000 §2.2)', async () => {
     signInAs(['ROLE_ADMIN']);
     renderPage('/mentionsLegales', <LegalNoticePage />);
     const data = await screen.findByRole('region', { name: 'Données personnelles' });
-    expect(within(data).queryByRole('link', { name: /politique de protection/ })).toBeNull();
+    expect(
+      within(data).getByRole('link', { name: 'Consulter la politique de protection des données' }),
+    ).toHaveAttribute('href', '/politiqueProtectionDonnees');
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toBeVisible();
   });
 });

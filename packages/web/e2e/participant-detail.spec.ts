@@ -7,6 +7,7 @@ import {
   listParticipants,
   terminateParticipant,
   uniqueName,
+  updateParticipant,
 } from './participants-api';
 import { expectAccessible, signIn, test } from './support';
 
@@ -186,7 +187,10 @@ test.describe('participant detail', () => {
     const person = { nom: uniqueName('Doublon'), prenom: 'Jules', dateNaissance: '1990-03-03' };
     const id = await createParticipant(page.request, token, person);
     await terminateParticipant(page.request, token, id);
-    await createParticipant(page.request, token, person);
+    // Creating the same person again now offers the re-admission instead (issue 18): the active
+    // duplicate comes from a record corrected afterwards to the same birth date.
+    const other = await createParticipant(page.request, token, { ...person, dateNaissance: '1990-03-04' });
+    await updateParticipant(page.request, token, other, { dateNaissance: person.dateNaissance });
     await signIn(page, 'corr.etablissement', { correspondant: true });
     await page.goto(`/adherents/${id}`);
     await page.getByRole('button', { name: 'Réadmettre' }).click();

@@ -134,6 +134,51 @@ export async function createParticipant(
   return ((await reply.json()) as { idParticipant: number }).idParticipant;
 }
 
+/** The fields of the update form (participantUpdate), as the detail screen sends them back. */
+const UPDATE_FIELDS = [
+  'id',
+  'civilite',
+  'nom',
+  'prenom',
+  'nomJeuneFille',
+  'dateNaissance',
+  'sexe',
+  'profession',
+  'paysExercice',
+  'provenance',
+  'categorie',
+  'typeBilan',
+  'dateProchainBilan',
+  'gestionRdv',
+  'periodicite',
+  'info4',
+  'dateAdhesion',
+  'datePremiereAdhesion',
+  'adresse',
+  'utiliserAdresseEtablissement',
+  'telephoneFixe',
+  'telephonePortable',
+  'mail',
+  'telephoneSecretariat',
+  'contact',
+] as const;
+
+/** Saves a participant's record with some fields changed, as the detail screen would. */
+export async function updateParticipant(
+  request: APIRequestContext,
+  token: string,
+  id: number,
+  changes: Record<string, unknown>,
+) {
+  const current = await getJson<Record<string, unknown>>(request, token, `/adherents/${id}`);
+  const form = Object.fromEntries(UPDATE_FIELDS.map((field) => [field, current[field]]));
+  const reply = await request.post('/api/adherentsCorrespondant/detail', {
+    headers: auth(token),
+    data: { ...form, ...changes },
+  });
+  expect(reply.ok(), `update: ${reply.status()} ${await reply.text()}`).toBe(true);
+}
+
 /** The first termination reason of the list (enum motifmouvement). */
 export async function terminateParticipant(request: APIRequestContext, token: string, id: number) {
   const reasons = await getJson<{ id: number }[]>(request, token, '/enum/motifmouvement?actif=true');

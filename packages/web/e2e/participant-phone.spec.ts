@@ -140,7 +140,7 @@ test.describe('participant screens on a phone', () => {
     await expectWithinWidth('sheet download', sheetCard.getByRole('button', { name: /^Télécharger « / }));
     await check(page, 'fr-sheets-375');
 
-    await open(page, '/participant/mescoordonnees', 'Mes informations');
+    await open(page, '/participant/mescoordonnees', 'Mes coordonnées');
     await expect(page.getByRole('region', { name: 'Identité' })).toBeVisible();
     await check(page, 'fr-own-details-375');
     await open(page, '/mescoordonnees', 'Mes coordonnées');
@@ -260,7 +260,7 @@ test.describe('participant screens on a phone', () => {
     await check(page, 'en-documents-375');
     await open(page, '/fiche/liste', 'Advice sheets');
     await check(page, 'en-sheets-375');
-    await open(page, '/participant/mescoordonnees', 'My information');
+    await open(page, '/participant/mescoordonnees', 'My contact details');
     await check(page, 'en-own-details-375');
     await open(page, '/mescoordonnees', 'My contact details');
     await check(page, 'en-account-375');

@@ -61,6 +61,28 @@ export function ParticipantsTable({ onOpen, organisations, ...props }: Participa
         width: 140,
         valueFormatter: (value: string) => formatDate(value),
       },
+      { field: 'mail', headerName: t('participants.columns.mail'), flex: 1.3, minWidth: 220 },
+      {
+        field: 'mutationEnCours',
+        headerName: t('participants.columns.transfer'),
+        width: 100,
+        sortable: false,
+        align: 'center',
+        headerAlign: 'center',
+        renderCell: ({ row }) => (row.mutationEnCours ? <TransferIcon /> : null),
+      },
+      {
+        field: 'bilanEnCours',
+        headerName: t('participants.columns.checkup'),
+        width: 90,
+        sortable: false,
+        align: 'center',
+        headerAlign: 'center',
+        renderCell: ({ row }) =>
+          row.bilanEnCours ? <CheckupBadge label={t('participants.checkupInProgress')} /> : null,
+      },
+      // The scope's columns come after the specified ones (000 §2.4), which keep their places and stay in
+      // view at 1366 pixels; shown only when the scope holds more than one (issue 18).
       ...(organisations.showCompanies
         ? [
             {
@@ -84,26 +106,6 @@ export function ParticipantsTable({ onOpen, organisations, ...props }: Participa
             } satisfies GridColDef<ParticipantRow>,
           ]
         : []),
-      { field: 'mail', headerName: t('participants.columns.mail'), flex: 1.3, minWidth: 220 },
-      {
-        field: 'mutationEnCours',
-        headerName: t('participants.columns.transfer'),
-        width: 100,
-        sortable: false,
-        align: 'center',
-        headerAlign: 'center',
-        renderCell: ({ row }) => (row.mutationEnCours ? <TransferIcon /> : null),
-      },
-      {
-        field: 'bilanEnCours',
-        headerName: t('participants.columns.checkup'),
-        width: 90,
-        sortable: false,
-        align: 'center',
-        headerAlign: 'center',
-        renderCell: ({ row }) =>
-          row.bilanEnCours ? <CheckupBadge label={t('participants.checkupInProgress')} /> : null,
-      },
     ],
     [t, civility, organisations],
   );

@@ -31,6 +31,8 @@ function ownId(caller: Caller): number {
 }
 
 /** The participant's row, locked for the rest of the transaction: two tabs saving at once queue up. */
+type DmcStatus = (typeof participants.$inferSelect)['dmcStatus'];
+
 async function lockOwnRow(tx: DbOrTx, participantId: number) {
   const [row] = await tx
     .select({
@@ -165,6 +167,33 @@ export async function recordWithdrawalConsent(
 }
 
 /**
+ * Moves the caller's medical record from `before` to `after` in the caller's transaction, audits it,
+ * and makes every session of the account read its principal again (menus and routes follow at once).
+ */
+async function changeMedicalRecord(
+  tx: DbOrTx,
+  request: HomeRequest,
+  before: DmcStatus,
+  after: DmcStatus,
+  action: string,
+): Promise<void> {
+  const participantId = ownId(request.caller);
+  await tx
+    .update(participants)
+    .set({ dmcStatus: after, updatedAt: new Date() })
+    .where(eq(participants.id, participantId));
+  await audit(tx, {
+    actorUserId: request.caller.userId,
+    action,
+    targetType: 'participant',
+    targetId: participantId,
+    details: { before, after },
+    ip: request.ip,
+  });
+  await userChanged(tx, request.caller.userId);
+}
+
+/**
  * POST re-activate-dmc (000 §4): the participant accepts the online medical record again, from "not
  * answered" or "refused". Every session of the account reloads its principal, so `dmcAccepte` and the
  * documents routes follow at once. Already accepted: a warning, nothing changes.
@@ -174,19 +203,7 @@ export async function reactivateMedicalRecord(db: Db, request: HomeRequest): Pro
   return db.transaction(async (tx) => {
     const current = await lockOwnRow(tx, participantId);
     if (current.dmcStatus === 'ACCEPTED') return [warnMessage(DOCUMENT_MESSAGES.alreadyAccepted)];
-    await tx
-      .update(participants)
-      .set({ dmcStatus: 'ACCEPTED', updatedAt: new Date() })
-      .where(eq(participants.id, participantId));
-    await audit(tx, {
-      actorUserId: request.caller.userId,
-      action: 'MEDICAL_RECORD_REACTIVATED',
-      targetType: 'participant',
-      targetId: participantId,
-      details: { before: current.dmcStatus, after: 'ACCEPTED' },
-      ip: request.ip,
-    });
-    await userChanged(tx, request.caller.userId);
+    await changeMedicalRecord(tx, request, current.dmcStatus, 'ACCEPTED', 'MEDICAL_RECORD_REACTIVATED');
     return [infoMessage(DOCUMENT_MESSAGES.reactivated)];
   });
 }
@@ -203,19 +220,7 @@ export async function withdrawMedicalRecord(db: Db, request: HomeRequest): Promi
   return db.transaction(async (tx) => {
     const current = await lockOwnRow(tx, participantId);
     if (current.dmcStatus !== 'ACCEPTED') return [warnMessage(HOME_MESSAGES.recordNotAccepted)];
-    await tx
-      .update(participants)
-      .set({ dmcStatus: 'REFUSED', updatedAt: new Date() })
-      .where(eq(participants.id, participantId));
-    await audit(tx, {
-      actorUserId: request.caller.userId,
-      action: 'MEDICAL_RECORD_WITHDRAWN',
-      targetType: 'participant',
-      targetId: participantId,
-      details: { before: current.dmcStatus, after: 'REFUSED' },
-      ip: request.ip,
-    });
-    await userChanged(tx, request.caller.userId);
+    await changeMedicalRecord(tx, request, current.dmcStatus, 'REFUSED', 'MEDICAL_RECORD_WITHDRAWN');
     return [infoMessage(HOME_MESSAGES.recordWithdrawn)];
   });
 }

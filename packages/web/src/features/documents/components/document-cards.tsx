@@ -11,14 +11,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DOCUMENT_PAGE_SIZE } from '@portail/contract/constants';
 import { displayedDocumentName } from '@portail/contract/schemas/documents';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardPager } from '../../../components/card-pager';
 import { formatDate } from '../../../lib/dates';
 import type { ContentSource } from '../../../lib/document-content';
 import { AnnexesList } from './annexes-list';
 import { ContentActions } from './content-actions';
-import type { DocumentsTableProps } from './documents-table';
+import { type DocumentsTableProps, useDocumentList } from './documents-table';
 
 /**
  * The documents on a phone: one card each (selection box, date, type, name, view and download),
@@ -35,18 +34,8 @@ export function DocumentCards({
   emptyLabel,
   paging,
 }: DocumentsTableProps) {
-  const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const english = i18n.language === 'en_EN';
-  const ids = rows.map((row) => row.id);
-  const chosen = ids.filter((id) => selection.selection.documents.has(id)).length;
-
-  const toggleOpen = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const { t } = useTranslation();
+  const { open, toggleOpen, english, ids, chosen } = useDocumentList(rows, selection);
 
   return (
     <Box aria-busy={loading}>

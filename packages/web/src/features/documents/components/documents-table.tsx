@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDate } from '../../../lib/dates';
 import type { ContentSource } from '../../../lib/document-content';
+import { useEnglish } from '../../../lib/localised';
 import { usePhone } from '../../../lib/use-phone';
 import type { SelectionState } from '../use-selection';
 import { AnnexesList } from './annexes-list';
@@ -41,6 +42,24 @@ export interface DocumentsTableProps {
   emptyLabel: string;
   /** Server pages (000 §9: 20 a page); none for the home page's short list. */
   paging?: { page: number; totalRows: number; onPageChange: (page: number) => void };
+}
+
+/**
+ * What the table and the phone's cards share: the documents whose attachments are open, the
+ * interface language of the labels, and how many of the page's documents are selected.
+ */
+export function useDocumentList(rows: readonly DocumentRow[], selection: SelectionState) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const english = useEnglish();
+  const ids = rows.map((row) => row.id);
+  const chosen = ids.filter((id) => selection.selection.documents.has(id)).length;
+  const toggleOpen = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return { open, toggleOpen, english, ids, chosen };
 }
 
 /**
@@ -65,19 +84,9 @@ function WideDocumentsTable({
   emptyLabel,
   paging,
 }: DocumentsTableProps) {
-  const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const english = i18n.language === 'en_EN';
-  const ids = rows.map((row) => row.id);
-  const chosen = ids.filter((id) => selection.selection.documents.has(id)).length;
+  const { t } = useTranslation();
+  const { open, toggleOpen, english, ids, chosen } = useDocumentList(rows, selection);
   const columns = annexes ? 6 : 5;
-
-  const toggleOpen = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   return (
     <Paper variant="outlined">

@@ -107,6 +107,20 @@ async function listed<T>(url: string, login: string, query: Record<string, strin
 }
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? null));
+/** The scope's company and establishment names by id, as the lists' filters get them. */
+async function scopeNamesOf(login: string) {
+  const reply = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/etablissements-correspondant',
+    headers: await headersOf(ctx, login),
+  });
+  const rows = reply.json<{ id: number; raisonsociale: string; idEntreprise: number; entreprise: string }[]>();
+  return {
+    company: (id: number) => rows.find((row) => row.idEntreprise === id)?.entreprise,
+    establishment: (id: number) => rows.find((row) => row.id === id)?.raisonsociale,
+  };
+}
+
 const STATE_FR = { EN_COURS: 'En cours', CLOTURE: 'Clôturé', FACTURE: 'Facturé' };
 const STATE_EN = { EN_COURS: 'In progress', CLOTURE: 'Closed', FACTURE: 'Invoiced' };
 
@@ -129,6 +143,9 @@ describe('POST /api/excel-participant-bilan', () => {
       'N° participant',
       'Nom',
       'Prénom',
+      // A group's scope holds several companies and establishments: the screen's columns (issue 18).
+      'Entreprise',
+      'Établissement',
       'Date du premier RDV',
       'Date de clôture',
       'Date de facturation',
@@ -137,8 +154,9 @@ describe('POST /api/excel-participant-bilan', () => {
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     for (const column of sheet.columns) expect(column.width ?? 0).toBeGreaterThanOrEqual(10);
-    await expectFilterableAndPrintable(reply.rawPayload, 'H');
+    await expectFilterableAndPrintable(reply.rawPayload, 'J');
 
+    const names = await scopeNamesOf('corr.groupe');
     const rows = await listed<CheckupRow>('/api/bilansCorrespondant', 'corr.groupe', filter);
     expect(rows.length).toBeGreaterThan(100);
     expect(sheet.actualRowCount).toBe(rows.length + 1);
@@ -149,6 +167,8 @@ describe('POST /api/excel-participant-bilan', () => {
         r.idParticipant,
         r.nom,
         r.prenom,
+        names.company(r.idEntreprise),
+        names.establishment(r.idEtablissement),
         r.datePremierRdv,
         r.dateCloture,
         r.dateFacturation,
@@ -252,6 +272,7 @@ describe('POST /api/excel-participant-historique-bilan', () => {
       .select()
       .from(enumItems)
       .where(inArray(enumItems.namespace, ['gestionRdv', 'periodicite']));
+    const names = await scopeNamesOf('corr.groupe');
     for (const langue of ['fr_FR', 'en_EN'] as const) {
       const reply = await exportOf('/api/excel-participant-historique-bilan', 'corr.groupe', {
         ...filter,
@@ -263,7 +284,7 @@ describe('POST /api/excel-participant-historique-bilan', () => {
       expect(reply.headers['content-disposition']).toBe(
         `attachment; filename="${name} ${TODAY}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}%20${TODAY}.xlsx`,
       );
-      await expectFilterableAndPrintable(reply.rawPayload, 'M');
+      await expectFilterableAndPrintable(reply.rawPayload, 'O');
       const sheet = await workbookOf(reply.rawPayload);
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       const french = langue === 'fr_FR';
@@ -273,6 +294,8 @@ describe('POST /api/excel-participant-historique-bilan', () => {
               'N° participant',
               'Nom',
               'Prénom',
+              'Entreprise',
+              'Établissement',
               'Date de naissance',
               'Âge',
               "Date d'adhésion",
@@ -288,6 +311,8 @@ describe('POST /api/excel-participant-historique-bilan', () => {
               'Participant no.',
               'Last name',
               'First name',
+              'Company',
+              'Establishment',
               'Birth date',
               'Age',
               'Membership date',
@@ -313,6 +338,8 @@ describe('POST /api/excel-participant-historique-bilan', () => {
           r.id,
           r.nom,
           r.prenom,
+          names.company(r.idEntreprise),
+          names.establishment(r.idEtablissement),
           r.dateNaissance,
           r.age,
           r.dateAdhesion,
@@ -325,8 +352,8 @@ describe('POST /api/excel-participant-historique-bilan', () => {
           r.dateProchainBilan,
         ]),
       );
-      expect(sheet.getRow(2).getCell(4).type).toBe(ExcelJS.ValueType.Date);
-      expect(sheet.getRow(2).getCell(4).numFmt).toBe('dd/mm/yyyy');
+      expect(sheet.getRow(2).getCell(6).type).toBe(ExcelJS.ValueType.Date);
+      expect(sheet.getRow(2).getCell(6).numFmt).toBe('dd/mm/yyyy');
     }
   });
 });

@@ -281,6 +281,9 @@ test.describe('participant screens on a phone', () => {
     const alert = pastSection.getByRole('alert');
     await expect(alert).toContainText('Vos rendez-vous passés n’ont pas pu être chargés.');
     await expect(pastSection.getByText('Aucun rendez-vous passé')).toHaveCount(0);
+    // Said once, in the section, with the reason: no toast repeats it.
+    await expect(alert).toContainText('Une erreur serveur est survenue');
+    await expect(page.getByText('Une erreur serveur est survenue')).toHaveCount(1);
     // The other half is untouched.
     await expect(
       page.getByRole('list', { name: 'Rendez-vous à venir' }).getByRole('listitem').first(),
@@ -325,10 +328,15 @@ test.describe('participant screens on a phone', () => {
     const news = page.getByRole('region', { name: 'Nouveaux documents' });
     await expect(news.getByRole('alert')).toContainText('Vos nouveaux documents n’ont pas pu être chargés.');
     await expect(news.getByText('Aucun nouveau document')).toHaveCount(0);
+    // The check-up card stays, with its own Retry, rather than vanishing as if no check-up were under way.
+    const checkup = page.getByRole('region', { name: 'Mon bilan en cours' });
+    await expect(checkup.getByRole('alert')).toContainText("Ces informations n'ont pas pu être chargées.");
     await page.unroute('**/api/get-detail-accueil');
     await news.getByRole('button', { name: 'Réessayer' }).click();
     await expect(news.getByRole('listitem').first()).toBeVisible();
     await expect(news.getByRole('alert')).toHaveCount(0);
+    await expect(checkup.getByRole('alert')).toHaveCount(0);
+    await expect(checkup.getByRole('listitem').first()).toBeVisible();
   });
 });
 

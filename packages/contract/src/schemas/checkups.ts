@@ -108,6 +108,9 @@ export const historyRow = z.object({
   dateClotureN1: z.string().nullable(),
   dateClotureN: z.string().nullable(),
   dateProchainBilan: z.string().nullable(),
+  /** The participant's company and establishment today (named on the web from GET etablissements-correspondant). */
+  idEntreprise: z.number().int(),
+  idEtablissement: z.number().int(),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 export const historyListReply = listReply(historyRow);

@@ -159,7 +159,8 @@ function serverMessageKey(body: unknown): string | null {
   return typeof body.message === 'string' ? body.message : null;
 }
 
-function errorToastKey(error: ApiError): { key: string; values?: Record<string, number> } | null {
+/** What a failed call means for the user, as an i18n key: the toast's text, or the reason under an inline error. */
+export function apiErrorMessage(error: ApiError): { key: string; values?: Record<string, number> } | null {
   if (error.status === 0) return { key: 'http.network' };
   if (error.status === 403) return { key: 'http.403' };
   if (error.status === 404) return { key: 'http.404' };
@@ -173,7 +174,7 @@ function errorToastKey(error: ApiError): { key: string; values?: Record<string, 
 function fail(error: ApiError, options: ApiOptions): ApiError {
   const handled = options.handle === 'all' || (options.handle ?? []).includes(error.status);
   if (handled || error.notified) return error;
-  const toast = errorToastKey(error);
+  const toast = apiErrorMessage(error);
   if (!toast) return error;
   notify(toast.key, 'error', toast.values);
   return new ApiError(error.status, error.body, error.retryAfter, true);

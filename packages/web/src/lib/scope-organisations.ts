@@ -1,5 +1,7 @@
+import type { GridColDef } from '@mui/x-data-grid';
 import { correspondantEstablishmentsReply } from '@portail/contract/schemas/participants';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { api } from './api';
 
@@ -58,4 +60,39 @@ export function useScopeOrganisations(enabled: boolean): ScopeOrganisations {
       establishmentName: (id: number) => names.get(id) ?? '',
     };
   }, [data, enabled]);
+}
+
+/**
+ * The "Entreprise" and "Établissement" columns of a list whose rows carry the ids, each only when the
+ * scope holds more than one (the participant list, the check-ups, the history: one definition).
+ */
+export function scopeColumns<R extends { idEntreprise: number; idEtablissement: number }>(
+  organisations: ScopeOrganisations,
+  t: TFunction,
+  minWidth: number,
+): GridColDef<R>[] {
+  const column = (
+    field: 'idEntreprise' | 'idEtablissement',
+    headerName: string,
+    name: (row: R) => string,
+  ): GridColDef<R> => ({
+    field,
+    headerName,
+    flex: 1,
+    minWidth,
+    sortable: false,
+    valueGetter: (_: unknown, row: R) => name(row),
+  });
+  return [
+    ...(organisations.showCompanies
+      ? [column('idEntreprise', t('scope.company'), (row) => organisations.companyName(row.idEntreprise))]
+      : []),
+    ...(organisations.showEstablishments
+      ? [
+          column('idEtablissement', t('scope.establishment'), (row) =>
+            organisations.establishmentName(row.idEtablissement),
+          ),
+        ]
+      : []),
+  ];
 }

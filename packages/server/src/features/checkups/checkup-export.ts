@@ -9,6 +9,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { enumItems } from '../../db/schema';
 import { centreToday } from '../../lib/dates';
+import { listScopeEstablishments } from '../participants/establishment.queries';
 import {
   type CheckupSortField,
   type HistoryRecord,
@@ -54,39 +55,89 @@ function excelDate(value: string | null): Date | null {
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
 }
 
-const CHECKUP_COLUMNS: ExportColumn<CheckupRow>[] = [
-  { header: { fr_FR: 'N° bilan', en_EN: 'Check-up no.' }, dataWidth: 10, value: (r) => r.id },
-  {
-    header: { fr_FR: 'N° participant', en_EN: 'Participant no.' },
-    dataWidth: 10,
-    value: (r) => r.idParticipant,
-  },
-  { header: { fr_FR: 'Nom', en_EN: 'Last name' }, dataWidth: 28, value: (r) => r.nom },
-  { header: { fr_FR: 'Prénom', en_EN: 'First name' }, dataWidth: 22, value: (r) => r.prenom },
-  {
-    header: { fr_FR: 'Date du premier RDV', en_EN: 'First appointment date' },
-    dataWidth: 10,
-    date: true,
-    value: (r) => excelDate(r.datePremierRdv),
-  },
-  {
-    header: { fr_FR: 'Date de clôture', en_EN: 'Closing date' },
-    dataWidth: 10,
-    date: true,
-    value: (r) => excelDate(r.dateCloture),
-  },
-  {
-    header: { fr_FR: 'Date de facturation', en_EN: 'Billing date' },
-    dataWidth: 10,
-    date: true,
-    value: (r) => excelDate(r.dateFacturation),
-  },
-  {
-    header: { fr_FR: 'État', en_EN: 'State' },
-    dataWidth: 11,
-    value: (r, language) => STATE_LABELS[r.etatBilan][language],
-  },
-];
+function checkupColumns(names: ScopeNames): ExportColumn<CheckupRow>[] {
+  return [
+    { header: { fr_FR: 'N° bilan', en_EN: 'Check-up no.' }, dataWidth: 10, value: (r) => r.id },
+    {
+      header: { fr_FR: 'N° participant', en_EN: 'Participant no.' },
+      dataWidth: 10,
+      value: (r) => r.idParticipant,
+    },
+    { header: { fr_FR: 'Nom', en_EN: 'Last name' }, dataWidth: 28, value: (r) => r.nom },
+    { header: { fr_FR: 'Prénom', en_EN: 'First name' }, dataWidth: 22, value: (r) => r.prenom },
+    ...scopeColumns<CheckupRow>(names, (r) => ({
+      company: r.idEntreprise,
+      establishment: r.idEtablissement,
+    })),
+    {
+      header: { fr_FR: 'Date du premier RDV', en_EN: 'First appointment date' },
+      dataWidth: 10,
+      date: true,
+      value: (r) => excelDate(r.datePremierRdv),
+    },
+    {
+      header: { fr_FR: 'Date de clôture', en_EN: 'Closing date' },
+      dataWidth: 10,
+      date: true,
+      value: (r) => excelDate(r.dateCloture),
+    },
+    {
+      header: { fr_FR: 'Date de facturation', en_EN: 'Billing date' },
+      dataWidth: 10,
+      date: true,
+      value: (r) => excelDate(r.dateFacturation),
+    },
+    {
+      header: { fr_FR: 'État', en_EN: 'State' },
+      dataWidth: 11,
+      value: (r, language) => STATE_LABELS[r.etatBilan][language],
+    },
+  ];
+}
+
+/** The scope's companies and establishments by id, for the columns that name them. */
+interface ScopeNames {
+  companies: Map<number, string>;
+  establishments: Map<number, string>;
+}
+
+async function scopeNames(db: Db, caller: Caller): Promise<ScopeNames> {
+  const rows = await listScopeEstablishments(db, caller);
+  return {
+    companies: new Map(rows.map((row) => [row.idEntreprise, row.entreprise])),
+    establishments: new Map(rows.map((row) => [row.id, row.raisonsociale])),
+  };
+}
+
+/**
+ * The company and establishment of each row, each only when the scope holds more than one: the
+ * workbook has the columns the screen shows (issue 18).
+ */
+function scopeColumns<R>(
+  names: ScopeNames,
+  of: (row: R) => { company: number; establishment: number },
+): ExportColumn<R>[] {
+  return [
+    ...(names.companies.size > 1
+      ? [
+          {
+            header: { fr_FR: 'Entreprise', en_EN: 'Company' },
+            dataWidth: 30,
+            value: (row: R) => names.companies.get(of(row).company) ?? null,
+          },
+        ]
+      : []),
+    ...(names.establishments.size > 1
+      ? [
+          {
+            header: { fr_FR: 'Établissement', en_EN: 'Establishment' },
+            dataWidth: 30,
+            value: (row: R) => names.establishments.get(of(row).establishment) ?? null,
+          },
+        ]
+      : []),
+  ];
+}
 
 interface HistoryExportRow {
   record: HistoryRecord;
@@ -95,7 +146,7 @@ interface HistoryExportRow {
   periodicite: string | null;
 }
 
-function historyColumns(year: number): ExportColumn<HistoryExportRow>[] {
+function historyColumns(year: number, names: ScopeNames): ExportColumn<HistoryExportRow>[] {
   const closing = (n: number): Labels => ({ fr_FR: `Clôture ${year - n}`, en_EN: `Closing ${year - n}` });
   return [
     {
@@ -105,6 +156,10 @@ function historyColumns(year: number): ExportColumn<HistoryExportRow>[] {
     },
     { header: { fr_FR: 'Nom', en_EN: 'Last name' }, dataWidth: 28, value: (r) => r.record.nom },
     { header: { fr_FR: 'Prénom', en_EN: 'First name' }, dataWidth: 22, value: (r) => r.record.prenom },
+    ...scopeColumns<HistoryExportRow>(names, (r) => ({
+      company: r.record.idEntreprise,
+      establishment: r.record.idEtablissement,
+    })),
     {
       header: { fr_FR: 'Date de naissance', en_EN: 'Birth date' },
       dataWidth: 10,
@@ -264,11 +319,14 @@ export interface ExportRequest {
   log: FastifyBaseLogger;
 }
 
-export function exportCheckups(request: ExportRequest, sort: Sort<CheckupSortField>): Promise<PassThrough> {
+export async function exportCheckups(
+  request: ExportRequest,
+  sort: Sort<CheckupSortField>,
+): Promise<PassThrough> {
   const { db, caller, filters } = request;
   return streamWorkbook<CheckupRow, CheckupRow>({
     sheetName: { fr_FR: 'Bilans', en_EN: 'Check-ups' },
-    columns: CHECKUP_COLUMNS,
+    columns: checkupColumns(await scopeNames(db, caller)),
     language: request.language,
     log: request.log,
     read: (last) =>
@@ -299,7 +357,7 @@ export async function exportHistory(
   const label = (id: number | null) => (id === null ? null : (labels.get(id) ?? String(id)));
   return streamWorkbook<HistoryRecord, HistoryExportRow>({
     sheetName: { fr_FR: 'Historique des bilans', en_EN: 'Check-up history' },
-    columns: historyColumns(year),
+    columns: historyColumns(year, await scopeNames(db, caller)),
     language,
     log: request.log,
     read: (last) =>

@@ -211,6 +211,8 @@ export interface HistoryRecord {
   dateClotureN1: string | null;
   dateClotureN: string | null;
   dateProchainBilan: string | null;
+  idEntreprise: number;
+  idEtablissement: number;
 }
 
 const HISTORY_KEYS: Record<HistorySortField, SortKey<HistoryRecord>[]> = {
@@ -275,6 +277,8 @@ export function historyRowsQuery(
       dateClotureN1: sql<string | null>`${latestClosing(caller, year - 1)}::text`,
       dateClotureN: sql<string | null>`${latestClosing(caller, year)}::text`,
       dateProchainBilan: participants.nextCheckupDate,
+      idEntreprise: participants.companyId,
+      idEtablissement: participants.establishmentId,
     })
     .from(participants)
     .where(

@@ -88,6 +88,8 @@ export const historyRowOf = (record: HistoryRecord, today: string): HistoryRow =
   dateClotureN1: record.dateClotureN1,
   dateClotureN: record.dateClotureN,
   dateProchainBilan: record.dateProchainBilan,
+  idEntreprise: record.idEntreprise,
+  idEtablissement: record.idEtablissement,
 });
 
 /** GET historiqueBilansCorrespondant (000 §2.9): one row per participant, N = the centre's year. */

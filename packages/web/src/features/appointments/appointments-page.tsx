@@ -45,7 +45,9 @@ function AppointmentsSection({ when }: { when: AppointmentWhen }) {
         {t(`appointments.${key}.title`)}
       </Typography>
       {list.isError ? (
-        <RetryAlert onRetry={() => void list.refetch()}>{t(`appointments.${key}.loadError`)}</RetryAlert>
+        <RetryAlert error={list.error} onRetry={() => void list.refetch()}>
+          {t(`appointments.${key}.loadError`)}
+        </RetryAlert>
       ) : phone ? (
         <AppointmentCards {...props} />
       ) : (

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dayjs } from '../../lib/dates';
 import { CheckupsPage } from './checkups-page';
 import { ExportButton } from './components/export-button';
+import { HistoryPage } from './history-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -194,6 +195,56 @@ describe('company and establishment (group correspondants)', () => {
     expect(router.state.location.search).toContain('entreprise=2');
     expect(screen.getByRole('columnheader', { name: 'Entreprise' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Établissement' })).toBeInTheDocument();
+  });
+});
+
+describe('check-up history', () => {
+  it('names each participant’s company and establishment when the scope holds several', async () => {
+    scopeEstablishments = [
+      establishment(10, 'ACME Lyon', 1, 'ACME'),
+      establishment(20, 'Bâtir Nantes', 2, 'Bâtir SA'),
+    ];
+    const row = {
+      id: 7,
+      nom: 'MARTIN',
+      prenom: 'Léa',
+      dateNaissance: '1980-05-02',
+      age: 46,
+      dateAdhesion: null,
+      dateResiliation: null,
+      gestionRdv: null,
+      periodicite: null,
+      dateClotureN2: null,
+      dateClotureN1: null,
+      dateClotureN: null,
+      dateProchainBilan: null,
+      idEntreprise: 2,
+      idEtablissement: 20,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url === '/api/etablissements-correspondant') return json(200, scopeEstablishments);
+        if (url.startsWith('/api/historiqueBilansCorrespondant'))
+          return json(200, { items: [row], totalRows: 1, subTotal: 1 });
+        return json(200, []);
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(
+      [{ path: '/historiqueBilansCorrespondant', element: <HistoryPage /> }],
+      { initialEntries: ['/historiqueBilansCorrespondant'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('columnheader', { name: 'Entreprise' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Établissement' })).toBeInTheDocument();
+    expect(await screen.findByRole('gridcell', { name: 'Bâtir SA' })).toBeInTheDocument();
+    expect(screen.getByRole('gridcell', { name: 'Bâtir Nantes' })).toBeInTheDocument();
   });
 });
 

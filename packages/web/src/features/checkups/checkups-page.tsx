@@ -8,7 +8,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
-import { useScopeOrganisations } from '../../lib/scope-organisations';
+import { scopeColumns, useScopeOrganisations } from '../../lib/scope-organisations';
 import { CHECKUP_EXPORT_PATH } from './api/export-checkups';
 import { useCheckups } from './api/get-checkups';
 import { CheckupListScreen } from './components/checkup-list-screen';
@@ -36,31 +36,7 @@ export function CheckupsPage() {
         minWidth: 160,
         valueGetter: (_, row) => formatPersonName(row.nom, row.prenom),
       },
-      ...(organisations.showCompanies
-        ? [
-            {
-              field: 'idEntreprise',
-              headerName: t('scope.company'),
-              flex: 1,
-              minWidth: 150,
-              sortable: false,
-              valueGetter: (_: unknown, row: CheckupRow) => organisations.companyName(row.idEntreprise),
-            } satisfies GridColDef<CheckupRow>,
-          ]
-        : []),
-      ...(organisations.showEstablishments
-        ? [
-            {
-              field: 'idEtablissement',
-              headerName: t('scope.establishment'),
-              flex: 1,
-              minWidth: 150,
-              sortable: false,
-              valueGetter: (_: unknown, row: CheckupRow) =>
-                organisations.establishmentName(row.idEtablissement),
-            } satisfies GridColDef<CheckupRow>,
-          ]
-        : []),
+      ...scopeColumns<CheckupRow>(organisations, t, 150),
       {
         field: 'datePremierRdv',
         headerName: t('checkups.columns.firstAppointment'),

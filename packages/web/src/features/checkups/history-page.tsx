@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjs, formatDate } from '../../lib/dates';
 import { useEnumLabel } from '../../lib/enums';
-import { useScopeOrganisations } from '../../lib/scope-organisations';
+import { scopeColumns, useScopeOrganisations } from '../../lib/scope-organisations';
 import { HISTORY_EXPORT_PATH } from './api/export-checkups';
 import { useHistory } from './api/get-history';
 import { CheckupListScreen } from './components/checkup-list-screen';
@@ -67,6 +67,8 @@ export function HistoryPage() {
             ...dateColumn,
             width: 180,
           },
+          // The scope's company and establishment after the key columns, which stay in view (issue 18).
+          ...scopeColumns<HistoryRow>(organisations, t, 170),
           {
             field: 'dateNaissance',
             headerName: t('checkups.history.columns.birthDate'),
@@ -100,7 +102,7 @@ export function HistoryPage() {
           },
         ] satisfies GridColDef<HistoryRow>[]
       ).map((column) => ({ ...column, sortable: SORTABLE.has(column.field) })),
-    [t, appointments, periodicity, year],
+    [t, appointments, periodicity, year, organisations],
   );
 
   return (

@@ -50,7 +50,7 @@ export function CorrespondantsPage() {
         <>
           <CorrespondantsSearch filters={state.filters} onSearch={onSearch} />
           {isError && (
-            <RetryAlert spaced onRetry={() => void refetch()}>
+            <RetryAlert spaced error={error} onRetry={() => void refetch()}>
               {t('correspondants.loadError')}
             </RetryAlert>
           )}

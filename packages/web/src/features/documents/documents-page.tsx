@@ -111,7 +111,9 @@ function CategoryDocuments({ name, category }: { name: RouteName; category: Docu
         </Alert>
       )}
       {list.isError && search.params ? (
-        <RetryAlert onRetry={() => void list.refetch()}>{t('documents.error.list')}</RetryAlert>
+        <RetryAlert error={list.error} onRetry={() => void list.refetch()}>
+          {t('documents.error.list')}
+        </RetryAlert>
       ) : (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { OrganisationRef } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../components/retry-alert';
 import { useCorrespondantHome } from './api/get-home-detail';
 
 function Organisation({ label, value }: { label: string; value: OrganisationRef | null }) {
@@ -28,7 +29,7 @@ function Organisation({ label, value }: { label: string; value: OrganisationRef 
 /** "Mon rattachement" (000 §2.5): the correspondant's establishment, company and group. */
 export function AttachmentCard() {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useCorrespondantHome();
+  const { data, isPending, isError, refetch } = useCorrespondantHome();
   return (
     <Card component="section" aria-labelledby="attachment-card-title" sx={{ height: '100%' }}>
       <CardHeader
@@ -38,7 +39,7 @@ export function AttachmentCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         {isPending && <Skeleton variant="rounded" height={96} aria-label={t('layout.loading')} />}
-        {isError && <Typography color="error">{t('home.loadError')}</Typography>}
+        {isError && <RetryAlert onRetry={() => void refetch()}>{t('home.loadError')}</RetryAlert>}
         {data && (
           <Box component="dl" sx={{ m: 0 }}>
             <Organisation label={t('home.attachment.establishment')} value={data.etablissementRattachement} />

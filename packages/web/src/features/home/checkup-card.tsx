@@ -12,6 +12,7 @@ import type { HomeVisit, ParticipantHome } from '@portail/contract/schemas/home'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CentreTimeNotice } from '../../components/centre-time-notice';
+import { RetryAlert } from '../../components/retry-alert';
 import { useParticipantHome } from './api/get-home-detail';
 import { useWithdrawalConsent } from './api/withdrawal-consent';
 import { MammogramDialog } from './mammogram-dialog';
@@ -88,9 +89,10 @@ function CheckupContent({ home }: { home: ParticipantHome }) {
  */
 export function CheckupCard() {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useParticipantHome();
-  // No check-up under way: no card. A failed load has shown accueil.error.detail already.
-  if ((data && !data.bilanEnCours) || isError) return null;
+  const { data, isPending, isError, refetch } = useParticipantHome();
+  // No check-up under way: no card. A failed load keeps the card (whether a check-up is under way is
+  // unknown) with its Retry; the toast accueil.error.detail (000 §8) has said why.
+  if (data && !data.bilanEnCours) return null;
   return (
     <Card component="section" aria-labelledby="checkup-card-title" sx={{ height: '100%' }}>
       <CardHeader
@@ -100,6 +102,7 @@ export function CheckupCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         {isPending && <Skeleton variant="rounded" height={160} aria-label={t('layout.loading')} />}
+        {isError && <RetryAlert onRetry={() => void refetch()}>{t('home.loadError')}</RetryAlert>}
         {data && <CheckupContent home={data} />}
       </CardContent>
     </Card>

@@ -10,9 +10,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { RetryAlert } from '../../components/retry-alert';
 import { currentUser, useSession } from '../../lib/session';
 import { useCorrespondantHome } from './api/get-home-detail';
 
@@ -26,7 +26,7 @@ const MUTATIONS_PATH = '/mutation';
  */
 export function TransfersCard() {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useCorrespondantHome();
+  const { data, isPending, isError, refetch } = useCorrespondantHome();
   const directions = currentUser(useSession())?.correspondantEtablissement === true;
   const incomingPath = directions ? `${MUTATIONS_PATH}?entrantes=true` : MUTATIONS_PATH;
   const outgoingPath = directions ? `${MUTATIONS_PATH}?sortantes=true` : MUTATIONS_PATH;
@@ -39,7 +39,7 @@ export function TransfersCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         {isPending && <Skeleton variant="rounded" height={96} aria-label={t('layout.loading')} />}
-        {isError && <Typography color="error">{t('home.loadError')}</Typography>}
+        {isError && <RetryAlert onRetry={() => void refetch()}>{t('home.loadError')}</RetryAlert>}
         {data && (
           <List disablePadding>
             <ListItem disableGutters>

@@ -23,7 +23,7 @@ export function MutationsPage() {
   const directions = user?.correspondantEtablissement === true;
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params, directions), [params, directions]);
-  const { data, isFetching, isError, refetch } = useMutations(toListQuery(state));
+  const { data, isFetching, isError, error, refetch } = useMutations(toListQuery(state));
   // Until the first reply, a count that keeps the page of the address valid (the grid would go back).
   const pendingRowCount = (state.table.page + 1) * state.table.size;
 
@@ -44,7 +44,7 @@ export function MutationsPage() {
       <PageTitle>{t('routes.mutations')}</PageTitle>
       <MutationFilters filters={state.filters} directions={directions} onChange={onFilter} />
       {isError && (
-        <RetryAlert spaced onRetry={() => void refetch()}>
+        <RetryAlert spaced error={error} onRetry={() => void refetch()}>
           {t('mutations.loadError')}
         </RetryAlert>
       )}

@@ -23,7 +23,7 @@ export function ParticipantsPage() {
   const user = currentUser(useSession());
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params), [params]);
-  const { data, isFetching, isError, refetch } = useParticipants(toListQuery(state));
+  const { data, isFetching, isError, error, refetch } = useParticipants(toListQuery(state));
   const correspondant = user !== null && isCorrespondant(user);
   const organisations = useScopeOrganisations(correspondant);
   // Until the first reply, a count that keeps the page of the address valid (the grid would go back).
@@ -49,7 +49,7 @@ export function ParticipantsPage() {
       <PageTitle>{t('routes.participants')}</PageTitle>
       <ParticipantsSearch filters={state.filters} onSearch={onSearch} organisations={organisations} />
       {isError && (
-        <RetryAlert spaced onRetry={() => void refetch()}>
+        <RetryAlert spaced error={error} onRetry={() => void refetch()}>
           {t('participants.loadError')}
         </RetryAlert>
       )}

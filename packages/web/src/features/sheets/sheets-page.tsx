@@ -118,7 +118,7 @@ export function SheetsPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState<TableQuery>({ page: 0, size: DOCUMENT_PAGE_SIZE });
   const [viewer, setViewer] = useState<ViewerTarget | null>(null);
-  const { data, isFetching, isError, refetch } = useSheets(query.page + 1);
+  const { data, isFetching, isError, error, refetch } = useSheets(query.page + 1);
   const phone = usePhone();
   const nameOf = useSheetName();
 
@@ -153,7 +153,9 @@ export function SheetsPage() {
     <>
       <PageTitle>{t('routes.sheets')}</PageTitle>
       {isError ? (
-        <RetryAlert onRetry={() => void refetch()}>{t('sheets.loadError')}</RetryAlert>
+        <RetryAlert error={error} onRetry={() => void refetch()}>
+          {t('sheets.loadError')}
+        </RetryAlert>
       ) : phone ? (
         <SheetCards
           rows={data?.items ?? []}

@@ -20,6 +20,8 @@ export function appointmentsQueryOptions(when: AppointmentWhen, query: TableQuer
         query: { page: query.page, size: query.size, sort: query.sort, quand: when },
         schema: appointmentListReply,
         signal,
+        // The page says why it failed, beside its Retry: no toast as well.
+        handle: 'all',
       }),
     placeholderData: keepPreviousData,
   });

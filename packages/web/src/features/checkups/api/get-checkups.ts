@@ -21,6 +21,8 @@ export function checkupsQueryOptions(query: CheckupListQuery) {
         },
         schema: checkupListReply,
         signal,
+        // The page says why it failed, beside its Retry: no toast as well.
+        handle: 'all',
       }),
     placeholderData: keepPreviousData,
   });

@@ -21,6 +21,8 @@ export function historyQueryOptions(query: HistoryListQuery) {
         },
         schema: historyListReply,
         signal,
+        // The page says why it failed, beside its Retry: no toast as well.
+        handle: 'all',
       }),
     placeholderData: keepPreviousData,
   });

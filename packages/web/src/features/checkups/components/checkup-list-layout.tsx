@@ -14,6 +14,8 @@ export interface CheckupListLayoutProps {
   /** Exports these filters (those of the form, once valid and applied to the list too). */
   onExport: (filters: CheckupFilters) => Promise<void>;
   isError: boolean;
+  /** Why the list failed, said beside the Retry. */
+  error: unknown;
   onRetry: () => void;
   organisations: ScopeOrganisations;
   children: ReactNode;
@@ -26,6 +28,7 @@ export function CheckupListLayout({
   onSearch,
   onExport,
   isError,
+  error,
   onRetry,
   organisations,
   children,
@@ -54,7 +57,7 @@ export function CheckupListLayout({
         organisations={organisations}
       />
       {isError && (
-        <RetryAlert spaced onRetry={onRetry}>
+        <RetryAlert spaced error={error} onRetry={onRetry}>
           {t('checkups.loadError')}
         </RetryAlert>
       )}

@@ -14,6 +14,7 @@ interface ListQueryResult<R> {
   data: { items: R[]; totalRows: number } | undefined;
   isFetching: boolean;
   isError: boolean;
+  error: unknown;
   refetch: () => unknown;
 }
 
@@ -54,7 +55,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
 }: CheckupListScreenProps<R>) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { data, isFetching, isError, refetch } = result;
+  const { data, isFetching, isError, error, refetch } = result;
   const pendingRowCount = (state.table.page + 1) * state.table.size;
 
   const onExport = (filters: CheckupFilters) =>
@@ -75,6 +76,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
       onSearch={onSearch}
       onExport={onExport}
       isError={isError}
+      error={error}
       onRetry={() => void refetch()}
       organisations={organisations}
     >

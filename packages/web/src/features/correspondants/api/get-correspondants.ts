@@ -27,7 +27,7 @@ export function correspondantsQueryOptions(query: CorrespondantListQuery) {
         },
         schema: correspondantListReply,
         signal,
-        handle: [403],
+        handle: 'all',
       }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

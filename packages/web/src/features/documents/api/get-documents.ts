@@ -28,6 +28,8 @@ export function documentsQueryOptions(params: DocumentListParams | null) {
         },
         schema: documentListReply,
         signal,
+        // The page says why it failed, beside its Retry: no toast as well.
+        handle: 'all',
       });
     },
     enabled: params !== null,

@@ -19,6 +19,8 @@ export function mutationsQueryOptions(query: MutationListQuery) {
         },
         schema: mutationListReply,
         signal,
+        // The page says why it failed, beside its Retry: no toast as well.
+        handle: 'all',
       }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

@@ -22,6 +22,8 @@ export function participantsQueryOptions(query: ParticipantListQuery) {
         },
         schema: participantListReply,
         signal,
+        // The page says why it failed, beside its Retry: no toast as well.
+        handle: 'all',
       }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

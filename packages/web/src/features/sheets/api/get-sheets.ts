@@ -17,6 +17,8 @@ export function sheetsQueryOptions(page: number) {
         query: { page, size: DOCUMENT_PAGE_SIZE, sort: 'dateCreation,DESC', actif: true },
         schema: sheetListReply,
         signal,
+        // The page says why it failed, beside its Retry: no toast as well.
+        handle: 'all',
       }),
     placeholderData: keepPreviousData,
   });

@@ -162,13 +162,16 @@ test.describe('medical record', () => {
     await expect(documentRows(page, link).first()).toBeVisible();
 
     // View: the page is drawn on the canvas.
-    await documentRows(page, link).first().getByRole('button', { name: /^Voir/ }).click();
+    const view = documentRows(page, link).first().getByRole('button', { name: /^Voir/ });
+    await view.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(/^Page 1 sur \d+$/)).toBeVisible({ timeout: 15_000 });
     expect(await inkOnCanvas(page)).toBeGreaterThan(0.001);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
+    // Issue 18: the focus is back on the row's button that opened the viewer.
+    await expect(view).toBeFocused();
 
     // Download: a PDF under the title the list shows (a date's slashes become dashes in a file name).
     const downloading = page.waitForEvent('download');
@@ -196,6 +199,13 @@ test.describe('medical record', () => {
     await expect(send).toHaveText('Envoyer (2)');
     await send.click();
     const sendDialog = page.getByRole('dialog', { name: 'Envoyer les documents par mail' });
+    // Cancelled, the dialog gives the focus back to the button; the selection stays.
+    await expect(sendDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sendDialog).toBeHidden();
+    await expect(send).toBeFocused();
+    await expect(send).toHaveText('Envoyer (2)');
+    await send.click();
     await sendDialog.getByRole('checkbox', { name: "M'envoyer les documents à moi-même" }).check();
     const mailField = sendDialog.getByRole('textbox', { name: 'Adresse mail' });
     await expect(mailField).not.toHaveValue('');

@@ -115,11 +115,14 @@ test.describe('participant home', () => {
     await save.click();
     await expect(page.getByText('La date de votre dernière mammographie a été enregistrée.')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // Issue 18: the focus is back on the button that opened the dialog, saved or cancelled.
+    await expect(open).toBeFocused();
 
-    await open.click();
-    await expect(
-      page.getByRole('dialog', { name: 'Ma dernière mammographie' }).locator('input[name="date"]'),
-    ).toHaveValue('14/05/2024');
+    await page.keyboard.press('Enter');
+    await expect(dialog.locator('input[name="date"]')).toHaveValue('14/05/2024');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
   });
 
   test('participant.visites: the consent is closed with its reason, no mammogram entry for a man; activating the record says what it means first', async ({

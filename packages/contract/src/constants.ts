@@ -46,3 +46,9 @@ export const FALLBACK_LANGUAGE: Language = 'fr_FR';
  */
 export const WEB_CLIENT_ID = 'portail-web';
 export const WEB_CLIENT_SECRET = 'portail-web-public';
+
+/**
+ * Lifetime of an access token of the integration API (`/fhir/R4`), issued to a system client by SMART
+ * Backend Services: five minutes, the value the specification recommends and its upper bound.
+ */
+export const SYSTEM_TOKEN_TTL_S = 300;

@@ -6,6 +6,7 @@ export * from './correspondants';
 export * from './deployment';
 export * from './documents';
 export * from './enums';
+export * from './integration';
 export * from './legal';
 export * from './mutations';
 export * from './organisations';

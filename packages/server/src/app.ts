@@ -31,6 +31,7 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { smartRoutes } from './features/integration/smart.routes';
 import { legalRoutes } from './features/legal/legal.routes';
 import { MUTATIONS_CHANNEL, mutationPageCache } from './features/mutations/mutation-page-cache';
 import { mutationRoutes } from './features/mutations/mutations.routes';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sheetRoutes(featureDeps));
   await app.register(assistanceRoutes(featureDeps));
   await app.register(legalRoutes(featureDeps));
+  await app.register(smartRoutes({ db: database.db, config }));
   if (config.demoMode) await app.register(devRoutes(featureDeps));
 
   await registerWeb(app, config.webDist);

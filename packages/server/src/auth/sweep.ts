@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { loginAttempts, oneTimeCodes, throttles } from '../db/schema';
+import { integrationAssertions, loginAttempts, oneTimeCodes, throttles } from '../db/schema';
 
 /**
  * How long a throttle row or a spent code is kept: a day, the longest window any throttle rule uses
@@ -12,8 +12,8 @@ export const SWEEP_HORIZON_S = 86_400;
 
 /**
  * Deletes what no rule reads any more: attempt counters idle for longer than a lock lasts (the next
- * attempt would start again at 1), throttle rows and one-time codes spent or expired a day ago. Under a
- * flood of made-up identifiers these tables would otherwise only grow.
+ * attempt would start again at 1), throttle rows, one-time codes and integration assertions spent or
+ * expired a day ago. Under a flood of made-up identifiers these tables would otherwise only grow.
  */
 export async function purgeExpired(db: Db, config: Config): Promise<void> {
   const horizon = sql`now() - make_interval(secs => ${SWEEP_HORIZON_S})`;
@@ -21,6 +21,9 @@ export async function purgeExpired(db: Db, config: Config): Promise<void> {
     .delete(loginAttempts)
     .where(lt(loginAttempts.updatedAt, sql`now() - make_interval(secs => ${config.lockDurationS})`));
   await db.delete(throttles).where(lt(throttles.windowStart, horizon));
+  // Used assertions are kept past their expiry (a day, as the rest) rather than to the second: no
+  // server's clock, nor the database's, can then still take an assertion whose jti is gone.
+  await db.delete(integrationAssertions).where(lt(integrationAssertions.expiresAt, horizon));
   await db
     .delete(oneTimeCodes)
     .where(

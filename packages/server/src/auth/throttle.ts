@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttles } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
@@ -33,6 +33,23 @@ export async function hit(db: DbOrTx, key: string, rule: ThrottleRule): Promise<
       remainingS: sql<number>`extract(epoch from (${throttles.windowStart} + ${window} - now()))::float8`,
     });
   if (!row || row.hits <= rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterS: Math.max(1, Number(row.remainingS)) };
+}
+
+/**
+ * Whether `key` has used up its window, without counting a hit: for rules that count failures only
+ * (a failure calls `hit`), where a request that may succeed must not spend anything.
+ */
+export async function peek(db: DbOrTx, key: string, rule: ThrottleRule): Promise<ThrottleOutcome> {
+  const window = sql`make_interval(secs => ${rule.windowS})`;
+  const [row] = await db
+    .select({
+      hits: throttles.hits,
+      remainingS: sql<number>`extract(epoch from (${throttles.windowStart} + ${window} - now()))::float8`,
+    })
+    .from(throttles)
+    .where(eq(throttles.key, key));
+  if (!row || row.hits < rule.limit || Number(row.remainingS) <= 0) return { allowed: true };
   return { allowed: false, retryAfterS: Math.max(1, Number(row.remainingS)) };
 }
 

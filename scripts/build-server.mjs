@@ -1,8 +1,8 @@
 // `npm run build` (server part): the production start compiled ahead of time, so that it runs with plain
-// `node` and no TypeScript loader: packages/server/dist/main.js (the server) and dist/invite.js (the
-// centre's invite command), with the migrations beside them. The contract's TypeScript is bundled in;
-// every npm dependency stays an import. The demo (its generator, faker, pdf-lib) must not be reachable
-// from either: the build fails if it is.
+// `node` and no TypeScript loader: packages/server/dist/main.js (the server), dist/invite.js and
+// dist/integration.js (the centre's commands), with the migrations beside them. The contract's
+// TypeScript is bundled in; every npm dependency stays an import. The demo (its generator, faker,
+// pdf-lib) must not be reachable from any of them: the build fails if it is.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -20,7 +20,11 @@ const external = Object.keys(dependencies)
 
 rmSync(dist, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { main: join(server, 'src/main.ts'), invite: join(server, 'src/cli/invite.ts') },
+  entryPoints: {
+    main: join(server, 'src/main.ts'),
+    invite: join(server, 'src/cli/invite.ts'),
+    integration: join(server, 'src/cli/integration.ts'),
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -1,11 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { claimDeployment } from '../db/deployment';
 import { createNotifier } from '../notify/notifier';
+import { openCommandDatabase } from './command-database';
 import { type InviteKind, type InviteOutcome, inviteAccount } from './invite-account';
 import { describeInvite } from './invite-report';
 
@@ -37,26 +33,6 @@ function parse(argv: string[]): { kind: InviteKind; id: number; force: boolean }
   return { kind, id: number, force: values.force ?? false };
 }
 
-/**
- * PGlite keeps postmaster.pid in its directory while a process has the database open, and two
- * processes writing one directory corrupt it: refuse while the file is there.
- */
-function checkEmbeddedDatabase(dataDir: string, force: boolean): void {
-  const dir = resolve(dataDir);
-  if (!existsSync(join(dir, 'PG_VERSION')))
-    throw new Error(`No database in ${dir} yet: start the portal once (npm start) to create it.`);
-  if (existsSync(join(dir, 'postmaster.pid')) && !force) {
-    throw new Error(
-      [
-        `The embedded database in ${dir} is in use: a running server holds it, and two processes`,
-        'writing it at once would corrupt it. Stop the server (Ctrl+C where npm start runs), run this',
-        'command, then start the server again. With PostgreSQL (DATABASE_URL) the server may keep running.',
-        'If no server runs (one stopped abruptly and left postmaster.pid behind), add --force.',
-      ].join('\n'),
-    );
-  }
-}
-
 const FAILED: ReadonlySet<InviteOutcome['result']> = new Set(['unknown', 'inactive', 'noEmail']);
 
 async function main(): Promise<number> {
@@ -68,14 +44,8 @@ async function main(): Promise<number> {
     console.error(reason ? `${reason}\n\n${USAGE}` : USAGE);
     return 2;
   }
-  // The demo's command unless the production settings are there (or DEMO_MODE says otherwise).
-  const production = Boolean(process.env.SMTP_URL || process.env.SMS_PROVIDER_URL);
-  const config = loadConfig({ DEMO_MODE: production ? 'false' : 'true', ...process.env });
-  if (!config.databaseUrl) checkEmbeddedDatabase(config.dataDir, args.force);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const { config, database } = await openCommandDatabase(args.force);
   try {
-    await database.migrate();
-    await claimDeployment(database.db, config.demoMode ? 'demo' : 'production');
     const log = pino({ level: 'warn' });
     const notifier = createNotifier({ ...config, outboxLog: false }, database.db, log);
     const outcome = await inviteAccount({ db: database.db, config, notifier }, log, args.kind, args.id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENT_ASSERTION_TYPE } from '@portail/contract/schemas/integration-auth';
+import { CLIENT_ASSERTION_TYPE } from '@portail/contract/integration/smart';
 import type { FastifyInstance } from 'fastify';
 import {
   type CryptoKey,

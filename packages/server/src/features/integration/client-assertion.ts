@@ -1,5 +1,5 @@
+import { ASSERTION_ALGORITHMS } from '@portail/contract/integration/smart';
 import { isPlainText } from '@portail/contract/rules/text';
-import { ASSERTION_ALGORITHMS } from '@portail/contract/schemas/integration-auth';
 import {
   createLocalJWKSet,
   decodeJwt,

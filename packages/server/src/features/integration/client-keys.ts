@@ -1,5 +1,5 @@
+import type { AssertionAlgorithm } from '@portail/contract/integration/smart';
 import { isPlainText } from '@portail/contract/rules/text';
-import type { AssertionAlgorithm } from '@portail/contract/schemas/integration-auth';
 import { calculateJwkThumbprint, exportJWK, importJWK, importSPKI, type JSONWebKeySet, type JWK } from 'jose';
 
 /** A key or key set the centre cannot register, with the reason in words for whoever runs the command. */

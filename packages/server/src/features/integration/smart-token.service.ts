@@ -4,7 +4,7 @@ import {
   type SystemTokenError,
   type SystemTokenReply,
   type SystemTokenRequest,
-} from '@portail/contract/schemas/integration-auth';
+} from '@portail/contract/integration/smart';
 import { hit, peek, type ThrottleRule } from '../../auth/throttle';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';

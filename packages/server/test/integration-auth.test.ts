@@ -4,7 +4,7 @@ import {
   smartConfiguration,
   systemTokenError,
   systemTokenReply,
-} from '@portail/contract/schemas/integration-auth';
+} from '@portail/contract/integration/smart';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
@@ -409,6 +409,11 @@ describe('POST /fhir/R4/auth/token', () => {
     expect(huge.body).toEqual({
       error: 'invalid_request',
       error_description: 'the body is larger than 16384 bytes',
+    });
+    // Refused before the handler, and still audited (and counted against the address).
+    expect((await lastAudit('SYSTEM_TOKEN_REFUSED'))?.details).toEqual({
+      error: 'invalid_request',
+      reason: 'body',
     });
     // The assertion was never spent by the refusals: it still works once.
     expect((await postToken(ctx.app, tokenForm(signed, 'system/Patient.r'), freshAddress())).statusCode).toBe(

@@ -1,4 +1,3 @@
-import { isPlainText } from '@portail/contract/rules/text';
 import {
   ASSERTION_ALGORITHMS,
   type SmartConfiguration,
@@ -6,7 +5,8 @@ import {
   systemTokenError,
   systemTokenReply,
   systemTokenRequest,
-} from '@portail/contract/schemas/integration-auth';
+} from '@portail/contract/integration/smart';
+import { isPlainText } from '@portail/contract/rules/text';
 import type {
   FastifyError,
   FastifyInstance,
@@ -70,20 +70,21 @@ export function smartRoutes(deps: SmartDeps) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const configuration = configurationOf(deps);
 
-    instance.setErrorHandler((error: FastifyError, _request, reply) => {
+    // What Fastify refuses before the handler (a body too large, a content type it cannot parse, JSON
+    // that does not parse) is a refused token request like the others: answered, audited and counted.
+    instance.setErrorHandler(async (error: FastifyError, request, reply) => {
       const status = error.statusCode;
       // 5xx (the database unreachable…) go on to the application's handler, which hides their details.
       if (typeof status !== 'number' || status < 400 || status >= 500) throw error;
-      return reply
-        .code(400)
-        .header('cache-control', 'no-store')
-        .send({
-          error: 'invalid_request',
-          error_description:
-            status === 413
-              ? `the body is larger than ${TOKEN_BODY_LIMIT} bytes`
-              : 'the body must be an application/x-www-form-urlencoded form',
-        });
+      reply.header('cache-control', 'no-store');
+      const description =
+        status === 413
+          ? `the body is larger than ${TOKEN_BODY_LIMIT} bytes`
+          : 'the body must be an application/x-www-form-urlencoded form';
+      return send(
+        reply,
+        await refuseToken(deps.db, request.ip, 'invalid_request', { reason: 'body', description }),
+      );
     });
 
     for (const url of ['/.well-known/smart-configuration', '/fhir/R4/.well-known/smart-configuration']) {

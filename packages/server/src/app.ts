@@ -31,6 +31,9 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { fhirRoutes } from './features/integration/fhir.plugin';
+import { organizationHandler } from './features/integration/organization.resource';
+import { patientHandler } from './features/integration/patient.resource';
 import { smartRoutes } from './features/integration/smart.routes';
 import { legalRoutes } from './features/legal/legal.routes';
 import { MUTATIONS_CHANNEL, mutationPageCache } from './features/mutations/mutation-page-cache';
@@ -46,6 +49,9 @@ import { securityHeadersMiddleware } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
 import { validatorCompiler } from './lib/validator';
 import { createNotifier, type Notifier } from './notify/notifier';
+
+/** The portal's version, as the FHIR CapabilityStatement names its software. */
+const PORTAL_VERSION = '0.1.0';
 
 export interface AppDeps {
   config: Config;
@@ -208,6 +214,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(assistanceRoutes(featureDeps));
   await app.register(legalRoutes(featureDeps));
   await app.register(smartRoutes({ db: database.db, config }));
+  await app.register(
+    fhirRoutes({
+      db: database.db,
+      config,
+      handlers: [patientHandler, organizationHandler],
+      software: { name: 'Portail Bilans', version: PORTAL_VERSION },
+    }),
+  );
   if (config.demoMode) await app.register(devRoutes(featureDeps));
 
   await registerWeb(app, config.webDist);

@@ -1,10 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as { rows?: T[] };
-  return result.rows ?? [];
-}
+import { rowsOf } from '../db/rows';
 
 /**
  * Loads tables the way pg_restore does: secondary indexes and foreign keys are dropped, the rows

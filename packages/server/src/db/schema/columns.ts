@@ -1,4 +1,4 @@
-import { integer, text, varchar } from 'drizzle-orm/pg-core';
+import { integer, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Postal code limit of 000 §5 and 001 §5. */
 export const POSTAL_CODE_LENGTH = 10;
@@ -36,4 +36,15 @@ export function addressColumns<P extends string>(prefix: P): AddressColumns<P> {
     column,
   ]);
   return Object.fromEntries(entries) as AddressColumns<P>;
+}
+
+/**
+ * When and how often a row changed, kept by a trigger on every update whoever writes it (migration
+ * 0015): the FHIR API's `meta.lastUpdated` and `meta.versionId`, its ETag and `_lastUpdated` searches.
+ */
+export function versionColumns() {
+  return {
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  };
 }

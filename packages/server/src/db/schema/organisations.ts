@@ -10,7 +10,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { addressColumns } from './columns';
+import { addressColumns, versionColumns } from './columns';
 import { enumItems } from './enums';
 
 /** Groups of companies (groupements). */
@@ -18,6 +18,7 @@ export const groups = pgTable('groups', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...versionColumns(),
 });
 
 /** Companies (entreprises); a company may belong to no group. */
@@ -31,6 +32,7 @@ export const companies = pgTable(
     /** The company's INSEE code (`entrepriseInsee` of the user record, 001 §3). */
     insee: text('insee'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
   },
   (t) => [index('companies_group_idx').on(t.groupId), index('companies_name_idx').on(t.name)],
 );
@@ -62,6 +64,7 @@ export const establishments = pgTable(
     billingSameAsGeo: boolean('billing_same_as_geo').notNull().default(true),
     managerId: integer('manager_id').references(() => managers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
   },
   (t) => [index('establishments_company_idx').on(t.companyId), index('establishments_name_idx').on(t.name)],
 );

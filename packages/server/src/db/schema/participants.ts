@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { addressColumns } from './columns';
+import { addressColumns, versionColumns } from './columns';
 import { companies, establishments, groups } from './organisations';
 
 export const DMC_STATUSES = ['ACCEPTED', 'REFUSED', 'NONE'] as const;
@@ -86,9 +86,10 @@ export const participants = pgTable(
     groupId: integer('group_id').references(() => groups.id),
     companyName: text('company_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
   },
   (t) => [
+    index('participants_updated_idx').on(t.updatedAt, t.id),
     check('participants_dmc_status_check', sql`${t.dmcStatus} in ('ACCEPTED', 'REFUSED', 'NONE')`),
     index('participants_establishment_list_idx').on(t.establishmentId, t.active, t.companyName, t.id),
     index('participants_company_list_idx').on(t.companyId, t.active, t.companyName, t.id),

@@ -1,0 +1,75 @@
+import type { CapabilityStatement, CapabilityStatementRestResourceInteraction } from '@medplum/fhirtypes';
+import { FHIR_MIME, FHIR_VERSION } from '@portail/contract/integration/fhir';
+import { type FhirResourceHandler, interactionsOf } from './fhir-resource';
+import type { FhirInteraction } from './smart-scopes';
+
+const INTERACTION_CODES: Record<FhirInteraction, CapabilityStatementRestResourceInteraction['code']> = {
+  read: 'read',
+  search: 'search-type',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+};
+
+/**
+ * GET /fhir/R4/metadata: the resources, interactions and search parameters the API answers, built
+ * from the handlers themselves, so it lists what works and nothing more; the security section names
+ * the SMART Backend Services token endpoint.
+ */
+export function capabilityStatement(
+  handlers: readonly FhirResourceHandler[],
+  baseUrl: string,
+  software: { name: string; version: string },
+): CapabilityStatement {
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: '2026-11-25',
+    kind: 'instance',
+    software,
+    implementation: { description: 'Portail Bilans: integration API of the check-up centre', url: baseUrl },
+    fhirVersion: FHIR_VERSION,
+    format: [FHIR_MIME, 'json'],
+    rest: [
+      {
+        mode: 'server',
+        security: {
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+            },
+          ],
+          description:
+            'SMART Backend Services: client_credentials with a private_key_jwt assertion (RS384 or ES384); system scopes.',
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [{ url: 'token', valueUri: `${baseUrl}/auth/token` }],
+            },
+          ],
+        },
+        resource: handlers.map((handler) => ({
+          type: handler.type,
+          documentation: handler.documentation,
+          interaction: interactionsOf(handler).map((interaction) => ({
+            code: INTERACTION_CODES[interaction],
+          })),
+          ...(handler.search
+            ? {
+                searchParam: handler.searchParams.map((param) => ({
+                  name: param.name,
+                  type: param.type,
+                  documentation: param.documentation,
+                })),
+              }
+            : {}),
+        })),
+      },
+    ],
+  };
+}

@@ -1,0 +1,66 @@
+import type { Coding } from '@medplum/fhirtypes';
+import { portalCodeSystem } from '@portail/contract/integration/fhir';
+import type { DbOrTx } from '../../db/client';
+import { enumItems } from '../../db/schema';
+
+export interface CodedItem {
+  id: number;
+  namespace: string;
+  code: string | null;
+  label: string;
+  labelEn: string | null;
+}
+
+/**
+ * The portal's reference items as FHIR codes: one CodeSystem per namespace
+ * (`…/CodeSystem/typeBilan`), the code being the item's short code (`TRAD`, `SAL`, `FR`) or, for the
+ * lists that have none, its id; the display is the French label. Read once per request batch: the
+ * table holds a few hundred rows.
+ */
+export class CodeBook {
+  private readonly byId: Map<number, CodedItem>;
+  private readonly byCode: Map<string, CodedItem>;
+
+  constructor(items: readonly CodedItem[]) {
+    this.byId = new Map(items.map((item) => [item.id, item]));
+    this.byCode = new Map(items.map((item) => [`${item.namespace}|${item.code ?? item.id}`, item]));
+  }
+
+  item(id: number | null): CodedItem | null {
+    return id === null ? null : (this.byId.get(id) ?? null);
+  }
+
+  /** The item's short code (or id) alone, where FHIR has its own value set (country, gender). */
+  code(id: number | null): string | null {
+    const item = this.item(id);
+    return item ? (item.code ?? String(item.id)) : null;
+  }
+
+  coding(id: number | null): Coding | null {
+    const item = this.item(id);
+    if (!item) return null;
+    return {
+      system: portalCodeSystem(item.namespace),
+      code: item.code ?? String(item.id),
+      display: item.label,
+    };
+  }
+
+  /** The item a code names in a namespace, or null. */
+  find(namespace: string, code: string): CodedItem | null {
+    return this.byCode.get(`${namespace}|${code}`) ?? null;
+  }
+}
+
+export async function loadCodeBook(db: DbOrTx): Promise<CodeBook> {
+  const items = await db
+    .select({
+      id: enumItems.id,
+      namespace: enumItems.namespace,
+      code: enumItems.code,
+      label: enumItems.label,
+      labelEn: enumItems.labelEn,
+    })
+    .from(enumItems);
+  return new CodeBook(items);
+}

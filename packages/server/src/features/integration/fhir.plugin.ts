@@ -1,0 +1,233 @@
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { FHIR_BASE_PATH, FHIR_MIME } from '@portail/contract/integration/fhir';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { capabilityStatement } from './capability-statement';
+import { FhirError, type Issue, invalid, notFoundResource, operationOutcome } from './fhir-outcome';
+import type { FhirContext, FhirResourceHandler, SearchPage } from './fhir-resource';
+import { type FhirInteraction, scopeAllows } from './smart-scopes';
+import { type ActiveClient, loadActiveClient } from './system-clients';
+import { verifySystemToken } from './system-token';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A FHIR route: the resource type and interaction its scope must allow. */
+    fhir?: { type: string; interaction: FhirInteraction };
+  }
+  interface FastifyRequest {
+    systemClient: ActiveClient | null;
+  }
+}
+
+export interface FhirDeps {
+  db: Db;
+  config: Config;
+  handlers: readonly FhirResourceHandler[];
+  software: { name: string; version: string };
+}
+
+/** FHIR logical ids: 1 to 64 letters, digits, `-` and `.`. */
+const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
+const DEFAULT_COUNT = 50;
+const MAX_COUNT = 1000;
+/** Search parameters every resource takes (result control), apart from its own. */
+const CONTROL_PARAMS = new Set(['_count', '_offset', '_format', '_total']);
+
+const bearer = (request: FastifyRequest): string | null =>
+  /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
+
+const loginRefused = (diagnostics: string) =>
+  new FhirError(401, [{ code: 'login', diagnostics }], { 'www-authenticate': 'Bearer realm="fhir"' });
+
+function pageOf(params: URLSearchParams): SearchPage {
+  const number = (name: string, fallback: number, max: number): number => {
+    const text = params.get(name);
+    if (text === null) return fallback;
+    if (!/^\d{1,9}$/.test(text)) throw invalid(`${name} must be a whole number`, name, 'value');
+    return Math.min(Number(text), max);
+  };
+  return { count: number('_count', DEFAULT_COUNT, MAX_COUNT), offset: number('_offset', 0, 1_000_000_000) };
+}
+
+/** The query string of a request as FHIR reads it (repeated parameters kept). */
+const queryOf = (request: FastifyRequest): URLSearchParams =>
+  new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+
+function searchSet(
+  baseUrl: string,
+  type: string,
+  params: URLSearchParams,
+  page: SearchPage,
+  result: { resources: Resource[]; total: number },
+): Bundle {
+  const link = (offset: number) => {
+    const next = new URLSearchParams(params);
+    next.set('_count', String(page.count));
+    next.set('_offset', String(offset));
+    return `${baseUrl}/${type}?${next.toString()}`;
+  };
+  const links: Bundle['link'] = [{ relation: 'self', url: link(page.offset) }];
+  if (page.offset + result.resources.length < result.total)
+    links.push({ relation: 'next', url: link(page.offset + page.count) });
+  if (page.offset > 0) links.push({ relation: 'previous', url: link(Math.max(0, page.offset - page.count)) });
+  return {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    total: result.total,
+    link: links,
+    entry: result.resources.map((resource) => ({
+      fullUrl: `${baseUrl}/${resource.resourceType}/${resource.id}`,
+      resource,
+      search: { mode: 'match' },
+    })),
+  };
+}
+
+function sendResource(reply: FastifyReply, resource: Resource, status = 200) {
+  if (resource.meta?.versionId) reply.header('etag', `W/"${resource.meta.versionId}"`);
+  if (resource.meta?.lastUpdated)
+    reply.header('last-modified', new Date(resource.meta.lastUpdated).toUTCString());
+  return reply.code(status).send(resource);
+}
+
+/** A Fastify error (body too large, bad JSON, wrong content type…) as the OperationOutcome it means. */
+function fastifyIssue(error: FastifyError): { status: number; issue: Issue } | null {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) return null;
+  return { status, issue: { code: status === 413 ? 'too-costly' : 'invalid', diagnostics: error.message } };
+}
+
+/**
+ * The integration API (issue 19): a FHIR R4 server at /fhir/R4 for the centre's information system.
+ * Only system clients of the centre call it (SMART Backend Services tokens; a user's token is refused),
+ * each call within its client's scopes and written to the audit log with the client's name. Every
+ * refusal is an OperationOutcome naming the element at fault.
+ */
+export function fhirRoutes(deps: FhirDeps) {
+  const { db, config, handlers } = deps;
+  const baseUrl = `${config.publicUrl}${FHIR_BASE_PATH}`;
+
+  const plugin = async (app: FastifyInstance) => {
+    app.decorateRequest('systemClient', null);
+    app.addContentTypeParser(
+      [FHIR_MIME, 'application/json'],
+      { parseAs: 'string' },
+      (_request, text, done) => {
+        if (text === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(String(text)));
+        } catch {
+          done(invalid('The body is not valid JSON', undefined, 'structure'));
+        }
+      },
+    );
+
+    app.addHook('onRequest', async (request) => {
+      const route = request.routeOptions.config.fhir;
+      if (!route) return;
+      const token = bearer(request);
+      if (!token) throw loginRefused('A SMART Backend Services access token is required');
+      const claims = await verifySystemToken(token, config.jwtSecret);
+      if (!claims) throw loginRefused('The access token is not valid for this API, or has expired');
+      const client = await loadActiveClient(db, claims.clientId);
+      if (!client) throw loginRefused('The client is not registered, or was revoked');
+      request.systemClient = client;
+      if (!scopeAllows(claims.scopes, route.type, route.interaction))
+        throw new FhirError(403, [
+          {
+            code: 'forbidden',
+            diagnostics: `The token's scopes do not allow ${route.interaction} on ${route.type}`,
+          },
+        ]);
+    });
+
+    // Every call of a client, answered or refused, with the client's name (never the query's values).
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.config.fhir;
+      const client = request.systemClient;
+      if (!route || !client) return;
+      const params = request.params as { id?: string } | undefined;
+      await audit(db, {
+        actorUserId: null,
+        action: `FHIR_${route.interaction.toUpperCase()}`,
+        targetType: route.type,
+        ...(params?.id ? { targetId: params.id } : {}),
+        details: { client: client.name, clientId: client.clientId, status: reply.statusCode },
+        ip: request.ip,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'FHIR audit row not written'));
+    });
+
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('content-type', `${FHIR_MIME}; charset=utf-8`);
+      reply.header('cache-control', 'no-store');
+      return payload;
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof FhirError) {
+        return reply.code(error.statusCode).headers(error.headers).send(operationOutcome(error.issues));
+      }
+      const known = fastifyIssue(error);
+      if (known) return reply.code(known.status).send(operationOutcome([known.issue]));
+      request.log.error({ err: error }, 'FHIR request failed');
+      return reply
+        .code(500)
+        .send(operationOutcome([{ code: 'exception', diagnostics: 'The server could not answer' }]));
+    });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const type = request.url.slice(FHIR_BASE_PATH.length + 1).split(/[/?]/)[0] ?? '';
+      return reply.code(404).send(
+        operationOutcome([
+          {
+            code: 'not-supported',
+            diagnostics: `${request.method} ${type || '/'} is not an interaction of this server (see /metadata)`,
+          },
+        ]),
+      );
+    });
+
+    const context = (request: FastifyRequest): FhirContext => {
+      if (!request.systemClient) throw loginRefused('A SMART Backend Services access token is required');
+      return { db, config, client: request.systemClient, log: request.log, ip: request.ip, baseUrl };
+    };
+
+    app.get('/metadata', async () => capabilityStatement(handlers, baseUrl, deps.software));
+
+    for (const handler of handlers) {
+      const { type, read, search } = handler;
+      if (read) {
+        app.get<{ Params: { id: string } }>(
+          `/${type}/:id`,
+          { config: { fhir: { type, interaction: 'read' } } },
+          async (request, reply) => {
+            const { id } = request.params;
+            if (!FHIR_ID.test(id)) throw notFoundResource(type, id.slice(0, 64));
+            const resource = await read(context(request), id);
+            if (!resource) throw notFoundResource(type, id);
+            return sendResource(reply, resource);
+          },
+        );
+      }
+      if (search) {
+        const known = new Set(handler.searchParams.map((param) => param.name));
+        app.get(`/${type}`, { config: { fhir: { type, interaction: 'search' } } }, async (request) => {
+          const params = queryOf(request);
+          for (const name of params.keys()) {
+            const base = name.split(':')[0] ?? name;
+            if (!known.has(base) && !CONTROL_PARAMS.has(base))
+              throw invalid(`Unknown search parameter ${name} (see /metadata)`, name, 'not-supported');
+          }
+          const page = pageOf(params);
+          const result = await search(context(request), params, page);
+          return searchSet(baseUrl, type, params, page, result);
+        });
+      }
+    }
+  };
+  return async (app: FastifyInstance) => {
+    await app.register(plugin, { prefix: FHIR_BASE_PATH });
+  };
+}

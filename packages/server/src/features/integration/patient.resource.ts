@@ -1,0 +1,243 @@
+import type { Address, Extension, Identifier, Patient } from '@medplum/fhirtypes';
+import { ORGANIZATION_PREFIX, PORTAL_ID_SYSTEM, portalExtension } from '@portail/contract/integration/fhir';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { participants } from '../../db/schema';
+import type { ParticipantRecord } from '../participants/participant.queries';
+import { type CodeBook, loadCodeBook } from './codes';
+import { invalid } from './fhir-outcome';
+import type { FhirContext, FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
+import { lastUpdatedBounds } from './search-params';
+
+const GENDERS: Record<string, Patient['gender']> = { M: 'male', F: 'female' };
+
+const ext = {
+  category: portalExtension('participant-category'),
+  checkupType: portalExtension('checkup-type'),
+  periodicity: portalExtension('checkup-periodicity'),
+  nextCheckup: portalExtension('next-checkup-date'),
+  appointmentManagement: portalExtension('appointment-management'),
+  origin: portalExtension('origin'),
+  englishOnly: portalExtension('english-only'),
+  profession: portalExtension('profession'),
+  practiceCountry: portalExtension('practice-country'),
+  membership: portalExtension('membership'),
+  checkupInProgress: portalExtension('checkup-in-progress'),
+  transferInProgress: portalExtension('transfer-in-progress'),
+  lastMammogram: portalExtension('last-mammogram-date'),
+} as const;
+
+const ADXP = 'http://hl7.org/fhir/StructureDefinition/iso21090-ADXP-';
+
+const present = <T>(value: T | null | undefined): value is T =>
+  value !== null && value !== undefined && value !== '';
+
+function codingExtension(url: string, book: CodeBook, id: number | null): Extension[] {
+  const coding = book.coding(id);
+  return coding ? [{ url, valueCoding: coding }] : [];
+}
+
+function address(row: ParticipantRecord, book: CodeBook): Address[] {
+  const street = [row.addressStreetNumber, book.item(row.addressStreetTypeId)?.label, row.addressStreetName]
+    .filter(present)
+    .join(' ');
+  const lines = [row.addressLine1, row.addressLine2, row.addressLine3, street, row.addressLine5].filter(
+    present,
+  );
+  const parts: Extension[] = [
+    ...(present(row.addressStreetNumber)
+      ? [{ url: `${ADXP}houseNumber`, valueString: row.addressStreetNumber }]
+      : []),
+    ...(present(row.addressStreetTypeId)
+      ? [{ url: `${ADXP}streetNameType`, valueString: book.code(row.addressStreetTypeId) ?? '' }]
+      : []),
+    ...(present(row.addressStreetName)
+      ? [{ url: `${ADXP}streetNameBase`, valueString: row.addressStreetName }]
+      : []),
+  ];
+  const country = book.code(row.addressCountryId);
+  const result: Address = {
+    use: 'home',
+    ...(lines.length > 0 ? { line: lines } : {}),
+    ...(present(row.addressPostalCode) ? { postalCode: row.addressPostalCode } : {}),
+    ...(present(row.addressLocality) ? { city: row.addressLocality } : {}),
+    ...(country ? { country } : {}),
+    ...(parts.length > 0 ? { extension: parts } : {}),
+  };
+  return Object.keys(result).length > 1 ? [result] : [];
+}
+
+/**
+ * A participant as a FHIR Patient (README "Integration API: mapping"): identity, contact details,
+ * address (with the street's number, type and name as ADXP parts), the establishment as managing
+ * organisation, the portal's administrative fields as the portal's extensions.
+ */
+export function participantToPatient(row: ParticipantRecord & { version: number }, book: CodeBook): Patient {
+  const identifier: Identifier[] = [{ system: PORTAL_ID_SYSTEM.participant, value: String(row.id) }];
+  const gender = GENDERS[book.code(row.genderId) ?? ''];
+  const contactName = [row.contactFirstName, row.contactLastName].filter(present);
+  const extension: Extension[] = [
+    ...codingExtension(ext.category, book, row.categoryId),
+    ...codingExtension(ext.checkupType, book, row.checkupTypeId),
+    ...codingExtension(ext.periodicity, book, row.periodicityId),
+    ...(row.nextCheckupDate ? [{ url: ext.nextCheckup, valueDate: row.nextCheckupDate }] : []),
+    ...codingExtension(ext.appointmentManagement, book, row.appointmentManagementId),
+    ...codingExtension(ext.origin, book, row.originId),
+    ...codingExtension(ext.practiceCountry, book, row.practiceCountryId),
+    ...(present(row.profession) ? [{ url: ext.profession, valueString: row.profession }] : []),
+    ...(row.membershipDate
+      ? [
+          {
+            url: ext.membership,
+            valuePeriod: {
+              start: row.membershipDate,
+              ...(row.terminationDate ? { end: row.terminationDate } : {}),
+            },
+          },
+        ]
+      : []),
+    { url: ext.englishOnly, valueBoolean: row.englishOnly },
+    { url: ext.checkupInProgress, valueBoolean: row.checkupInProgress },
+    { url: ext.transferInProgress, valueBoolean: row.transferInProgress },
+    ...(row.lastMammogramDate ? [{ url: ext.lastMammogram, valueDate: row.lastMammogramDate }] : []),
+  ];
+  return {
+    resourceType: 'Patient',
+    id: String(row.id),
+    meta: { versionId: String(row.version), lastUpdated: row.updatedAt.toISOString() },
+    identifier,
+    active: row.active,
+    name: [
+      { use: 'official', family: row.lastName, given: [row.firstName] },
+      ...(present(row.maidenName) ? [{ use: 'maiden' as const, family: row.maidenName }] : []),
+    ],
+    telecom: [
+      ...(present(row.mobile)
+        ? [{ system: 'phone' as const, use: 'mobile' as const, value: row.mobile }]
+        : []),
+      ...(present(row.landline)
+        ? [{ system: 'phone' as const, use: 'home' as const, value: row.landline }]
+        : []),
+      ...(present(row.email) ? [{ system: 'email' as const, value: row.email }] : []),
+    ],
+    ...(gender ? { gender } : {}),
+    birthDate: row.birthDate,
+    address: address(row, book),
+    managingOrganization: {
+      reference: `Organization/${ORGANIZATION_PREFIX.establishment}-${row.establishmentId}`,
+    },
+    ...(row.englishOnly
+      ? {
+          communication: [
+            { language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'en' }] }, preferred: true },
+          ],
+        }
+      : {}),
+    ...(contactName.length > 0 || present(row.contactEmail) || present(row.contactMobile)
+      ? {
+          contact: [
+            {
+              relationship: [
+                { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C' }] },
+              ],
+              ...(contactName.length > 0
+                ? {
+                    name: {
+                      ...(present(row.contactLastName) ? { family: row.contactLastName } : {}),
+                      ...(present(row.contactFirstName) ? { given: [row.contactFirstName] } : {}),
+                    },
+                  }
+                : {}),
+              telecom: [
+                ...(present(row.contactMobile)
+                  ? [{ system: 'phone' as const, use: 'mobile' as const, value: row.contactMobile }]
+                  : []),
+                ...(present(row.contactLandline)
+                  ? [{ system: 'phone' as const, use: 'work' as const, value: row.contactLandline }]
+                  : []),
+                ...(present(row.contactEmail) ? [{ system: 'email' as const, value: row.contactEmail }] : []),
+              ],
+            },
+          ],
+        }
+      : {}),
+    extension,
+  };
+}
+
+const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
+  { name: '_id', type: 'token', documentation: 'The portal id of the participant' },
+  {
+    name: 'identifier',
+    type: 'token',
+    documentation: `system|value; the portal's participant number (${PORTAL_ID_SYSTEM.participant})`,
+  },
+  {
+    name: '_lastUpdated',
+    type: 'date',
+    documentation:
+      'When the participant last changed (ge, gt, le, lt, eq on an instant); results are in that order',
+  },
+  { name: 'active', type: 'token', documentation: 'true or false' },
+];
+
+const POSITIVE_ID = /^[1-9]\d{0,9}$/;
+
+function idCondition(text: string, element: string): SQL | undefined {
+  if (!POSITIVE_ID.test(text) || Number(text) > 2_147_483_647)
+    throw invalid(`${element} must be a portal id`, element, 'value');
+  return eq(participants.id, Number(text));
+}
+
+function lastUpdatedCondition(value: string): SQL {
+  const { operator, instant } = lastUpdatedBounds(value);
+  return sql`${participants.updatedAt} ${sql.raw(operator)} ${instant}`;
+}
+
+function searchConditions(params: URLSearchParams): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
+  for (const [name, value] of params) {
+    if (name === '_id') conditions.push(idCondition(value, '_id'));
+    if (name === 'identifier') {
+      const [system, code] = value.includes('|') ? value.split('|', 2) : [null, value];
+      if (system !== null && system !== '' && system !== PORTAL_ID_SYSTEM.participant)
+        throw invalid(`identifier system ${system} is not known`, 'identifier', 'value');
+      conditions.push(idCondition(code ?? '', 'identifier'));
+    }
+    if (name === '_lastUpdated') conditions.push(lastUpdatedCondition(value));
+    if (name === 'active') {
+      if (value !== 'true' && value !== 'false')
+        throw invalid('active takes true or false', 'active', 'value');
+      conditions.push(eq(participants.active, value === 'true'));
+    }
+  }
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+export const patientHandler: FhirResourceHandler<Patient> = {
+  type: 'Patient',
+  documentation: 'The participants (adhérents) of the centre: README "Integration API: mapping"',
+  searchParams: SEARCH_PARAMS,
+  read: async (ctx: FhirContext, id: string) => {
+    if (!POSITIVE_ID.test(id)) return null;
+    const [row] = await ctx.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, Number(id)));
+    return row ? participantToPatient(row, await loadCodeBook(ctx.db)) : null;
+  },
+  search: async (ctx, params, page) => {
+    const where = and(...searchConditions(params));
+    const [rows, totals, book] = await Promise.all([
+      ctx.db
+        .select()
+        .from(participants)
+        .where(where)
+        .orderBy(asc(participants.updatedAt), asc(participants.id))
+        .limit(page.count)
+        .offset(page.offset),
+      ctx.db.select({ n: count() }).from(participants).where(where),
+      loadCodeBook(ctx.db),
+    ]);
+    return { resources: rows.map((row) => participantToPatient(row, book)), total: totals[0]?.n ?? 0 };
+  },
+};

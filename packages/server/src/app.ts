@@ -31,7 +31,7 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
-import { fhirRoutes } from './features/integration/fhir.plugin';
+import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plugin';
 import { organizationHandler } from './features/integration/organization.resource';
 import { patientHandler } from './features/integration/patient.resource';
 import { smartRoutes } from './features/integration/smart.routes';
@@ -214,8 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(assistanceRoutes(featureDeps));
   await app.register(legalRoutes(featureDeps));
   await app.register(smartRoutes({ db: database.db, config }));
+  app.decorate('fhirRouteTable', [] as FhirRouteInfo[]);
   await app.register(
     fhirRoutes({
+      routeTable: app.fhirRouteTable,
       db: database.db,
       config,
       handlers: [patientHandler, organizationHandler],

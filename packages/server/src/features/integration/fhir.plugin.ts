@@ -19,6 +19,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     systemClient: ActiveClient | null;
   }
+  interface FastifyInstance {
+    /** Every FHIR route with its resource type and interaction: the security suite's matrix walks it. */
+    fhirRouteTable: FhirRouteInfo[];
+  }
+}
+
+export interface FhirRouteInfo {
+  method: string;
+  url: string;
+  type: string;
+  interaction: FhirInteraction;
 }
 
 export interface FhirDeps {
@@ -26,6 +37,8 @@ export interface FhirDeps {
   config: Config;
   handlers: readonly FhirResourceHandler[];
   software: { name: string; version: string };
+  /** Filled with the routes as they are registered (the root's `fhirRouteTable`). */
+  routeTable: FhirRouteInfo[];
 }
 
 /** FHIR logical ids: 1 to 64 letters, digits, `-` and `.`. */
@@ -109,8 +122,14 @@ export function fhirRoutes(deps: FhirDeps) {
   const { db, config, handlers } = deps;
   const baseUrl = `${config.publicUrl}${FHIR_BASE_PATH}`;
 
-  const plugin = async (app: FastifyInstance) => {
+  const plugin = async (app: FastifyInstance, table: FhirRouteInfo[]) => {
     app.decorateRequest('systemClient', null);
+    app.addHook('onRoute', (route) => {
+      const fhir = route.config?.fhir;
+      if (!fhir || route.method === 'HEAD') return;
+      for (const method of Array.isArray(route.method) ? route.method : [route.method])
+        table.push({ method, url: route.url, type: fhir.type, interaction: fhir.interaction });
+    });
     app.addContentTypeParser(
       [FHIR_MIME, 'application/json'],
       { parseAs: 'string' },
@@ -228,6 +247,6 @@ export function fhirRoutes(deps: FhirDeps) {
     }
   };
   return async (app: FastifyInstance) => {
-    await app.register(plugin, { prefix: FHIR_BASE_PATH });
+    await app.register(async (scoped) => plugin(scoped, deps.routeTable), { prefix: FHIR_BASE_PATH });
   };
 }

@@ -1,0 +1,97 @@
+import type { OperationOutcome } from '@medplum/fhirtypes';
+import { FHIR_MIME } from '@portail/contract/integration/fhir';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FhirRouteInfo } from '../src/features/integration/fhir.plugin';
+import { revokeClient } from '../src/features/integration/system-clients';
+import { type Identity, signInIdentities } from '../test/access/identities';
+import { systemClient } from '../test/fhir-fixtures';
+import { figure, type Portal, startPortal } from './portal';
+import { missingSecurityHeaders } from './security-headers';
+
+/**
+ * The integration API's access matrix (issue 19) over HTTP against the production start: every FHIR
+ * route × {no token, each user's token, a client lacking the scope, a revoked client, a client holding
+ * it}. Routes added later join by themselves (the server's `fhirRouteTable`).
+ */
+let portal: Portal;
+let identities: Identity[];
+beforeAll(async () => {
+  portal = await startPortal();
+  identities = await signInIdentities(portal);
+});
+afterAll(async () => portal.close());
+
+/** A concrete URL of the route: its id parameter filled with an id that may or may not exist. */
+const urlOf = (route: FhirRouteInfo): string =>
+  route.url.replace(':id', route.type === 'Organization' ? 'etab-1' : '1');
+
+interface Caller {
+  name: string;
+  token: string;
+  /** The status every route must answer this caller, or null: allowed (any status but 401 and 403). */
+  expected: (route: FhirRouteInfo) => 401 | 403 | null;
+}
+
+describe('FHIR access matrix', () => {
+  it('refuses every FHIR route to anyone but a client holding its scope, with an OperationOutcome and the security headers', async () => {
+    const routes = portal.app.fhirRouteTable;
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    const everything = await systemClient(portal, 'system/*.cruds');
+    // A valid scope for a resource the API does not serve: holds no scope of any route.
+    const lacking = await systemClient(portal, 'system/Observation.cruds');
+    const revoked = await systemClient(portal, 'system/*.cruds');
+    const revokedToken = await revoked.token();
+    await revokeClient(portal.database.db, revoked.name);
+
+    const callers: Caller[] = [
+      ...identities.map((identity) => ({
+        name: identity.name,
+        token: identity.access,
+        expected: () => 401 as const,
+      })),
+      { name: 'client lacking the scope', token: await lacking.token(), expected: () => 403 },
+      { name: 'revoked client', token: revokedToken, expected: () => 401 },
+      { name: 'client holding the scope', token: await everything.token(), expected: () => null },
+    ];
+    const failures: string[] = [];
+    let cases = 0;
+    for (const route of routes) {
+      for (const caller of callers) {
+        cases++;
+        const reply = await portal.http({
+          method: route.method,
+          url: urlOf(route),
+          headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+        });
+        const expected = caller.expected(route);
+        const label = `${route.method} ${route.url} as ${caller.name}: ${reply.statusCode}`;
+        if (expected !== null && reply.statusCode !== expected)
+          failures.push(`${label}, expected ${expected}`);
+        if (
+          expected === null &&
+          (reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode >= 500)
+        )
+          failures.push(`${label}, expected an answer`);
+        if (!reply.headers['content-type']?.startsWith(FHIR_MIME))
+          failures.push(`${label}: not ${FHIR_MIME}`);
+        if (reply.statusCode >= 400 && reply.json<OperationOutcome>().resourceType !== 'OperationOutcome')
+          failures.push(`${label}: no OperationOutcome`);
+        const missing = missingSecurityHeaders(reply.headers);
+        if (missing.length > 0) failures.push(`${label}: missing ${missing.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    figure('fhirAccess.cases', cases);
+    figure('fhirAccess.routes', routes.length);
+    figure('fhirAccess.failures', failures.length);
+  });
+
+  it('gives a system token nothing of the user API', async () => {
+    const client = await systemClient(portal, 'system/*.cruds');
+    const token = await client.token();
+    for (const url of ['/api/adherentsCorrespondant', '/api/get-detail-accueil', '/api/user']) {
+      const reply = await portal.http({ url, headers: { authorization: `Bearer ${token}` } });
+      expect(reply.statusCode, url).toBe(401);
+    }
+  });
+});

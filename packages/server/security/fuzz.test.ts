@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../src/auth/guard';
 import { publicTables, rowsOf } from '../src/demo/database';
 import { type Identity, signInIdentities } from '../test/access/identities';
+import { systemClient } from '../test/fhir-fixtures';
 import { type ControlTarget, controlDraw, textFields, withControl } from './fuzz-control';
 import { figure, type HttpReply, type Portal, startPortal } from './portal';
 
@@ -491,6 +492,108 @@ describe('fuzzing every route with bad input', () => {
     );
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);
     expect(accepted).toEqual([]);
+    expect(changed).toEqual([]);
+  });
+});
+
+const FHIR_REQUESTS = Number(process.env.SECURITY_FUZZ_FHIR_REQUESTS ?? 1500);
+/** The FHIR API's parameters, some it does not know, and result controls. */
+const FHIR_PARAMS = [
+  '_id',
+  'identifier',
+  '_lastUpdated',
+  'active',
+  'partof',
+  '_count',
+  '_offset',
+  '_format',
+  'name',
+  '_sort',
+  'identifier:missing',
+];
+const fhirValue = fc.oneof(
+  fc.constantFrom(...ODD_STRINGS),
+  fc.constantFrom(
+    'ge2026-01-01',
+    'lt',
+    'eq2026-02-30',
+    'ge2026-11-01T25:61:00Z',
+    'http://x|1',
+    '|',
+    '||',
+    'https://sirene.fr/siret|',
+    'etab-1',
+    'etab-99999999999',
+    'Organization/ent-1',
+    'Organization/grp-',
+    '99999999999',
+    '-1',
+    '1e3',
+    'true',
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  smallHostile.map(toText),
+);
+
+describe('fuzzing the FHIR API', () => {
+  it(`sends ${FHIR_REQUESTS} hostile requests with a system token: no 5xx, no stack trace, an OperationOutcome for each refusal, nothing written but the audit`, async () => {
+    const client = await systemClient(portal, 'system/*.cruds');
+    const token = await client.token();
+    const routes = portal.app.fhirRouteTable;
+    const before = await databaseDigest(portal);
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    const request = fc.record({
+      route: fc.constantFrom(...routes),
+      id: fhirValue,
+      params: fc.array(fc.tuple(fc.constantFrom(...FHIR_PARAMS), fhirValue), { maxLength: 4 }),
+      body: fc.option(smallHostile, { nil: undefined }),
+      contentType: fc.constantFrom(
+        'application/fhir+json',
+        'application/json',
+        'text/plain',
+        'application/xml',
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, id, params, body: drawn, contentType }) => {
+        // fetch sends no body with a GET (the reads and searches): the writes get one.
+        const body = route.method === 'GET' ? undefined : drawn;
+        const query = params
+          .map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`)
+          .join('&');
+        const path = route.url.replace(':id', encodeSegment(id));
+        const reply = await portal.http({
+          method: route.method,
+          url: query ? `${path}?${query}` : path,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body !== undefined ? { 'content-type': contentType } : {}),
+          },
+          ...(body !== undefined ? { payload: toText(body) } : {}),
+        });
+        sent++;
+        statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
+        const label = `${route.method} ${path.slice(0, 120)}?${query.slice(0, 200)} → ${reply.statusCode}`;
+        if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
+        if (STACK_TRACE.test(reply.body))
+          throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
+        if (reply.statusCode >= 400 && !reply.body.includes('"resourceType":"OperationOutcome"'))
+          throw new Error(`${label}: no OperationOutcome ${reply.body.slice(0, 200)}`);
+      }),
+      { numRuns: FHIR_REQUESTS, seed: SEED, endOnFailure: true },
+    );
+    // Each call is audited, by design: every other table is as it was.
+    const after = await databaseDigest(portal);
+    const changed = Object.keys(before).filter(
+      (table) => table !== 'audit_log' && before[table] !== after[table],
+    );
+    figure('fuzz.fhirRequests', sent);
+    figure(
+      'fuzz.fhir5xx',
+      [...statuses].filter(([status]) => status >= 500).reduce((n, [, c]) => n + c, 0),
+    );
+    console.log(`FHIR fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(changed).toEqual([]);
   });
 });

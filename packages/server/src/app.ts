@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { FHIR_BASE_PATH, FHIR_MIME } from '@portail/contract/integration/fhir';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { installGuard } from './auth/guard';
@@ -32,6 +33,7 @@ import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plugin';
+import { operationOutcome } from './features/integration/fhir-outcome';
 import { organizationHandler } from './features/integration/organization.resource';
 import { patientHandler } from './features/integration/patient.resource';
 import { smartRoutes } from './features/integration/smart.routes';
@@ -95,9 +97,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Replies Fastify writes before any hook runs (a malformed URL such as `/%ff`): the same headers.
     frameworkErrors: (error, request, reply) => {
       securityHeaders(request.raw, reply.raw, () => {
-        const body = { status: 400, error: 'Bad Request', message: 'http.400', code: error.code };
+        // The FHIR API answers in its own language: an OperationOutcome.
+        const fhir = (request.raw.url ?? '').startsWith(`${FHIR_BASE_PATH}/`);
+        const body = fhir
+          ? operationOutcome([{ code: 'invalid', diagnostics: 'The request line cannot be read' }])
+          : { status: 400, error: 'Bad Request', message: 'http.400', code: error.code };
         reply.raw.writeHead(400, {
-          'content-type': 'application/json; charset=utf-8',
+          'content-type': fhir ? `${FHIR_MIME}; charset=utf-8` : 'application/json; charset=utf-8',
           'cache-control': 'no-store',
         });
         reply.raw.end(JSON.stringify(body));

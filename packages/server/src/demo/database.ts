@@ -1,11 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 
-/** Rows of a raw query: both drivers (PGlite and node-postgres) reply with `{ rows }`. */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as { rows?: T[] };
-  return result.rows ?? [];
-}
+export { rowsOf } from '../db/rows';
 
 export async function publicTables(db: DbOrTx): Promise<string[]> {
   const rows = await rowsOf<{ tablename: string }>(

@@ -181,10 +181,11 @@ const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
 ];
 
 const POSITIVE_ID = /^[1-9]\d{0,9}$/;
+/** A participant number the database can hold (an integer column). */
+const isPortalId = (text: string) => POSITIVE_ID.test(text) && Number(text) <= 2_147_483_647;
 
 function idCondition(text: string, element: string): SQL | undefined {
-  if (!POSITIVE_ID.test(text) || Number(text) > 2_147_483_647)
-    throw invalid(`${element} must be a portal id`, element, 'value');
+  if (!isPortalId(text)) throw invalid(`${element} must be a portal id`, element, 'value');
   return eq(participants.id, Number(text));
 }
 
@@ -218,7 +219,7 @@ export const patientHandler: FhirResourceHandler<Patient> = {
   documentation: 'The participants (adhérents) of the centre: README "Integration API: mapping"',
   searchParams: SEARCH_PARAMS,
   read: async (ctx: FhirContext, id: string) => {
-    if (!POSITIVE_ID.test(id)) return null;
+    if (!isPortalId(id)) return null;
     const [row] = await ctx.db
       .select()
       .from(participants)

@@ -114,7 +114,8 @@ async function scopeNamesOf(login: string) {
     url: '/api/etablissements-correspondant',
     headers: await headersOf(ctx, login),
   });
-  const rows = reply.json<{ id: number; raisonsociale: string; idEntreprise: number; entreprise: string }[]>();
+  const rows =
+    reply.json<{ id: number; raisonsociale: string; idEntreprise: number; entreprise: string }[]>();
   return {
     company: (id: number) => rows.find((row) => row.idEntreprise === id)?.entreprise,
     establishment: (id: number) => rows.find((row) => row.id === id)?.raisonsociale,

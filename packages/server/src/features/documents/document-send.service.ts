@@ -1,5 +1,5 @@
-import type { Message } from '@portail/contract/schemas/common';
 import type { Language } from '@portail/contract/constants';
+import type { Message } from '@portail/contract/schemas/common';
 import { DOCUMENT_MESSAGES, detectContentType, MAX_SENT_BYTES } from '@portail/contract/schemas/documents';
 import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import type { FastifyBaseLogger } from 'fastify';

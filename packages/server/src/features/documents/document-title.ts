@@ -1,8 +1,8 @@
 import type { Language } from '@portail/contract/constants';
 import { shownName } from '@portail/contract/schemas/documents';
 import { sql } from 'drizzle-orm';
-import { CENTRE_TIME_ZONE } from '../../lib/dates';
 import { checkups, documents, documentTypes } from '../../db/schema';
+import { CENTRE_TIME_ZONE } from '../../lib/dates';
 
 /**
  * What a document's title is made of when the centre wrote no label of its own: its type's labels and
@@ -49,5 +49,10 @@ export function documentShownName(
   },
   language: Language,
 ): string {
-  return shownName({ mode: row.mode, typeMode: row.typeMode, label: documentLabel(row, language), name: row.name });
+  return shownName({
+    mode: row.mode,
+    typeMode: row.typeMode,
+    label: documentLabel(row, language),
+    name: row.name,
+  });
 }

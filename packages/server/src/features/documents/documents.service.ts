@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import {
   DOCUMENT_MESSAGES,
   type DocumentAttachment,
@@ -7,7 +8,6 @@ import {
   type DocumentRow,
   type documentTypesReply,
 } from '@portail/contract/schemas/documents';
-import type { Language } from '@portail/contract/constants';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';

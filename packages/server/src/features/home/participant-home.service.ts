@@ -64,7 +64,9 @@ export async function participantHomeFor(
   ]);
   if (!facts) throw notFound();
   // Documents are the medical record's: none on the home page until it is accepted (000 §1).
-  const documents = facts.dmcStatus === 'ACCEPTED' ? await findUnreadDocuments(db, participantId, replyLanguage(caller, langue))
+  const documents =
+    facts.dmcStatus === 'ACCEPTED'
+      ? await findUnreadDocuments(db, participantId, replyLanguage(caller, langue))
       : [];
   const visitOf = (kind: CheckupVisitRow['kind'], order: number | null = null) =>
     toHomeVisit(checkup?.visits.find((v) => v.kind === kind && v.order === order));

@@ -46,7 +46,12 @@ describe('document list cache', () => {
     // The page is held, so only the notification can make the change show.
     const years = JSON.parse(query.anneeDocuments ?? '[]') as number[];
     const typeIds = JSON.parse(query.typesDocuments ?? '[]') as number[];
-    const key = documentPageKey({ category: 'CONS_MEDICAL', years, typeIds }, { limit: 20, offset: 0 }, true);
+    const key = documentPageKey(
+      { category: 'CONS_MEDICAL', years, typeIds },
+      { limit: 20, offset: 0 },
+      true,
+      'fr_FR',
+    );
     expect(documentPageCache.get(participantKey(participantId), key)).toEqual(before);
     await ctx.database.db.update(documents).set({ name: 'Renommé.pdf' }).where(eq(documents.id, first.id));
     await vi.waitFor(async () => expect((await list()).items[0]?.nomDocument).toBe('Renommé.pdf'), {

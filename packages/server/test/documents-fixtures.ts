@@ -1,7 +1,7 @@
-import { shownName } from '@portail/contract/schemas/documents';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, documents, documentTypes, users } from '../src/db/schema';
 import { safeFileName } from '../src/features/documents/document-files';
+import { documentShownName, titleColumns } from '../src/features/documents/document-title';
 import { signIn, type TestContext } from './helper';
 
 export type Kind = 'participant' | 'correspondant' | 'staff';
@@ -70,7 +70,7 @@ export async function savedNameOf(ctx: TestContext, documentId: number): Promise
   const [row] = await ctx.database.db
     .select({
       name: documents.name,
-      label: documents.label,
+      ...titleColumns,
       mode: documents.nameDisplayMode,
       typeMode: documentTypes.nameDisplayMode,
     })
@@ -78,5 +78,5 @@ export async function savedNameOf(ctx: TestContext, documentId: number): Promise
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
     .where(eq(documents.id, documentId));
   if (!row) throw new Error(`no document ${documentId}`);
-  return safeFileName(shownName(row), 'application/pdf');
+  return safeFileName(documentShownName(row, 'fr_FR'), 'application/pdf');
 }

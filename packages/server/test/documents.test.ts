@@ -134,7 +134,9 @@ describe('document list', () => {
       expect(item.actif).toBe(true);
       const row = stored.find((entry) => entry.id === item.id);
       expect(item.nomDocument).toBe(row?.name);
-      expect(item.libelleDocument).toBe(row?.label);
+      // No label of its own in the demo: the type's label and the check-up's day (document-title.ts).
+      expect(item.libelleDocument).toMatch(/^.+ du \d{2}\/\d{2}\/\d{4}$/);
+      expect(item.libelleDocument?.startsWith(item.typeDocument.label)).toBe(true);
       expect(item.anneeBilan).toBe(row?.checkupYear);
       expect(item.dateCreation).toBe(row?.createdAt.toISOString());
       expect(item.typeDocument.id).toBe(row?.documentTypeId);

@@ -321,7 +321,7 @@ test.describe('participant screens on a phone', () => {
     ).toBeVisible();
 
     // The home page's new documents.
-    await page.route('**/api/get-detail-accueil', (route) =>
+    await page.route('**/api/get-detail-accueil?*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500}' }),
     );
     await open(page, '/home', /^Bienvenue/);
@@ -331,7 +331,7 @@ test.describe('participant screens on a phone', () => {
     // The check-up card stays, with its own Retry, rather than vanishing as if no check-up were under way.
     const checkup = page.getByRole('region', { name: 'Mon bilan en cours' });
     await expect(checkup.getByRole('alert')).toContainText("Ces informations n'ont pas pu être chargées.");
-    await page.unroute('**/api/get-detail-accueil');
+    await page.unroute('**/api/get-detail-accueil?*');
     await news.getByRole('button', { name: 'Réessayer' }).click();
     await expect(news.getByRole('listitem').first()).toBeVisible();
     await expect(news.getByRole('alert')).toHaveCount(0);

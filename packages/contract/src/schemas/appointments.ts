@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { listReply, pageQuery } from './common';
+import { languageQuery, listReply, pageQuery } from './common';
 
 /** My appointments (000 §2.11, §3 Appointment): 15 a page, newest first by default. */
 export const APPOINTMENT_SORT_FIELDS = ['debut'] as const;
@@ -14,6 +14,8 @@ export const appointmentListQuery = pageQuery(PAGE_SIZE).extend({
   quand: z.enum(APPOINTMENT_WHEN, { error: 'errors.invalid' }).optional(),
 });
 export type AppointmentListQuery = z.input<typeof appointmentListQuery>;
+/** GET participant/rdvs-participant/{id}/ics: the file's name, SUMMARY and DESCRIPTION in `langue`. */
+export const appointmentIcsQuery = languageQuery;
 
 export const appointmentRow = z.object({
   /** The appointment's own id (its `.ics` is `participant/rdvs-participant/{id}/ics`). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, PAGE_SIZE } from '../constants';
-import { listReply, pageQuery } from './common';
+import { PAGE_SIZE } from '../constants';
+import { languageParam, listReply, pageQuery } from './common';
 import { isoDate } from './participants';
 
 /**
@@ -123,7 +123,7 @@ export type HistoryListReply = z.infer<typeof historyListReply>;
 export const checkupExportBody = checkupFilterFields
   .extend({
     sort: z.string().max(50).optional(),
-    langue: z.enum(LANGUAGES).default('fr_FR'),
+    langue: languageParam,
   })
   .superRefine(checkRange);
 export type CheckupExportBody = z.input<typeof checkupExportBody>;

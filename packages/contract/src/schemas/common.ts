@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '../constants';
 
 /** A business message (000 §3, 001 §3): translated on the web by its errorCode. */
 export const messageLevel = z.enum(['ERROR', 'WARN', 'INFO']);
@@ -67,3 +68,11 @@ export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_1
 /** Dropdown item (000 §3): an id plus a label. */
 export const dropdownItem = z.object({ id: z.number().int(), label: z.string() });
 export type DropdownItem = z.infer<typeof dropdownItem>;
+
+/**
+ * The interface language of the caller (README, "Languages"): every call whose reply holds text the
+ * server writes (document titles, file names, calendar files, workbooks) takes it, in the query string
+ * of a GET and in the body of a POST. An English-only account gets English whatever it says.
+ */
+export const languageParam = z.enum(LANGUAGES, { error: 'errors.invalid' }).default(FALLBACK_LANGUAGE);
+export const languageQuery = z.object({ langue: languageParam });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_PAGE_SIZE } from '../constants';
-import { listReply, messagesReply, sortParam } from './common';
+import { languageParam, listReply, messagesReply, sortParam } from './common';
 
 /**
  * The participant's medical record (000 §2.12–§2.14, §3 Document, §7): document lists by category,
@@ -66,6 +66,8 @@ export const documentListQuery = z.object({
   categorieExtraciem: documentCategory,
   anneeDocuments: jsonIdList(50, year),
   typesDocuments: jsonIdList(100, positiveId),
+  /** The titles built from the document types (`libelleDocument`) are in this language. */
+  langue: languageParam,
 });
 export type DocumentListQuery = z.input<typeof documentListQuery>;
 
@@ -126,6 +128,8 @@ export type DocumentContent = z.infer<typeof documentContent>;
 /** Why the content is fetched: recorded in the audit log (viewed or downloaded, ARCHITECTURE.md, Data). */
 export const documentContentQuery = z.object({
   usage: z.enum(['view', 'download'], { error: 'errors.invalid' }).default('view'),
+  /** The file name is the title the list shows in this language. */
+  langue: languageParam,
 });
 export type DocumentContentQuery = z.input<typeof documentContentQuery>;
 
@@ -150,6 +154,8 @@ export const sendDocumentsBody = z
     idDocuments: z.array(positiveId).max(MAX_SENT_DOCUMENTS).default([]),
     /** Selected EXTRACIEM attachments: their ids are attachment ids, not document ids. */
     idAnnexes: z.array(positiveId).max(MAX_SENT_DOCUMENTS).default([]),
+    /** The archive's name and its files' titles are in this language. */
+    langue: languageParam,
   })
   .refine((body) => body.idDocuments.length + body.idAnnexes.length > 0, {
     message: DOCUMENT_MESSAGES.noDocument,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { messagesReply } from './common';
+import { languageQuery, messagesReply } from './common';
 import { documentRow } from './documents';
 import { isoDate, organisationRef } from './participants';
+
+/** GET get-detail-accueil: `langue` sets the language of the new documents' titles. */
+export const homeDetailQuery = languageQuery;
 
 /** GET get-detail-accueil (000 §3 Home detail, §2.5), the correspondant's part. */
 export const correspondantHome = z.object({

@@ -26,12 +26,6 @@ export function atTime(day: Date, hours: number, minutes = 0): Date {
   return centreInstant(isoDate(day), hours, minutes);
 }
 
-/** `DD/MM/YYYY`, as the documents' labels print dates. */
-export function frenchDate(date: Date): string {
-  const iso = isoDate(date);
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-}
-
 export function compactDate(date: Date): string {
   return isoDate(date).replaceAll('-', '');
 }

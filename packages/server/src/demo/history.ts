@@ -15,7 +15,7 @@ import {
   VISIT_STATES,
   VISIT_TEMPLATES,
 } from './catalogue';
-import { addDays, atTime, compactDate, DAY_MS, frenchDate, isoDate } from './dates';
+import { addDays, atTime, compactDate, DAY_MS, isoDate } from './dates';
 import type { Ids } from './insert';
 import type { DemoPdfs } from './pdfs';
 import type { ParticipantRow, PersonFacts } from './people';
@@ -235,10 +235,9 @@ function buildDocuments(
       category,
       documentTypeId: type.id,
       name: `${DOCUMENT_STEMS[category]}_${compactDate(created)}_${p.id}.pdf`,
-      // The centre writes a document's own label in its reader's language (English-only readers).
-      label: p.englishOnly
-        ? `${type.labelEn} of ${frenchDate(checkup.closing)}`
-        : `${type.label} du ${frenchDate(checkup.closing)}`,
+      // No label of its own: the server titles it from its type and its check-up's day, in the reader's
+      // language (documents/document-title.ts).
+      label: null,
       nameDisplayMode: overridden
         ? type.nameDisplayMode === 'INFO_DOCUMENT'
           ? 'NOM_DOCUMENT'

@@ -1,3 +1,4 @@
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { DbOrTx } from '../db/client';
 import {
   appointments,
@@ -125,8 +126,12 @@ export async function generateParticipants(
   const total = Math.max(ctx.total, NAMED_KEYS.length + PENDING_PARTICIPANTS.length);
   const pick = establishmentPicker(org, random);
   const planner = new TransferPlanner(random, today, org, ctx.correspondants, new Ids());
-  const doctor = () =>
-    `Dr ${random.faker.person.firstName()} ${normaliseLastName(random.faker.person.lastName())}`;
+  // Drawn first name first, as before, so the rest of the demo data stays the same; written the
+  // portal's one way, LAST NAME First name (issue 18).
+  const doctor = () => {
+    const firstName = random.faker.person.firstName();
+    return `Dr ${formatPersonName(normaliseLastName(random.faker.person.lastName()), firstName)}`;
+  };
   const doctors = {
     cardiologists: [doctor(), doctor(), doctor()],
     internists: [doctor(), doctor(), doctor(), doctor()],

@@ -14,6 +14,7 @@ vi.mock('../lib/notify', () => ({
   showToast: vi.fn(),
   onToastNeeded: () => () => undefined,
   toasterReady: vi.fn(),
+  dismissToasts: vi.fn(),
 }));
 
 const signIn = signInAs;

@@ -1,9 +1,10 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { styled } from '@mui/material/styles';
 import { TOAST_DURATION_MS } from '@portail/contract/constants';
-import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
-import { toasterReady } from '../lib/notify';
+import { useTranslation } from 'react-i18next';
+import { type ShowToast, type ToastMessage, toasterReady } from '../lib/notify';
 import { TOAST_COLORS } from './theme';
 
 const Toast = styled(MaterialDesignContent)({
@@ -14,6 +15,17 @@ const Toast = styled(MaterialDesignContent)({
 });
 
 const TOAST_COMPONENTS = { success: Toast, error: Toast, warning: Toast, info: Toast, default: Toast };
+
+/** A toast's text, translated as it is drawn: it follows a change of language while on screen. */
+function ToastText({ message }: { message: ToastMessage }) {
+  const { t } = useTranslation();
+  return 'key' in message ? t(message.key, message.values ?? {}) : message.text;
+}
+
+const show: ShowToast = (message, variant, id) => {
+  enqueueSnackbar(<ToastText message={message} />, { variant, key: id, preventDuplicate: true });
+};
+const closeAll = () => closeSnackbar();
 
 /** The toasts' column: its own class, doubled in the rule so it outweighs notistack's own `top`. */
 const TOASTS_CLASS = 'portail-toasts';
@@ -26,7 +38,7 @@ const TOASTS_CLASS = 'portail-toasts';
  */
 export function Toaster() {
   useEffect(() => {
-    toasterReady(enqueueSnackbar);
+    toasterReady(show, closeAll);
     return () => toasterReady(null);
   }, []);
   return (

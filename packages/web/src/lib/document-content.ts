@@ -2,6 +2,7 @@ import { documentContent } from '@portail/contract/schemas/documents';
 import type { ViewerTarget } from '../components/pdf-viewer-dialog';
 import { api } from './api';
 import { alreadyTold, failureKey } from './failure-key';
+import { currentLanguage } from './i18n';
 import { notify } from './notify';
 import { base64Bytes, fileNameFor, saveFile } from './save-file';
 
@@ -40,7 +41,8 @@ export async function fetchContent(
   signal?: AbortSignal,
 ): Promise<LoadedContent> {
   const reply = await api(contentPath(source), {
-    query: { usage },
+    // The file name is the title shown, in the interface language (README, "Languages").
+    query: { usage, langue: currentLanguage() },
     schema: documentContent,
     signal,
     handle: 'all',

@@ -49,17 +49,29 @@ export function enumLabel(item: EnumItem, language: Language | string): string {
   return english && item.labelEn ? item.labelEn : item.label;
 }
 
-/** A function giving the label of an item id of `name`, '' while the list loads or for an unknown id. */
-export function useEnumLabel(name: EnumName): (id: number | null | undefined) => string {
+/**
+ * A function giving the label of an item id of `name`, '' while the list loads or for an unknown id:
+ * in the interface language, or always in `language` when given.
+ */
+export function useEnumLabel(name: EnumName, language?: Language): (id: number | null | undefined) => string {
   const { i18n } = useTranslation();
   const { data } = useEnum(name);
+  const shown = language ?? i18n.language;
   return useCallback(
     (id) => {
       const item = id === null || id === undefined ? undefined : data?.find((entry) => entry.id === id);
-      return item ? enumLabel(item, i18n.language) : '';
+      return item ? enumLabel(item, shown) : '';
     },
-    [data, i18n.language],
+    [data, shown],
   );
+}
+
+/**
+ * The street type as a postal address writes it, in French in both languages (issue 18): an address
+ * is not translated ("74 Allée Gambetta", never "74 Alley Gambetta"). Dropdowns stay translated.
+ */
+export function useAddressStreetType(): (id: number | null | undefined) => string {
+  return useEnumLabel('typeVoie', 'fr_FR');
 }
 
 export interface EnumOption {

@@ -8,3 +8,6 @@ export const notify = vi.fn();
 export const showToast = vi.fn();
 export const onToastNeeded = () => () => undefined;
 export const toasterReady = vi.fn();
+export const dismissToasts = vi.fn();
+export const toastId = (message: { key: string } | { text: string }) =>
+  'key' in message ? `key:${message.key}` : `text:${message.text}`;

@@ -1,4 +1,9 @@
-import { appointmentListQuery, appointmentListReply, ICS_MIME } from '@portail/contract/schemas/appointments';
+import {
+  appointmentIcsQuery,
+  appointmentListQuery,
+  appointmentListReply,
+  ICS_MIME,
+} from '@portail/contract/schemas/appointments';
 import { errorReply, idParam } from '@portail/contract/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,6 +42,7 @@ export function appointmentRoutes(deps: { db: Db; config: Pick<Config, 'centre'>
           tags: ['appointments'],
           summary: 'The appointment as an iCalendar (.ics) file',
           params: idParam,
+          querystring: appointmentIcsQuery,
         },
       },
       async (request, reply) => {
@@ -45,6 +51,7 @@ export function appointmentRoutes(deps: { db: Db; config: Pick<Config, 'centre'>
           deps.config.centre,
           requireCaller(request),
           request.params.id,
+          request.query.langue,
         );
         return reply
           .type(`${ICS_MIME}; charset=utf-8`)

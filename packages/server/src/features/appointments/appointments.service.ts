@@ -1,9 +1,11 @@
+import type { Language } from '@portail/contract/constants';
 import type { AppointmentListReply, AppointmentWhen } from '@portail/contract/schemas/appointments';
 import type { CentreSettings } from '@portail/contract/schemas/assistance';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
+import { replyLanguage } from '../../lib/language';
 import { findParticipantAppointment, listParticipantAppointments } from './appointment.queries';
 import { appointmentIcs, icsFileName } from './appointment-ics';
 
@@ -60,15 +62,20 @@ export async function listAppointments(
   };
 }
 
-/** GET participant/rdvs-participant/{id}/ics: one of the caller's appointments as a calendar file. */
+/**
+ * GET participant/rdvs-participant/{id}/ics: one of the caller's appointments as a calendar file, its
+ * name, SUMMARY and DESCRIPTION in the caller's language.
+ */
 export async function appointmentCalendarFile(
   db: Db,
   centre: CentreSettings,
   caller: Caller,
   id: number,
+  langue: Language,
 ): Promise<{ fileName: string; content: string }> {
   const row = await findParticipantAppointment(db, ownId(caller), id);
   if (!row) throw notFound();
-  const language = caller.profile.englishOnly ? 'en_EN' : 'fr_FR';
+  // The interface language the web sends; an English-only account reads English whatever it says.
+  const language = replyLanguage(caller, langue);
   return { fileName: icsFileName(row, language), content: appointmentIcs(row, centre, language) };
 }

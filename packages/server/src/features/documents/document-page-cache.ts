@@ -12,11 +12,15 @@ export const documentPageCache = new PageCache<DocumentListReply>();
 /** The channel the documents triggers notify (migration 0004). */
 export const DOCUMENTS_CHANNEL = 'portail_documents';
 
-/** A page's key within a participant's pages: the filters (in any order), the page and the sort. */
+/**
+ * A page's key within a participant's pages: the filters (in any order), the page, the sort and the
+ * language of its titles.
+ */
 export function documentPageKey(
   filters: { category: string; years: readonly number[]; typeIds: readonly number[] },
   page: { limit: number; offset: number },
   descending: boolean,
+  language: string,
 ): string {
   const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join('.');
   return [
@@ -26,6 +30,7 @@ export function documentPageKey(
     page.limit,
     page.offset,
     descending ? 'D' : 'A',
+    language,
   ].join('|');
 }
 

@@ -1,10 +1,6 @@
+import type { Language } from '@portail/contract/constants';
 import type { Message } from '@portail/contract/schemas/common';
-import {
-  DOCUMENT_MESSAGES,
-  detectContentType,
-  MAX_SENT_BYTES,
-  shownName,
-} from '@portail/contract/schemas/documents';
+import { DOCUMENT_MESSAGES, detectContentType, MAX_SENT_BYTES } from '@portail/contract/schemas/documents';
 import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
@@ -15,6 +11,7 @@ import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
+import { replyLanguage } from '../../lib/language';
 import type { Notifier } from '../../notify/notifier';
 import {
   type FileSize,
@@ -25,6 +22,7 @@ import {
   sizeDocuments,
 } from './document.queries';
 import { safeFileName, uniqueNames } from './document-files';
+import { documentShownName } from './document-title';
 
 // The server has no web workers: zip.js compresses and encrypts in the calling thread.
 configure({ useWebWorkers: false });
@@ -46,6 +44,7 @@ export interface SendRequest {
   password: string;
   idDocuments: number[];
   idAnnexes: number[];
+  langue: Language;
 }
 
 /** Every id must be found (the caller's, active, and for attachments EXTRACIEM), or nothing is sent. */
@@ -65,12 +64,12 @@ async function encryptedZip(files: { name: string; content: Uint8Array }[], pass
   return writer.close();
 }
 
-function sendMail(config: Config, englishOnly: boolean): { subject: string; text: string } {
+function sendMail(config: Config, inEnglish: boolean): { subject: string; text: string } {
   const french =
     'Bonjour,\n\nVous trouverez ci-joint des documents du dossier médical, envoyés depuis le portail ' +
     `${config.productName}, dans une archive ZIP chiffrée. Elle s'ouvre avec le mot de passe choisi ` +
     "lors de l'envoi, qui ne figure pas dans ce message.\n\nSi vous n'attendiez pas ce message, ignorez-le.";
-  if (!englishOnly)
+  if (!inEnglish)
     return { subject: `${config.productName} : documents de votre dossier médical`, text: french };
   const english =
     'Hello,\n\nAttached are documents of a medical record, sent from the ' +
@@ -102,10 +101,12 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
     documentIds.length > 0 ? sizeDocuments(db, participantId, documentIds) : [],
     annexIds.length > 0 ? sizeAttachments(db, participantId, annexIds, 'EXTRACIEM') : [],
   ]);
-  // In the archive, each document carries the title the list shows, not its stored file name.
+  // In the archive, each document carries the title the list shows (in the caller's language), not
+  // its stored file name.
+  const language = replyLanguage(ctx.caller, body.langue);
   const chosenDocuments = allFound(
     documentIds,
-    documentSizes.map((row) => ({ id: row.id, name: shownName(row), size: row.size })),
+    documentSizes.map((row) => ({ id: row.id, name: documentShownName(row, language), size: row.size })),
   );
   const chosenAnnexes = allFound(annexIds, annexSizes);
   const total = [...chosenDocuments, ...chosenAnnexes].reduce((sum, file) => sum + file.size, 0);
@@ -128,16 +129,16 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
     body.password,
   );
 
-  const englishOnly = ctx.caller.profile.englishOnly;
+  const english = language === 'en_EN';
   const recipientDomain = body.mail.slice(body.mail.lastIndexOf('@') + 1).toLowerCase();
   const details = { documents: documentIds, annexes: annexIds, recipientDomain };
   try {
     await deps.notifier.mail({
       to: body.mail,
-      ...sendMail(deps.config, englishOnly),
+      ...sendMail(deps.config, english),
       attachments: [
         {
-          fileName: `${englishOnly ? 'Medical documents' : 'Documents médicaux'} ${centreToday()}.zip`,
+          fileName: `${english ? 'Medical documents' : 'Documents médicaux'} ${centreToday()}.zip`,
           contentType: 'application/zip',
           content: zip,
         },

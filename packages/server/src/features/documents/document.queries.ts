@@ -10,6 +10,7 @@ import {
   documentTypes,
   type NameDisplayMode,
 } from '../../db/schema';
+import { type TitleParts, titleColumns } from './document-title';
 
 /**
  * Queries of the medical record. Every one is scoped by the participant's id and reads active
@@ -40,12 +41,10 @@ export const listedDocumentColumns = {
   createdAt: documents.createdAt,
   category: documents.category,
   name: documents.name,
-  label: documents.label,
+  ...titleColumns,
   nameDisplayMode: documents.nameDisplayMode,
   checkupYear: documents.checkupYear,
   typeId: documentTypes.id,
-  typeLabel: documentTypes.label,
-  typeLabelEn: documentTypes.labelEn,
   typeNameDisplayMode: documentTypes.nameDisplayMode,
   attachments: sql<AttachmentJson[]>`(
     select coalesce(
@@ -61,17 +60,14 @@ export const listedDocumentColumns = {
 };
 
 /** One row of `listedDocumentColumns`. */
-export interface ListedDocument {
+export interface ListedDocument extends TitleParts {
   id: number;
   createdAt: Date;
   category: DocumentCategory;
   name: string;
-  label: string | null;
   nameDisplayMode: 'INFO_DOCUMENT' | 'NOM_DOCUMENT' | null;
   checkupYear: number;
   typeId: number;
-  typeLabel: string;
-  typeLabelEn: string | null;
   typeNameDisplayMode: 'INFO_DOCUMENT' | 'NOM_DOCUMENT';
   attachments: AttachmentJson[];
 }
@@ -181,15 +177,14 @@ export interface StoredFile {
 /** What decides the name a document is shown under (000 §2.12, contract `shownName`). */
 const naming = {
   name: documents.name,
-  label: documents.label,
+  ...titleColumns,
   mode: documents.nameDisplayMode,
   typeMode: documentTypes.nameDisplayMode,
 };
 
 /** The columns `naming` reads. */
-export interface DocumentNaming {
+export interface DocumentNaming extends TitleParts {
   name: string;
-  label: string | null;
   mode: NameDisplayMode | null;
   typeMode: NameDisplayMode;
 }

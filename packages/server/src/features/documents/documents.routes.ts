@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import { errorReply, idParam } from '@portail/contract/schemas/common';
 import {
   documentContent,
@@ -13,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
+import { replyLanguage } from '../../lib/language';
 import { type SendDeps, sendDocuments } from './document-send.service';
 import {
   listDocuments,
@@ -29,11 +31,15 @@ export const RECORD_READERS = ['ROLE_ADMIN', 'ROLE_PARTICIPANT'] as const;
 /** The guard refuses a participant who has not accepted the medical record (document.error.dmcNonAccepte). */
 export const recordAccess = { access: RECORD_READERS, medicalRecord: true } as const;
 
-export const readContext = (deps: { db: SendDeps['db'] }, request: FastifyRequest): ReadContext => ({
-  db: deps.db,
-  caller: requireCaller(request),
-  ip: request.ip,
-});
+/** `langue` is the interface language the web sends (README, "Languages"). */
+export const readContext = (
+  deps: { db: SendDeps['db'] },
+  request: FastifyRequest,
+  langue: Language,
+): ReadContext => {
+  const caller = requireCaller(request);
+  return { db: deps.db, caller, ip: request.ip, language: replyLanguage(caller, langue) };
+};
 
 /** Medical content must stay out of every cache, the browser's included (HTTP/1.0 proxies: Pragma). */
 export const uncached = (reply: FastifyReply) =>
@@ -94,7 +100,7 @@ export function documentRoutes(deps: SendDeps) {
       },
       async (request, reply) => {
         const content = await readDocument(
-          readContext(deps, request),
+          readContext(deps, request, request.query.langue),
           request.params.id,
           request.query.usage,
         );
@@ -116,7 +122,7 @@ export function documentRoutes(deps: SendDeps) {
       },
       async (request, reply) => {
         const content = await readAttachment(
-          readContext(deps, request),
+          readContext(deps, request, request.query.langue),
           request.params.id,
           request.query.usage,
         );

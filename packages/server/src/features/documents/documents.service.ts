@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import {
   DOCUMENT_MESSAGES,
   type DocumentAttachment,
@@ -6,7 +7,6 @@ import {
   type DocumentListReply,
   type DocumentRow,
   type documentTypesReply,
-  shownName,
 } from '@portail/contract/schemas/documents';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/caller';
@@ -15,6 +15,7 @@ import type { AttachmentKind } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { HttpError, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
+import { replyLanguage } from '../../lib/language';
 import {
   countDocuments,
   type DocumentFilters,
@@ -29,14 +30,16 @@ import {
 } from './document.queries';
 import { contentReply } from './document-files';
 import { documentPageCache, documentPageKey, participantKey } from './document-page-cache';
+import { documentLabel, documentShownName } from './document-title';
 
 export type Usage = 'view' | 'download';
 
-/** Who reads, from where: what the audit rows record. */
+/** Who reads, from where (what the audit rows record), and in which language. */
 export interface ReadContext {
   db: Db;
   caller: Caller;
   ip: string;
+  language: Language;
 }
 
 const SORT = /^dateCreation,(ASC|DESC)$/i;
@@ -68,6 +71,7 @@ export interface DocumentListQuery {
   categorieExtraciem: DocumentCategory;
   anneeDocuments: number[];
   typesDocuments: number[];
+  langue: Language;
 }
 
 /** GET document/list (000 §2.12, §7): the caller's active documents of one category, by page from 1. */
@@ -80,6 +84,7 @@ export async function listDocuments(
   // Admins pass the role check but own no documents.
   if (caller.participantId === null) return { items: [], totalRows: 0, subTotal: 0 };
   const participantId = caller.participantId;
+  const language = replyLanguage(caller, query.langue);
   const filters: DocumentFilters = {
     category: query.categorieExtraciem,
     years: query.anneeDocuments,
@@ -87,11 +92,11 @@ export async function listDocuments(
   };
   const page = { limit: query.size, offset: (query.page - 1) * query.size };
   const cacheScope = participantKey(participantId);
-  const cachePage = documentPageKey(filters, page, descending);
+  const cachePage = documentPageKey(filters, page, descending, language);
   const cached = documentPageCache.get(cacheScope, cachePage);
   if (cached) return cached;
   const epoch = documentPageCache.begin();
-  const reply = await readDocumentList(db, participantId, filters, descending, page);
+  const reply = await readDocumentList(db, participantId, filters, descending, page, language);
   documentPageCache.set(cacheScope, cachePage, reply, epoch);
   return reply;
 }
@@ -102,17 +107,21 @@ async function readDocumentList(
   filters: DocumentFilters,
   descending: boolean,
   page: { limit: number; offset: number },
+  language: Language,
 ): Promise<DocumentListReply> {
   const rows = await readDocumentPage(db, participantId, filters, descending, page);
   // The rows carry the filter's total; only a page past the end, which has none, needs a count.
   const totalRows =
     rows[0]?.total ?? (page.offset === 0 ? 0 : await countDocuments(db, participantId, filters));
-  const items = rows.map(toDocumentRow);
+  const items = rows.map((row) => toDocumentRow(row, language));
   return { items, totalRows, subTotal: items.length };
 }
 
-/** A listed document as the contract names it (000 §3 Document): both attachment lists by kind. */
-export function toDocumentRow(row: ListedDocument): DocumentRow {
+/**
+ * A listed document as the contract names it (000 §3 Document): both attachment lists by kind, its
+ * label in `language`.
+ */
+export function toDocumentRow(row: ListedDocument, language: Language): DocumentRow {
   const attachmentsOf = (kind: AttachmentKind): DocumentAttachment[] =>
     row.attachments
       .filter((attachment) => attachment.kind === kind)
@@ -132,7 +141,7 @@ export function toDocumentRow(row: ListedDocument): DocumentRow {
       modeAffichageNomDocument: row.typeNameDisplayMode,
     },
     nomDocument: row.name,
-    libelleDocument: row.label,
+    libelleDocument: documentLabel(row, language),
     modeAffichageNomDocument: row.nameDisplayMode,
     anneeBilan: row.checkupYear,
     documentJointExtraciem: attachmentsOf('EXTRACIEM'),
@@ -205,7 +214,7 @@ export function readDocument(ctx: ReadContext, id: number, usage: Usage): Promis
   // Saved under the title the list shows, not the stored file name (issue 18).
   return served(ctx, 'document', id, usage, async (participantId) => {
     const row = await findDocumentContent(ctx.db, participantId, id);
-    return row && { name: shownName(row), content: row.content };
+    return row && { name: documentShownName(row, ctx.language), content: row.content };
   });
 }
 

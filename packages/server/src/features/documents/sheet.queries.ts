@@ -25,9 +25,13 @@ export async function countSheets(db: Db): Promise<number> {
   return row?.total ?? 0;
 }
 
-export async function findSheetContent(db: Db, sheetId: number): Promise<StoredFile | null> {
+/** A sheet's titles (the English one null when the centre gave none) and bytes, if it is active. */
+export async function findSheetContent(
+  db: Db,
+  sheetId: number,
+): Promise<(StoredFile & { nameEn: string | null }) | null> {
   const [row] = await db
-    .select({ name: adviceSheets.name, content: adviceSheetContents.content })
+    .select({ name: adviceSheets.name, nameEn: adviceSheets.nameEn, content: adviceSheetContents.content })
     .from(adviceSheets)
     .innerJoin(adviceSheetContents, eq(adviceSheetContents.sheetId, adviceSheets.id))
     .where(and(eq(adviceSheets.id, sheetId), eq(adviceSheets.active, true)))

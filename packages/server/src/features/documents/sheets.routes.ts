@@ -41,7 +41,11 @@ export function sheetRoutes(deps: { db: Db }) {
         },
       },
       async (request, reply) => {
-        const content = await readSheet(readContext(deps, request), request.params.id, request.query.usage);
+        const content = await readSheet(
+          readContext(deps, request, request.query.langue),
+          request.params.id,
+          request.query.usage,
+        );
         return uncached(reply).send(content);
       },
     );

@@ -23,10 +23,13 @@ export async function listSheets(
   return { items, totalRows, subTotal: items.length };
 }
 
-/** GET fiche/{id}/: a retired or unknown sheet answers 404. */
+/**
+ * GET fiche/{id}/: saved under the title the list shows, in the caller's language (issue 18); a
+ * retired or unknown sheet answers 404.
+ */
 export async function readSheet(ctx: ReadContext, id: number, usage: Usage): Promise<DocumentContent> {
   const file = await findSheetContent(ctx.db, id);
   if (!file) throw notFound();
   await recordRead(ctx, 'sheet', id, usage);
-  return contentReply(file.name, file.content);
+  return contentReply(ctx.language === 'en_EN' ? (file.nameEn ?? file.name) : file.name, file.content);
 }

@@ -1,6 +1,7 @@
 import { errorReply, type Message, messagesReply } from '@portail/contract/schemas/common';
 import {
   homeDetail,
+  homeDetailQuery,
   mammogramBody,
   mammogramReply,
   withdrawalConsentBody,
@@ -40,12 +41,16 @@ export function homeRoutes(deps: { db: Db }) {
       '/api/get-detail-accueil',
       {
         config: { access: ['ROLE_CORRESPONDANT', 'ROLE_PARTICIPANT'] },
-        schema: { tags: ['home'], response: { 200: homeDetail, 403: errorReply } },
+        schema: {
+          tags: ['home'],
+          querystring: homeDetailQuery,
+          response: { 200: homeDetail, 400: errorReply, 403: errorReply },
+        },
       },
       async (request) => {
         const caller = requireCaller(request);
         return caller.kind === 'PARTICIPANT'
-          ? participantHomeFor(db, caller)
+          ? participantHomeFor(db, caller, request.query.langue)
           : correspondantHomeFor(db, caller);
       },
     );

@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import type { DocumentRow } from '@portail/contract/schemas/documents';
 import type { HomeVisit } from '@portail/contract/schemas/home';
 import { and, asc, desc, eq } from 'drizzle-orm';
@@ -101,7 +102,11 @@ export function toHomeVisit(row: CheckupVisitRow | undefined): HomeVisit | null 
  * The participant's active documents not yet opened, newest first, with their type and attachments:
  * the home page's table of new documents (000 §2.5).
  */
-export async function findUnreadDocuments(db: DbOrTx, participantId: number): Promise<DocumentRow[]> {
+export async function findUnreadDocuments(
+  db: DbOrTx,
+  participantId: number,
+  language: Language,
+): Promise<DocumentRow[]> {
   const rows = await db
     .select(listedDocumentColumns)
     .from(documents)
@@ -111,5 +116,5 @@ export async function findUnreadDocuments(db: DbOrTx, participantId: number): Pr
     )
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(HOME_DOCUMENTS_MAX);
-  return rows.map(toDocumentRow);
+  return rows.map((row) => toDocumentRow(row, language));
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import type { Message } from '@portail/contract/schemas/common';
 import { DOCUMENT_MESSAGES } from '@portail/contract/schemas/documents';
 import { HOME_MESSAGES, type ParticipantHome } from '@portail/contract/schemas/home';
@@ -10,6 +11,7 @@ import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { BusinessError, errorMessage, forbidden, infoMessage, notFound, warnMessage } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
+import { replyLanguage } from '../../lib/language';
 import {
   type CheckupVisitRow,
   findCheckupInProgress,
@@ -52,6 +54,7 @@ async function lockOwnRow(tx: DbOrTx, participantId: number) {
 export async function participantHomeFor(
   db: Db,
   caller: Caller,
+  langue: Language = 'fr_FR',
   now: Date = new Date(),
 ): Promise<ParticipantHome> {
   const participantId = ownId(caller);
@@ -61,7 +64,10 @@ export async function participantHomeFor(
   ]);
   if (!facts) throw notFound();
   // Documents are the medical record's: none on the home page until it is accepted (000 §1).
-  const documents = facts.dmcStatus === 'ACCEPTED' ? await findUnreadDocuments(db, participantId) : [];
+  const documents =
+    facts.dmcStatus === 'ACCEPTED'
+      ? await findUnreadDocuments(db, participantId, replyLanguage(caller, langue))
+      : [];
   const visitOf = (kind: CheckupVisitRow['kind'], order: number | null = null) =>
     toHomeVisit(checkup?.visits.find((v) => v.kind === kind && v.order === order));
   const previous = caller.profile.previousLoginAt;

@@ -26,9 +26,10 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import { DRAWER_WIDTH } from '@portail/contract/constants';
 import { findScreenRoute } from '@portail/contract/routes';
-import type { ReactElement } from 'react';
+import { type ReactElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { dismissToasts } from '../../lib/notify';
 import type { MenuEntry, MenuLink } from './menu';
 
 export const MENU_ID = 'side-menu';
@@ -99,6 +100,11 @@ export function SideMenu({ entries, open, docked, onClose }: SideMenuProps) {
   const onNavigate = () => {
     if (!docked) onClose();
   };
+  // Over the page (a phone), the drawer opens under the toasts' corner: close them, so that none covers
+  // a menu entry (issue 18).
+  useEffect(() => {
+    if (open && !docked) dismissToasts();
+  }, [open, docked]);
   return (
     <Drawer
       id={MENU_ID}

@@ -122,6 +122,7 @@ describe('document list', () => {
       categorieExtraciem: 'CONS_MEDICAL',
       anneeDocuments: '[2026,2025]',
       typesDocuments: '[11,12]',
+      langue: 'fr_FR',
     });
     // INFO_DOCUMENT: the label, not the file name; the date as DD/MM/YYYY.
     expect(await screen.findByText('Ordonnance du 4 mars')).toBeVisible();

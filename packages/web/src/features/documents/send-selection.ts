@@ -3,7 +3,7 @@ import { DOCUMENT_MESSAGES } from '@portail/contract/schemas/documents';
 import { isApiError } from '../../lib/api-error';
 import { errorReplyOf, type ServerFieldError } from '../../lib/error-replies';
 import { failureKey } from '../../lib/failure-key';
-import { i18next } from '../../lib/i18n';
+import { currentLanguage, i18next } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { sendDocuments } from './api/send-documents';
 import type { Selection } from './use-selection';
@@ -32,6 +32,8 @@ export async function sendSelection(
       ...credentials,
       idDocuments: [...selection.documents],
       idAnnexes: [...selection.annexes],
+      // The archive's name and its documents' titles (README, "Languages").
+      langue: currentLanguage(),
     });
     const messages = reply.ciemException.messages;
     const problem = messages.find((message) => message.level !== 'INFO');

@@ -48,7 +48,7 @@ describe('correspondant home cards', () => {
     expect(screen.getByRole('link', { name: '1 mutation entrante' })).toHaveAttribute('href', '/mutation');
     expect(screen.getByRole('link', { name: '4 mutations sortantes' })).toHaveAttribute('href', '/mutation');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/get-detail-accueil');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/get-detail-accueil?langue=fr_FR');
   });
 
   it("lead an establishment correspondant to the list filtered on each card's direction", async () => {

@@ -1,3 +1,4 @@
+import { currentLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { isCorrespondant, isParticipant, needsConfirmation } from '../../lib/session';
 import { getSession } from '../../lib/session-store';
@@ -13,7 +14,7 @@ export async function homeLoader(): Promise<null> {
   if (!token || !user || needsConfirmation(user)) return null;
   if (!isParticipant(user) && !isCorrespondant(user)) return null;
   try {
-    await queryClient.ensureQueryData(homeDetailQueryOptions());
+    await queryClient.ensureQueryData(homeDetailQueryOptions(currentLanguage()));
   } catch {
     // Reported by the query function.
   }

@@ -6,7 +6,7 @@ import type { Participant } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
 import { type Detail, DetailsList } from '../../../components/details-list';
 import { formatDate } from '../../../lib/dates';
-import { useEnumLabel } from '../../../lib/enums';
+import { useAddressStreetType, useEnumLabel } from '../../../lib/enums';
 import { currentUser, isParticipant, useSession } from '../../../lib/session';
 import { MedicalRecordCard } from '../../home/medical-record-card';
 
@@ -30,7 +30,7 @@ function useLabels() {
     civilite: useEnumLabel('civilite'),
     sexe: useEnumLabel('sexe'),
     pays: useEnumLabel('pays'),
-    typeVoie: useEnumLabel('typeVoie'),
+    typeVoie: useAddressStreetType(),
     categorie: useEnumLabel('categorie'),
     typeBilan: useEnumLabel('typeBilan'),
   };

@@ -1,8 +1,14 @@
 import { apiDownload } from '../../../lib/api';
+import { currentLanguage } from '../../../lib/i18n';
 import { saveFile } from '../../../lib/save-file';
 
-/** `GET participant/rdvs-participant/{id}/ics`: the appointment's calendar file, to the downloads. */
+/**
+ * `GET participant/rdvs-participant/{id}/ics`: the appointment's calendar file, to the downloads; its
+ * name, title and physicians in the interface language (`langue`).
+ */
 export async function downloadAppointmentIcs(id: number): Promise<void> {
-  const { blob, fileName } = await apiDownload(`/participant/rdvs-participant/${id}/ics`);
+  const { blob, fileName } = await apiDownload(`/participant/rdvs-participant/${id}/ics`, {
+    query: { langue: currentLanguage() },
+  });
   saveFile(blob, fileName ?? `rendez-vous-${id}.ics`);
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@portail/contract/constants';
 import type { DocumentCategory } from '@portail/contract/schemas/documents';
 
 /** The parameters of one page of a document list (000 §7), pages counted from 1. */
@@ -11,7 +12,8 @@ export interface DocumentListParams {
 /** Query keys of the documents feature. */
 export const documentKeys = {
   all: ['documents'] as const,
-  list: (params: DocumentListParams) => ['documents', 'list', params] as const,
+  /** A page in one language: the server writes the titles in it (`langue`). */
+  list: (params: DocumentListParams, language: Language) => ['documents', 'list', language, params] as const,
   types: (category: DocumentCategory) => ['documents', 'types', category] as const,
   years: () => ['documents', 'years'] as const,
   mail: () => ['documents', 'mail'] as const,

@@ -1,7 +1,8 @@
-import { DOCUMENT_PAGE_SIZE } from '@portail/contract/constants';
+import { DOCUMENT_PAGE_SIZE, type Language } from '@portail/contract/constants';
 import { documentListReply } from '@portail/contract/schemas/documents';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { useLanguage } from '../../../lib/localised';
 import { type DocumentListParams, documentKeys } from './document-keys';
 
 /** Newest first (000 §9). */
@@ -9,11 +10,11 @@ export const DOCUMENT_SORT = 'dateCreation,DESC';
 
 /**
  * `GET document/list` (000 §7): one page of the category's active documents for the chosen years and
- * types, both sent as JSON lists. `params` null means a selection is empty: no call at all (000 §5).
+ * types, both sent as JSON lists, titled in `language`. `params` null means a selection is empty: no call at all (000 §5).
  */
-export function documentsQueryOptions(params: DocumentListParams | null) {
+export function documentsQueryOptions(params: DocumentListParams | null, language: Language) {
   return queryOptions({
-    queryKey: params ? documentKeys.list(params) : [...documentKeys.all, 'list', 'none'],
+    queryKey: params ? documentKeys.list(params, language) : [...documentKeys.all, 'list', 'none'],
     queryFn: ({ signal }) => {
       if (!params) throw new Error('no document search without years and types');
       return api('/document/list', {
@@ -25,6 +26,7 @@ export function documentsQueryOptions(params: DocumentListParams | null) {
           categorieExtraciem: params.category,
           anneeDocuments: JSON.stringify(params.years),
           typesDocuments: JSON.stringify(params.types),
+          langue: language,
         },
         schema: documentListReply,
         signal,
@@ -38,5 +40,5 @@ export function documentsQueryOptions(params: DocumentListParams | null) {
 }
 
 export function useDocuments(params: DocumentListParams | null) {
-  return useQuery(documentsQueryOptions(params));
+  return useQuery(documentsQueryOptions(params, useLanguage()));
 }

@@ -156,6 +156,7 @@ describe('send dialog', () => {
       password: 'Secret-1-lune',
       idDocuments: [501, 502],
       idAnnexes: [71],
+      langue: 'fr_FR',
     });
     expect(notify.mock.calls).toEqual([
       ['messages.document.send.enCours', 'info'],

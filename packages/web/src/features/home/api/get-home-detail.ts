@@ -1,11 +1,15 @@
+import type { Language } from '@portail/contract/constants';
 import { type CorrespondantHome, homeDetail, type ParticipantHome } from '@portail/contract/schemas/home';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
+import { useLanguage } from '../../../lib/localised';
 import { notify } from '../../../lib/notify';
 
 export const homeKeys = {
-  detail: () => ['home', 'detail'] as const,
+  /** Every language's detail (to invalidate), or one language's (its new documents' titles). */
+  detail: (language?: Language) =>
+    language === undefined ? (['home', 'detail'] as const) : (['home', 'detail', language] as const),
   mammogram: () => ['home', 'mammogram'] as const,
 };
 
@@ -13,12 +17,17 @@ export const homeKeys = {
  * `GET get-detail-accueil` (000 §7): the participant's check-up and new documents, or the
  * correspondant's attachment and transfers in progress, told apart by `profil`.
  */
-export function homeDetailQueryOptions() {
+export function homeDetailQueryOptions(language: Language) {
   return queryOptions({
-    queryKey: homeKeys.detail(),
+    queryKey: homeKeys.detail(language),
     queryFn: async ({ signal }) => {
       try {
-        return await api('/get-detail-accueil', { schema: homeDetail, signal, handle: 'all' });
+        return await api('/get-detail-accueil', {
+          query: { langue: language },
+          schema: homeDetail,
+          signal,
+          handle: 'all',
+        });
       } catch (error) {
         // 000 §8: accueil.error.detail; an ended session has said so already.
         if (!(isApiError(error) && error.status === 401) && !signal.aborted)
@@ -30,7 +39,7 @@ export function homeDetailQueryOptions() {
 }
 
 export function useHomeDetail() {
-  return useQuery(homeDetailQueryOptions());
+  return useQuery(homeDetailQueryOptions(useLanguage()));
 }
 
 /** The correspondant's part of the home detail (null while loading, or for another profile). */

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { messagesOf } from '../../../lib/error-replies';
+import { useLanguage } from '../../../lib/localised';
 import { notifyMessages } from '../message-toasts';
 import { homeKeys } from './get-home-detail';
 
@@ -33,7 +34,7 @@ function setConsent(data: HomeDetail | undefined, agreed: boolean): HomeDetail |
  */
 export function useWithdrawalConsent() {
   const queryClient = useQueryClient();
-  const key = homeKeys.detail();
+  const key = homeKeys.detail(useLanguage());
   return useMutation({
     mutationFn: postConsent,
     onMutate: async (agreed: boolean) => {

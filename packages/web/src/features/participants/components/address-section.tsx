@@ -7,13 +7,13 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields';
 import { FormCheckbox } from '../../../components/form-checkbox';
-import { useEnumLabel } from '../../../lib/enums';
+import { useAddressStreetType, useEnumLabel } from '../../../lib/enums';
 import { FormSection } from './form-section';
 import type { SectionProps } from './section-props';
 
 function EstablishmentAddress({ establishment }: { establishment: ParticipantEstablishment }) {
   const { t } = useTranslation();
-  const streetType = useEnumLabel('typeVoie');
+  const streetType = useAddressStreetType();
   const country = useEnumLabel('pays');
   const { adresse } = establishment;
   const street = [adresse.numeroVoie, streetType(adresse.typeVoie), adresse.nomVoie]

@@ -52,6 +52,7 @@ export function MutationsPage() {
         rows={isError ? [] : (data?.items ?? [])}
         rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
+        failed={isError}
         query={state.table}
         onQueryChange={onQueryChange}
         onOpen={onOpen}

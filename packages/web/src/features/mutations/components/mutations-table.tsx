@@ -9,8 +9,9 @@ import { centredInCell, clampedText, twoLines } from '../../../components/cell-t
 import { CheckupBadge } from '../../../components/checkup-badge';
 import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
+import { formatDateTime } from '../../../lib/dates';
 import { participantPath } from '../../participants/paths';
-import { formatDateTime, reasonText } from '../format';
+import { reasonText } from '../format';
 import { CancelAllowedIcon } from './cancel-allowed-icon';
 import { DirectionLabel } from './direction-label';
 

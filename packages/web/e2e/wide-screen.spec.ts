@@ -202,6 +202,12 @@ test.describe('a correspondant at 1366 pixels', () => {
     // The heading is no Tab stop of its own: Tab goes on to the screen's first control.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('checkbox', { name: 'En cours' })).toBeFocused();
+    // The checkbox wears the same 2-pixel blue ring as every other control (issue 18).
+    const ring = await page.getByRole('checkbox', { name: 'En cours' }).evaluate((input) => {
+      const style = getComputedStyle(input.closest('.MuiCheckbox-root') ?? input);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    });
+    expect(ring).toBe('solid 2px rgb(21, 101, 192)');
     // Filters change the address, not the screen: focus stays where it is.
     await page.keyboard.press('Space');
     await expect(page).toHaveURL(/encours=false/);

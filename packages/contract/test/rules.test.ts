@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expandRoles, hasAnyRole } from '../src/roles';
 import { findScreenRoute, SCREEN_ROUTES } from '../src/routes';
+import { localityKey } from '../src/rules/locality';
 import { meetsPasswordRules } from '../src/rules/password';
 import { formatPersonName } from '../src/rules/person-name';
 import { maskPhone } from '../src/rules/phone';
@@ -120,5 +121,14 @@ describe('person name', () => {
     expect(formatPersonName('MARTIN', '')).toBe('MARTIN');
     expect(formatPersonName(null, 'Jeanne')).toBe('Jeanne');
     expect(formatPersonName(undefined, undefined)).toBe('');
+  });
+});
+
+describe('locality names (issue 18)', () => {
+  it('compares without case, accents, hyphens, and with the post’s ST and STE', () => {
+    expect(localityKey('Saint-Étienne-du-Rouvray')).toBe(localityKey('ST ETIENNE DU ROUVRAY'));
+    expect(localityKey("L'Abergement-Clémenciat")).toBe(localityKey('l abergement clemenciat'));
+    expect(localityKey('Sainte-Foy-lès-Lyon')).toBe('STE FOY LES LYON');
+    expect(localityKey('Poses')).not.toBe(localityKey('Altkirch'));
   });
 });

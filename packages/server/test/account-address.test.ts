@@ -244,6 +244,19 @@ describe('POST /api/adresse', () => {
         [{ field: 'adresse.pays', defaultMessage: 'errors.required' }],
       ],
       [{ adresse: address() }, [{ field: 'adresseFacturationIdentique', defaultMessage: 'errors.required' }]],
+      // A French locality outside its postal code's communes (issue 18), on either address.
+      [
+        { adresse: address({ codePostal: '68130', localite: 'Poses' }), adresseFacturationIdentique: true },
+        [{ field: 'adresse.localite', defaultMessage: 'errors.localite' }],
+      ],
+      [
+        {
+          adresse: address(),
+          adresseFacturationIdentique: false,
+          adresseFacturation: address({ codePostal: '68130', localite: null }),
+        },
+        [{ field: 'adresseFacturation.localite', defaultMessage: 'errors.localite' }],
+      ],
       [
         { adresse: address(), adresseFacturationIdentique: false },
         [{ field: 'adresseFacturation', defaultMessage: 'errors.required' }],

@@ -166,7 +166,7 @@ describe('PUT /api/adherentsCorrespondant/detail: success', () => {
     expect((await created(expatriate)).row.originId).toBe(ORIGIN.abroad);
     const given = validForm({
       provenance: ORIGIN.province,
-      adresse: { ...validForm().adresse, codePostal: '69001' },
+      adresse: { ...validForm().adresse, codePostal: '69001', localite: 'Lyon' },
     });
     expect((await created(given)).row.originId).toBe(ORIGIN.province);
   });

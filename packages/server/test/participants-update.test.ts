@@ -261,6 +261,72 @@ describe('POST /api/adherentsCorrespondant/detail (update)', () => {
   });
 });
 
+describe('a French address names a commune of its postal code (issue 18)', () => {
+  const FRANCE = 716;
+  const localityError = [{ field: 'adresse.localite', defaultMessage: 'errors.localite' }];
+
+  it('refuses a postal code changed without its locality, or with none, and writes nothing', async () => {
+    const row = await editable('postal code changed');
+    // The origin follows the new address (the server sets it when the form leaves it empty).
+    const form = { ...updateFormOf(await detail(row.id)), provenance: null };
+    for (const localite of ['POSES', null]) {
+      await expectUnchanged(row.id, async () => {
+        const reply = await update({
+          ...form,
+          adresse: { ...form.adresse, pays: FRANCE, codePostal: '68130', localite },
+        });
+        expect(reply.statusCode, reply.body).toBe(400);
+        expect(errorReply.parse(reply.json()).fieldErrors).toEqual(localityError);
+      });
+    }
+    // One of the code's communes, whatever its case and accents: saved.
+    const reply = await update({
+      ...form,
+      adresse: { ...form.adresse, pays: FRANCE, codePostal: '68130', localite: 'ALTKIRCH' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await participantRow(ctx, row.id)).toMatchObject({
+      addressPostalCode: '68130',
+      addressLocality: 'ALTKIRCH',
+    });
+  });
+
+  it('leaves an address stored before the rule alone while neither its code nor its locality changes', async () => {
+    const row = await editable('stored inconsistent');
+    await ctx.database.db
+      .update(participants)
+      .set({ addressCountryId: FRANCE, addressPostalCode: '68130', addressLocality: 'POSES' })
+      .where(eq(participants.id, row.id));
+    const form = updateFormOf(await detail(row.id));
+    const reply = await update({ ...form, profession: 'Menuisier' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await participantRow(ctx, row.id)).toMatchObject({
+      profession: 'Menuisier',
+      addressLocality: 'POSES',
+    });
+    // Changing the locality alone is checked.
+    const changed = await update({ ...form, adresse: { ...form.adresse, localite: 'Evreux' } });
+    expect(changed.statusCode, changed.body).toBe(400);
+    expect(errorReply.parse(changed.json()).fieldErrors).toEqual(localityError);
+  });
+
+  it('checks French addresses only, and a creation too', async () => {
+    const row = await editable('foreign address');
+    const form = { ...updateFormOf(await detail(row.id)), provenance: null };
+    const foreign = await update({
+      ...form,
+      adresse: { ...form.adresse, pays: 701, codePostal: '68130', localite: 'Berlin' },
+    });
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    const created = await call('PUT', '/api/adherentsCorrespondant/detail', {
+      ...validForm({ adresse: { ...validForm().adresse, codePostal: '68130', localite: 'Poses' } }),
+      idEtablissement: (await correspondantOf(ctx, 'corr.etablissement')).establishmentId,
+    });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(errorReply.parse(created.json()).fieldErrors).toEqual(localityError);
+  });
+});
+
 describe('POST /api/adherents/:id/resilier', () => {
   it('terminates with a reason, dated today, and audits it', async () => {
     const row = await editable('to terminate');

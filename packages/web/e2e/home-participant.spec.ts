@@ -164,6 +164,9 @@ test.describe('participant home', () => {
     await expect(page.getByText('Votre dossier médical en ligne est activé', { exact: false })).toBeVisible();
     await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
     await expect(record).toBeHidden();
+    // The button that opened the dialog is gone: focus goes to the card that replaced it, not to
+    // the page (issue 18).
+    await expect(page.getByRole('heading', { name: 'Nouveaux documents', level: 2 })).toBeFocused();
     // The principal stays fresh across a reload (the server reloaded the session's profile).
     await page.reload();
     await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
@@ -204,5 +207,44 @@ test.describe('participant home', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'J’accepte' }).click();
     await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
     await expect(record.getByRole('button', { name: 'Retirer mon accord' })).toBeVisible();
+  });
+
+  test('when the home detail cannot be read, each card that depends on it says so with Retry; the others stay (issue 18)', async ({
+    page,
+  }) => {
+    await page.route('**/api/get-detail-accueil', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await signIn(page, 'participant.dmc');
+    const checkup = checkupCard(page);
+    const documents = page.getByRole('region', { name: 'Nouveaux documents' });
+    await expect(checkup.getByRole('alert')).toContainText('Ces informations n');
+    await expect(checkup.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+    await expect(documents.getByRole('alert')).toContainText(
+      'Vos nouveaux documents n’ont pas pu être chargés.',
+    );
+    await expect(documents.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+    // Nothing listed: nothing to send.
+    await expect(documents.getByRole('button', { name: /^Envoyer/ })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Votre compte' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.unroute('**/api/get-detail-accueil');
+    await documents.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(checkup.getByRole('alert')).toHaveCount(0);
+    await expect(documents.getByRole('alert')).toHaveCount(0);
+    await expect(documents.getByRole('button', { name: /^Envoyer/ })).toBeVisible();
+  });
+
+  test('participant.sansdmc: the medical record card does not depend on the home detail and stays when it fails', async ({
+    page,
+  }) => {
+    await page.route('**/api/get-detail-accueil', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await signIn(page, 'participant.sansdmc');
+    await expect(checkupCard(page).getByRole('button', { name: 'Réessayer' })).toBeVisible();
+    const record = page.getByRole('region', { name: 'Mon dossier médical en ligne' });
+    await expect(record.getByRole('button', { name: 'Activer mon dossier médical' })).toBeVisible();
   });
 });

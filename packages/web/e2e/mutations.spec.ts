@@ -210,6 +210,36 @@ test.describe('transfers', () => {
     await sourceContext.close();
   });
 
+  test('a list that cannot be read says so with Retry, and neither "no transfer" nor "0 of 0" (issue 18)', async ({
+    page,
+  }) => {
+    await signIn(page, MAIN, { correspondant: true });
+    await page.route('**/api/mutation?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await openList(page);
+    const failure = page
+      .getByRole('alert')
+      .filter({ hasText: "La liste des mutations n'a pas pu être chargée." });
+    const expectFailedOnly = async () => {
+      await expect(failure).toBeVisible();
+      await expect(failure.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+      await expect(grid(page)).toContainText('La liste n’a pas pu être chargée');
+      await expect(page.getByText('Aucune mutation ne correspond à ces critères.')).toHaveCount(0);
+      await expect(page.getByText(/\d+–\d+ sur \d+/)).toHaveCount(0);
+    };
+    await expectFailedOnly();
+    await page.getByRole('checkbox', { name: 'Entrantes' }).check();
+    await expectFailedOnly();
+    await expectAccessible(page);
+    await page.unroute('**/api/mutation?*');
+    await failure.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(failure).toHaveCount(0);
+    await expect(
+      page.getByText(/\d+–\d+ sur \d+|Aucune mutation ne correspond à ces critères\./),
+    ).toBeVisible();
+  });
+
   test('in English, the list and the detail are translated and accessible', async ({ page }) => {
     await signIn(page, MAIN, { correspondant: true });
     await page.getByRole('banner').getByRole('button', { name: /\w/ }).last().click();
@@ -233,5 +263,46 @@ test.describe('transfers', () => {
     await expect(page.getByRole('button', { name: 'Cancel the transfer' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Movement type' })).toHaveValue('Transfer');
     await expectAccessible(page);
+  });
+});
+
+test.describe('on a device in New York (issue 18)', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the transfers and the last sign-in show the centre’s times, said to be Paris time', async ({
+    page,
+  }) => {
+    // A sign-in through the API first, so that the screens have a previous one to show.
+    await apiToken(page.request, MAIN);
+    await signIn(page, MAIN, { correspondant: true });
+    await expect(
+      page.getByText(/^Dernière connexion le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} \(heure de Paris\)$/),
+    ).toBeVisible();
+
+    const listed = page.waitForResponse((response) => /\/api\/mutation\?/.test(response.url()));
+    await page.goto('/mutation?encours=false');
+    const { items } = (await (await listed).json()) as { items: { date: string }[] };
+    const first = items[0];
+    if (!first) throw new Error('no transfer');
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Paris',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(first.date))
+        .map((part) => [part.type, part.value]),
+    );
+    const paris = `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+    await expect(grid(page).locator('.MuiDataGrid-row').first().locator('[data-field="date"]')).toHaveText(
+      paris,
+    );
+    await expect(page.getByText('Heures de Paris', { exact: true })).toBeVisible();
+    await grid(page).locator('.MuiDataGrid-row').first().locator('[data-field="date"]').click();
+    await expect(page.getByRole('textbox', { name: 'Date' })).toHaveValue(`${paris} (heure de Paris)`);
   });
 });

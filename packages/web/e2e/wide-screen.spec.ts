@@ -2,8 +2,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support';
 
 /**
- * Issue 18, a correspondant at 1366 pixels: the key columns of the transfer list and of the check-up
- * history fit beside the open side menu; the menu collapses and the grids' density changes, both
+ * Issue 18, a correspondant at 1366 pixels: the key columns of the transfer list, the check-up list and
+ * the check-up history fit beside the open side menu; the menu collapses and the grids' density changes, both
  * remembered; focus moves to the new screen's heading; a participant's page is named after them.
  */
 
@@ -73,7 +73,17 @@ test.describe('a correspondant at 1366 pixels', () => {
       'etablissementDestination',
       'motifMouvement',
       'bilanEnCours',
+      'allowedToCancel',
+      'auteurMouvement',
     ]);
+    // An establishment's name takes two lines rather than "Lopez et Jean – …", and shows whole on hover.
+    const source = grid(page)
+      .locator('.MuiDataGrid-row')
+      .first()
+      .locator('[data-field="etablissementSource"]');
+    const sourceName = (await source.textContent()) ?? '';
+    expect(sourceName).toMatch(/ – \S/);
+    await expect(source.getByTitle(sourceName)).toBeVisible();
     // A group sees transfers between two of its own establishments as internal: an arrow and a word.
     const internal = grid(page)
       .getByRole('gridcell')
@@ -86,6 +96,23 @@ test.describe('a correspondant at 1366 pixels', () => {
     expect(name).toMatch(/^[A-Z' -]+ \S/);
     await expectAccessible(page);
     await shoot(page, 'mutations-1366-fr');
+
+    // The check-up list of a group names each row's company and establishment, and still shows its
+    // billing date and state.
+    await page.goto('/bilansCorrespondant');
+    await expect(grid(page).locator('.MuiDataGrid-row').first()).toBeVisible();
+    await expectColumnsVisible(page, [
+      'id',
+      'nom',
+      'idEntreprise',
+      'idEtablissement',
+      'datePremierRdv',
+      'dateCloture',
+      'dateFacturation',
+      'etatBilan',
+    ]);
+    await expectAccessible(page);
+    await shoot(page, 'checkups-1366-fr');
 
     await page.goto('/historiqueBilansCorrespondant');
     await expect(grid(page).locator('.MuiDataGrid-row').first()).toBeVisible();
@@ -175,6 +202,12 @@ test.describe('a correspondant at 1366 pixels', () => {
     // The heading is no Tab stop of its own: Tab goes on to the screen's first control.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('checkbox', { name: 'En cours' })).toBeFocused();
+    // The checkbox wears the same 2-pixel blue ring as every other control (issue 18).
+    const ring = await page.getByRole('checkbox', { name: 'En cours' }).evaluate((input) => {
+      const style = getComputedStyle(input.closest('.MuiCheckbox-root') ?? input);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    });
+    expect(ring).toBe('solid 2px rgb(21, 101, 192)');
     // Filters change the address, not the screen: focus stays where it is.
     await page.keyboard.press('Space');
     await expect(page).toHaveURL(/encours=false/);

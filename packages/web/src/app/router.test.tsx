@@ -63,10 +63,13 @@ describe('application routes', () => {
     await waitFor(() => expect(document.title).toBe('Accueil'));
   });
 
-  it('formats the last connection in local time', async () => {
-    signIn(['ROLE_PARTICIPANT'], { derniereConnexion: new Date(2026, 2, 9, 7, 5).toISOString() });
+  it('formats the last connection on the centre’s clocks, whatever the machine’s zone (issue 18)', async () => {
+    // 06:05 UTC is 07:05 in Paris in March; "heure de Paris" follows only where the machine is elsewhere.
+    signIn(['ROLE_PARTICIPANT'], { derniereConnexion: '2026-03-09T06:05:00.000Z' });
     visit('/home');
-    expect(await screen.findByText('Dernière connexion le 09/03/2026 à 07:05')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Dernière connexion le 09\/03\/2026 à 07:05( \(heure de Paris\))?$/),
+    ).toBeInTheDocument();
   });
 
   it('sends a signed-in user away from a page their roles refuse', async () => {

@@ -55,6 +55,13 @@ export function createAppTheme(language: Language): Theme {
           },
         },
         MuiLink: { defaultProps: { underline: 'always' } },
+        // Checkboxes, radios and switches reset the outline in their own styles, which come after the
+        // global ones: without these they showed only the ripple's faint grey halo (issue 18).
+        MuiCheckbox: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+        MuiRadio: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+        MuiSwitch: {
+          styleOverrides: { root: { '&:has(.Mui-focusVisible)': { ...FOCUS_RING, borderRadius: 12 } } },
+        },
       },
     },
     language === 'en_EN' ? enUS : frFR,

@@ -17,6 +17,7 @@ const commune = (codePostal: string, codeCommune: string, localite: string) => (
 const COMMUNES: Record<string, ReturnType<typeof commune>[]> = {
   '69001': [commune('69001', '69381', 'Lyon')],
   '01100': [commune('01100', '01283', 'Oyonnax'), commune('01100', '01007', 'Arbent')],
+  '68130': [commune('68130', '68004', 'Altkirch'), commune('68130', '68010', 'Aspach')],
   '99999': [],
 };
 let lookupFails = false;
@@ -39,8 +40,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function Form() {
-  const form = useForm({ defaultValues: { adresse: { codePostal: '', localite: '', pays: null } } });
+function Form({ codePostal = '', localite = '' }: { codePostal?: string; localite?: string }) {
+  const form = useForm({ defaultValues: { adresse: { codePostal, localite, pays: null } } });
   return (
     <FormProvider {...form}>
       <AddressFields prefix="adresse" />
@@ -49,11 +50,11 @@ function Form() {
   );
 }
 
-function renderForm() {
+function renderForm(stored: { codePostal?: string; localite?: string } = {}) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ConfirmProvider>
-        <Form />
+        <Form {...stored} />
       </ConfirmProvider>
     </QueryClientProvider>,
   );
@@ -75,6 +76,29 @@ describe('postal code of an address', () => {
     await user.type(screen.getByRole('textbox', { name: 'Code postal' }), '01100');
     await user.click(await screen.findByRole('button', { name: 'Arbent' }));
     expect(screen.getByTestId('locality')).toHaveTextContent('Arbent');
+  });
+
+  it('clears the locality of the previous code until one of the new code’s communes is chosen (issue 18)', async () => {
+    const user = renderForm({ codePostal: '27740', localite: 'POSES' });
+    const field = screen.getByRole('textbox', { name: 'Code postal' });
+    await user.clear(field);
+    await user.type(field, '68130');
+    await user.click(await screen.findByRole('button', { name: 'Aspach' }));
+    expect(screen.getByTestId('locality')).toHaveTextContent('Aspach');
+    // Back to a code of which the locality is a commune, in another case: kept while choosing.
+    await user.clear(field);
+    await user.type(field, '01100');
+    expect(await screen.findByRole('button', { name: 'Arbent' })).toBeVisible();
+    expect(screen.getByTestId('locality')).toBeEmptyDOMElement();
+  });
+
+  it('keeps a locality the new code also names, whatever its case', async () => {
+    const user = renderForm({ codePostal: '27740', localite: 'ALTKIRCH' });
+    const field = screen.getByRole('textbox', { name: 'Code postal' });
+    await user.clear(field);
+    await user.type(field, '68130');
+    expect(await screen.findByRole('button', { name: 'Aspach' })).toBeVisible();
+    expect(screen.getByTestId('locality')).toHaveTextContent('ALTKIRCH');
   });
 
   it('says a code names no commune, under the field, and forgets it once the code changes', async () => {

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { COUNTRY_FRANCE_ID, POSTAL_CODE_MAX, SEARCH_DEBOUNCE_MS } from '@portail/contract/constants';
+import { localityKey } from '@portail/contract/rules/locality';
 import type { Locality } from '@portail/contract/schemas/addresses';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
@@ -30,7 +31,7 @@ export interface AddressFieldsProps {
  */
 export function AddressFields({ prefix, disabled, countryRequired }: AddressFieldsProps) {
   const { t } = useTranslation();
-  const { control, setValue, formState } = useFormContext();
+  const { control, setValue, getValues, formState } = useFormContext();
   const countries = useEnumOptions('pays');
   const [choices, setChoices] = useState<Locality[]>([]);
   // A complete code that names no French commune: said under the field (issue 18), never blocking,
@@ -69,7 +70,17 @@ export function AddressFields({ prefix, disabled, countryRequired }: AddressFiel
       set('pays', COUNTRY_FRANCE_ID);
       const [only] = found;
       if (found.length === 1 && only) set('localite', only.localite);
-      else setChoices(found);
+      else {
+        // The locality of the previous code ("POSES" under 68130) would be saved with the new code:
+        // it is cleared until one of the new code's communes is chosen (issue 18).
+        const current = localityKey(String(getValues(path('localite')) ?? ''));
+        const kept = found.some(
+          (commune) =>
+            localityKey(commune.localite) === current || localityKey(commune.libelleAcheminement) === current,
+        );
+        if (current !== '' && !kept) set('localite', '');
+        setChoices(found);
+      }
     }, SEARCH_DEBOUNCE_MS);
   };
 

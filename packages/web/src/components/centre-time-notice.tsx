@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceOutsideCentreZone } from '../lib/dates';
 
 /**
- * "Heures de Paris" once near a list of appointment times, only on a device whose clock is not the
+ * "Heures de Paris" once near a list of times (appointments, transfers), only on a device whose clock is not the
  * centre's: there the times shown are not the device's own (issue 18).
  */
 export function CentreTimeNotice() {

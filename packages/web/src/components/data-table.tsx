@@ -158,6 +158,14 @@ export function DataTable<R extends GridValidRowModel>({
         sx={{
           backgroundColor: 'background.paper',
           '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
+          // A long header takes two lines rather than widening its column past the screen (issue 18).
+          '& .MuiDataGrid-columnHeaderTitle': {
+            whiteSpace: 'normal',
+            lineHeight: 1.2,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+          },
           '& .row-inactive': {
             color: 'text.secondary',
             fontStyle: 'italic',

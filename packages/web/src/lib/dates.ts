@@ -1,4 +1,4 @@
-import { DATE_FORMAT, TIME_FORMAT } from '@portail/contract/constants';
+import { DATE_FORMAT } from '@portail/contract/constants';
 import { CENTRE_TIME_ZONE, centreWallClock } from '@portail/contract/rules/centre-time';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/fr';
@@ -18,18 +18,29 @@ const follow = () => {
 follow();
 i18next.on('languageChanged', follow);
 
-/** DD/MM/YYYY, or '' for nothing or an invalid date. */
+/** An instant (an ISO date-time such as `2026-11-25T08:17:00.000Z`), as opposed to a calendar day. */
+const isInstant = (value: string) => value.includes('T');
+
+/**
+ * DD/MM/YYYY, or '' for nothing or an invalid date. An instant (a document's creation, a sign-in) is
+ * dated on the centre's calendar, like every time the portal shows (issue 18); a calendar day as it is.
+ */
 export function formatDate(value: string | Date | Dayjs | null | undefined): string {
   if (!value) return '';
+  if (typeof value === 'string' && isInstant(value)) return formatCentreDate(value);
   const date = dayjs(value);
   return date.isValid() ? date.format(DATE_FORMAT) : '';
 }
 
-/** HH:mm in local time, or '' for nothing or an invalid date. */
-export function formatTime(value: string | Date | Dayjs | null | undefined): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(TIME_FORMAT) : '';
+/** HH:mm of an instant on the centre's clocks, or '' for nothing or an invalid date. */
+export function formatTime(value: string | null | undefined): string {
+  return formatCentreTime(value);
+}
+
+/** DD/MM/YYYY HH:mm of an instant on the centre's clocks (001 §9, issue 18), or '' for an invalid date. */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = formatCentreDate(value);
+  return date ? `${date} ${formatCentreTime(value)}` : '';
 }
 
 /**
@@ -46,7 +57,7 @@ export function formatCentreTime(value: string | null | undefined): string {
   return (value ? centreWallClock(value)?.time : undefined) ?? '';
 }
 
-/** Whether the device's clock is not the centre's, so that appointment times need "Paris time" beside them. */
+/** Whether the device's clock is not the centre's, so that the times shown need "Paris time" beside them. */
 export function deviceOutsideCentreZone(): boolean {
   return Intl.DateTimeFormat().resolvedOptions().timeZone !== CENTRE_TIME_ZONE;
 }

@@ -3,6 +3,7 @@ import { correspondantEstablishmentsReply } from '@portail/contract/schemas/part
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
+import { clampedText } from '../components/cell-text';
 import { api } from './api';
 
 export interface ScopeOption {
@@ -82,6 +83,7 @@ export function scopeColumns<R extends { idEntreprise: number; idEtablissement: 
     minWidth,
     sortable: false,
     valueGetter: (_: unknown, row: R) => name(row),
+    ...clampedText,
   });
   return [
     ...(organisations.showCompanies

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
 import { type FieldErrorEntry, FieldErrors } from '../../lib/field-errors';
+import { localityError } from '../addresses/addresses.service';
 import type { AccountDeps, AccountRequest } from './account-deps';
 import {
   type AddressItem,
@@ -134,6 +135,8 @@ function checkItems(
   };
   check('typeVoie', next.streetTypeId, 'typeVoie', current.streetTypeId);
   check('pays', next.countryId, 'pays', current.countryId);
+  const locality = localityError(path, next, current);
+  if (locality) errors.push(locality);
   return errors;
 }
 

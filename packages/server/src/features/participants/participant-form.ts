@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { type EnumNamespace, enumItems, type participants } from '../../db/schema';
 import type { FieldErrorEntry } from '../../lib/field-errors';
 import { isValidMobile } from '../../lib/phone';
+import { localityError } from '../addresses/addresses.service';
 import type { geoAddress } from './establishment.queries';
 import type { ParticipantRecord } from './participant.queries';
 import { phoneticName } from './phonetic';
@@ -68,8 +69,9 @@ export async function loadEnumItems(tx: DbOrTx, ids: readonly number[]): Promise
 }
 
 /**
- * What the schema cannot check (000 §5): mobile numbers, a birth date not in the future, and every
- * dropdown value an active item of its own list. A value kept unchanged on update stays acceptable
+ * What the schema cannot check (000 §5): mobile numbers, a birth date not in the future, every
+ * dropdown value an active item of its own list, and a French address's locality one of its postal
+ * code's communes. A value kept unchanged on update stays acceptable
  * even if the centre has since retired its item, or no edit of that participant could be saved.
  * All problems are collected, so the form shows them at once.
  */
@@ -99,6 +101,19 @@ export async function checkForm(
       item !== undefined && item.namespace === field.namespace && (item.active || field.id === field.stored);
     if (!valid) errors.push({ field: field.field, defaultMessage: 'errors.invalid' });
   }
+  // An address the establishment's replaces is not stored: its locality does not matter.
+  const locality = form.utiliserAdresseEtablissement
+    ? null
+    : localityError(
+        'adresse',
+        {
+          countryId: form.adresse.pays,
+          postalCode: orNull(form.adresse.codePostal),
+          locality: orNull(form.adresse.localite),
+        },
+        current && { postalCode: current.addressPostalCode, locality: current.addressLocality },
+      );
+  if (locality) errors.push(locality);
   return { errors, items };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@portail/contract/schemas/checkups';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clampedText } from '../../components/cell-text';
 import { formatDate } from '../../lib/dates';
 import { scopeColumns, useScopeOrganisations } from '../../lib/scope-organisations';
 import { CHECKUP_EXPORT_PATH } from './api/export-checkups';
@@ -17,7 +18,7 @@ import { toCheckupQuery } from './list-params';
 import { useCheckupList } from './use-checkup-list';
 
 const SORT_FIELDS: readonly string[] = CHECKUP_SORT_FIELDS;
-const dateColumn = { flex: 1, minWidth: 135, valueFormatter: (value: string | null) => formatDate(value) };
+const dateColumn = { flex: 1, minWidth: 110, valueFormatter: (value: string | null) => formatDate(value) };
 
 /** The correspondant's check-ups (000 §2.8): a row a check-up whose first appointment is in the range. */
 export function CheckupsPage() {
@@ -28,28 +29,30 @@ export function CheckupsPage() {
 
   const columns = useMemo<GridColDef<CheckupRow>[]>(
     () => [
-      { field: 'id', headerName: t('checkups.columns.id'), flex: 0.5, minWidth: 125 },
+      { field: 'id', headerName: t('checkups.columns.id'), flex: 0.5, minWidth: 88 },
       {
         field: 'nom',
         headerName: t('checkups.columns.name'),
         flex: 1.2,
-        minWidth: 160,
+        minWidth: 130,
         valueGetter: (_, row) => formatPersonName(row.nom, row.prenom),
+        ...clampedText,
       },
-      ...scopeColumns<CheckupRow>(organisations, t, 150),
+      ...scopeColumns<CheckupRow>(organisations, t, 110),
       {
         field: 'datePremierRdv',
         headerName: t('checkups.columns.firstAppointment'),
+        description: t('checkups.columns.firstAppointment'),
         ...dateColumn,
-        minWidth: 195,
+        minWidth: 135,
       },
       { field: 'dateCloture', headerName: t('checkups.columns.closing'), ...dateColumn },
-      { field: 'dateFacturation', headerName: t('checkups.columns.billing'), ...dateColumn, minWidth: 150 },
+      { field: 'dateFacturation', headerName: t('checkups.columns.billing'), ...dateColumn, minWidth: 120 },
       {
         field: 'etatBilan',
         headerName: t('checkups.columns.state'),
         flex: 0.8,
-        minWidth: 120,
+        minWidth: 110,
         renderCell: ({ row }) => <CheckupStateChip state={row.etatBilan} />,
       },
     ],

@@ -9,6 +9,9 @@ import { MedicalRecordCard } from './medical-record-card';
 import { StaffCard } from './staff-card';
 import { TransfersCard } from './transfers-card';
 
+/** The id of the new documents card's heading (documents' new-documents-card), focused on acceptance. */
+export const NEW_DOCUMENTS_HEADING_ID = 'new-documents-title';
+
 export interface HomeCard {
   id: string;
   /** Whether this user sees the card (by role, consent, ...). */

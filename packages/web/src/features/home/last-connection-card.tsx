@@ -5,16 +5,22 @@ import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTime } from '../../lib/dates';
+import { deviceOutsideCentreZone, formatDate, formatTime } from '../../lib/dates';
 
-/** The previous sign-in, in local time (000 §2.5), or a welcome on the first one. */
+/**
+ * The previous sign-in (000 §2.5) on the centre's clocks, "Paris time" said on a device elsewhere
+ * (issue 18), or a welcome on the first one.
+ */
 export function LastConnectionCard({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const date = formatDate(user.derniereConnexion);
   const text =
     user.premiereConnexion || !date
       ? t('home.firstConnection')
-      : t('home.lastConnection', { date, time: formatTime(user.derniereConnexion) });
+      : t(deviceOutsideCentreZone() ? 'home.lastConnectionCentre' : 'home.lastConnection', {
+          date,
+          time: formatTime(user.derniereConnexion),
+        });
   return (
     <Card component="section" aria-labelledby="account-card-title" sx={{ height: '100%' }}>
       <CardHeader

@@ -1,12 +1,4 @@
-import { DATE_TIME_FORMAT } from '@portail/contract/constants';
 import type { MutationEnumLabel, MutationRow } from '@portail/contract/schemas/mutations';
-import { dayjs } from '../../lib/dates';
-
-/** DD/MM/YYYY HH:mm in local time (001 §9), or '' for an invalid date. */
-export function formatDateTime(value: string): string {
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_TIME_FORMAT) : '';
-}
 
 /** An enumeration item's label in the interface language. */
 export function enumLabel(item: MutationEnumLabel | null, language: string): string {

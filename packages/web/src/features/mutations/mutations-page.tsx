@@ -2,6 +2,7 @@ import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CentreTimeNotice } from '../../components/centre-time-notice';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
@@ -48,10 +49,12 @@ export function MutationsPage() {
           {t('mutations.loadError')}
         </RetryAlert>
       )}
+      <CentreTimeNotice />
       <MutationsTable
         rows={isError ? [] : (data?.items ?? [])}
         rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
         loading={isFetching}
+        failed={isError}
         query={state.table}
         onQueryChange={onQueryChange}
         onOpen={onOpen}

@@ -154,6 +154,12 @@ describe('participant form: saving', () => {
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
+    // The message shows at the top of a long form: it takes focus, which scrolls it into view (issue 18).
+    await eventually(() =>
+      expect(document.activeElement).toContainElement(
+        screen.getByText('Les modifications du participant ont été enregistrées.'),
+      ),
+    );
     const save = api.calls.find((call) => call.path === '/api/adherentsCorrespondant/detail');
     expect(save).toMatchObject({
       method: 'POST',
@@ -219,6 +225,12 @@ describe('participant form: a person already known as terminated', () => {
     expect(screen.getByRole('link', { name: 'Ouvrir la fiche n° 4242 pour la réadmettre' })).toHaveAttribute(
       'href',
       '/adherents/4242',
+    );
+    // The refusal and its way out take focus, not the page's body (issue 18).
+    await eventually(() =>
+      expect(document.activeElement).toContainElement(
+        screen.getByRole('link', { name: 'Ouvrir la fiche n° 4242 pour la réadmettre' }),
+      ),
     );
   });
 

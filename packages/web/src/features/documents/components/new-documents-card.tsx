@@ -47,7 +47,8 @@ export function NewDocumentsCard({ documents, refused, failed, onRetry }: NewDoc
         avatar={<DescriptionIcon color="primary" />}
         title={t('documents.home.title')}
         slotProps={{ title: { id: 'new-documents-title', component: 'h2', variant: 'h6' } }}
-        action={phone ? undefined : <Box sx={{ pt: 1, pr: 1 }}>{send}</Box>}
+        // Nothing listed, nothing to send: a failed load offers its Retry only.
+        action={phone || failed ? undefined : <Box sx={{ pt: 1, pr: 1 }}>{send}</Box>}
       />
       <CardContent sx={{ pt: 0 }}>
         {phone && !failed && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{send}</Box>}

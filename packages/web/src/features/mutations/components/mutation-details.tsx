@@ -4,8 +4,9 @@ import Paper from '@mui/material/Paper';
 import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { deviceOutsideCentreZone, formatDateTime } from '../../../lib/dates';
 import { participantPath } from '../../participants/paths';
-import { enumLabel, formatDateTime } from '../format';
+import { enumLabel } from '../format';
 import { useDirectionText } from './direction-label';
 import { ReadOnlyValue } from './read-only-value';
 
@@ -17,11 +18,13 @@ import { ReadOnlyValue } from './read-only-value';
 export function MutationDetails({ mutation }: { mutation: MutationRow }) {
   const { t, i18n } = useTranslation();
   const directionText = useDirectionText();
+  const when = formatDateTime(mutation.date);
   const fields: [string, string | number | null][] = [
     ['participant', mutation.participant.name],
     ['participantId', mutation.participant.id],
     ['author', mutation.auteurMouvement],
-    ['date', formatDateTime(mutation.date)],
+    // The centre's time, said so on a device elsewhere (issue 18).
+    ['date', deviceOutsideCentreZone() ? t('dates.centreTimeOf', { value: when }) : when],
     ['direction', directionText(mutation.sens)],
     ['type', enumLabel(mutation.typeMouvement, i18n.language)],
     ['reason', enumLabel(mutation.motifMouvement, i18n.language)],

@@ -4,7 +4,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Message } from '@portail/contract/schemas/common';
 import {
@@ -15,7 +15,6 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-provider';
-import { visuallyHidden } from '../../../components/visually-hidden';
 import { notify } from '../../../lib/notify';
 import type { Outcome } from '../api/outcome';
 import { useReadmitParticipant } from '../api/readmit-participant';
@@ -51,8 +50,8 @@ export function ParticipantActions({ participant, onMessages, onTerminated }: Pa
   const transfer = useTransferParticipant(participant.id);
   const name = formatPersonName(participant.nom, participant.prenom);
   const reasonId = useId();
-  // What the server would refuse is not offered: the reason is told instead (tooltip, and to screen
-  // readers as the button's description).
+  // What the server would refuse is not offered: the reason is told instead, as text beside the button
+  // that keyboard and touch users see too (issue 18), and to screen readers as its description.
   const cannotTerminate = participant.bilanEnCours
     ? `messages.${PARTICIPANT_MESSAGES.terminateCheckupInProgress}`
     : participant.mutationEnCours
@@ -89,45 +88,42 @@ export function ParticipantActions({ participant, onMessages, onTerminated }: Pa
 
   return (
     <>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flexShrink: 0 }}>
-        {participant.actif && !participant.mutationEnCours && (
-          <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setDialog('transfer')}>
-            {t('participant.transfer.action')}
-          </Button>
+      <Box sx={{ flexShrink: 0 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {participant.actif && !participant.mutationEnCours && (
+            <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setDialog('transfer')}>
+              {t('participant.transfer.action')}
+            </Button>
+          )}
+          {participant.actif && (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<BlockIcon />}
+              disabled={cannotTerminate !== null}
+              aria-describedby={cannotTerminate ? reasonId : undefined}
+              onClick={() => setDialog('terminate')}
+            >
+              {t('participant.terminate.action')}
+            </Button>
+          )}
+          {!participant.actif && (
+            <Button
+              variant="contained"
+              startIcon={<RestoreIcon />}
+              loading={readmit.isPending}
+              onClick={() => void onReadmit()}
+            >
+              {t('participant.readmit.action')}
+            </Button>
+          )}
+        </Stack>
+        {participant.actif && cannotTerminate && (
+          <Typography id={reasonId} variant="body2" color="text.secondary" sx={{ mt: 1, maxWidth: 360 }}>
+            {t(cannotTerminate)}
+          </Typography>
         )}
-        {participant.actif && (
-          <Tooltip title={cannotTerminate ? t(cannotTerminate) : ''}>
-            {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
-            <span>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<BlockIcon />}
-                disabled={cannotTerminate !== null}
-                aria-describedby={cannotTerminate ? reasonId : undefined}
-                onClick={() => setDialog('terminate')}
-              >
-                {t('participant.terminate.action')}
-              </Button>
-              {cannotTerminate && (
-                <Box component="span" id={reasonId} sx={visuallyHidden}>
-                  {t(cannotTerminate)}
-                </Box>
-              )}
-            </span>
-          </Tooltip>
-        )}
-        {!participant.actif && (
-          <Button
-            variant="contained"
-            startIcon={<RestoreIcon />}
-            loading={readmit.isPending}
-            onClick={() => void onReadmit()}
-          >
-            {t('participant.readmit.action')}
-          </Button>
-        )}
-      </Stack>
+      </Box>
       <TerminateDialog
         open={dialog === 'terminate'}
         name={name}

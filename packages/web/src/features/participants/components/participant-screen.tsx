@@ -1,10 +1,11 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import type { Message } from '@portail/contract/schemas/common';
 import { PARTICIPANT_MESSAGES, type Participant } from '@portail/contract/schemas/participants';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, type To, useLocation, useNavigate } from 'react-router';
@@ -65,6 +66,7 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
   });
   const [messages, setMessages] = useState<Message[]>(initialMessages);
   const [leave, setLeave] = useState<Leave | null>(null);
+  const messagesRef = useRef<HTMLDivElement>(null);
   const { data: establishment } = useParticipantEstablishment(participant?.id ?? null);
   const { isDirty } = form.formState;
 
@@ -72,6 +74,17 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
   useEffect(() => {
     if (participant) form.reset(participantDraft(participant));
   }, [participant, form]);
+
+  // The form is long and its Save button at the bottom: what a save or an operation answered (refused,
+  // created, "open record n° … to re-admit") shows at the top, so it comes into view and takes focus,
+  // which would otherwise fall to the page (issue 18).
+  useEffect(() => {
+    const box = messagesRef.current;
+    if (messages.length === 0 || !box) return;
+    // jsdom (the unit tests) has no scrolling.
+    box.scrollIntoView?.({ block: 'start' });
+    box.focus({ preventScroll: true });
+  }, [messages]);
 
   useAutomaticOrigin(form);
   useLeaveConfirmation(isDirty && !readOnly);
@@ -122,8 +135,11 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
           )
         }
       />
-      <MessagesAlerts messages={messages} />
-      <ReadmitOffer messages={messages} />
+      {/* Script-focusable only: the messages of a save are brought into view and read (issue 18). */}
+      <Box ref={messagesRef} tabIndex={-1} sx={{ outline: 'none' }}>
+        <MessagesAlerts messages={messages} />
+        <ReadmitOffer messages={messages} />
+      </Box>
       {participant && !participant.actif && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('participant.readOnly.inactive')}

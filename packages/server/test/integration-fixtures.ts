@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_ASSERTION_TYPE } from '@portail/contract/integration/smart';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type CryptoKey,
@@ -10,8 +11,14 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose';
+import { auditLog } from '../src/db/schema';
+import { type ActiveClient, registerClient } from '../src/features/integration/system-clients';
+import type { TestContext } from './helper';
 
 export const TOKEN_PATH = '/fhir/R4/auth/token';
+export const PUBLIC_URL = 'https://portail.example.fr';
+/** The token endpoint under PUBLIC_URL: the `aud` of every assertion. */
+export const AUDIENCE = `${PUBLIC_URL}${TOKEN_PATH}`;
 
 /** A client's key pair as the client holds it: the private key, and the JWK Set the centre registers. */
 export interface ClientKey {
@@ -96,4 +103,38 @@ let lastAddress = 0;
 export function freshAddress(): string {
   lastAddress += 1;
   return `10.1.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
+}
+
+/** The newest audit row of an action. */
+export async function lastAudit(ctx: TestContext, action: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
+export interface TestClients {
+  ecKey: ClientKey;
+  rsaKey: ClientKey;
+  ecClient: ActiveClient;
+  rsaClient: ActiveClient;
+}
+
+/** Two registered clients: "DPI du centre" (ES384, Patient and DocumentReference) and "Entrepôt" (RS384, every type read). */
+export async function registerTestClients(ctx: TestContext): Promise<TestClients> {
+  const [ecKey, rsaKey] = await Promise.all([clientKey('ES384'), clientKey('RS384')]);
+  const ecClient = await registerClient(ctx.database.db, {
+    name: 'DPI du centre',
+    scopes: 'system/Patient.cruds system/DocumentReference.c',
+    jwks: ecKey.jwks,
+  });
+  const rsaClient = await registerClient(ctx.database.db, {
+    name: 'Entrepôt',
+    scopes: 'system/*.rs',
+    jwks: rsaKey.jwks,
+  });
+  return { ecKey, rsaKey, ecClient, rsaClient };
 }

@@ -3,6 +3,7 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 
 export const ISSUER = 'portail-bilans';
 export const AUDIENCE = 'portail-bilans-api';
+const ACCESS_CLAIMS = ['sub', 'sid', 'exp'];
 
 export interface AccessClaims {
   userId: number;
@@ -13,44 +14,58 @@ export interface AccessClaims {
 type Signer = (payload: Record<string, unknown>) => string;
 type Verifier = (token: string) => Record<string, unknown>;
 
-// Every authenticated request verifies a token: signer and verifier are built once per key, and
-// fast-jwt's synchronous HMAC costs a fraction of a WebCrypto round trip.
-const signers = new WeakMap<Uint8Array, Map<number, Signer>>();
-const verifiers = new WeakMap<Uint8Array, Verifier>();
+// Every authenticated request verifies a token: signers and verifiers are built once per key and
+// audience, and fast-jwt's synchronous HMAC costs a fraction of a WebCrypto round trip.
+const signers = new WeakMap<Uint8Array, Map<string, Signer>>();
+const verifiers = new WeakMap<Uint8Array, Map<string, Verifier>>();
 
-function signerOf(secret: Uint8Array, ttlS: number): Signer {
-  let byTtl = signers.get(secret);
-  if (!byTtl) {
-    byTtl = new Map();
-    signers.set(secret, byTtl);
+function cached<T>(
+  cache: WeakMap<Uint8Array, Map<string, T>>,
+  secret: Uint8Array,
+  key: string,
+  make: () => T,
+): T {
+  let bySecret = cache.get(secret);
+  if (!bySecret) {
+    bySecret = new Map();
+    cache.set(secret, bySecret);
   }
-  let signer = byTtl.get(ttlS);
-  if (!signer) {
-    signer = createSigner({
+  let made = bySecret.get(key);
+  if (made === undefined) {
+    made = make();
+    bySecret.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * An HS256 signer of the portal's tokens for one audience: user tokens (AUDIENCE) and the integration
+ * API's system tokens (features/integration/system-token.ts) share the key and the issuer, never the
+ * audience, so that neither verifier accepts the other's tokens.
+ */
+export function signerOf(secret: Uint8Array, audience: string, ttlS: number): Signer {
+  return cached(signers, secret, `${audience} ${ttlS}`, () =>
+    createSigner({
       key: Buffer.from(secret),
       algorithm: 'HS256',
       iss: ISSUER,
-      aud: AUDIENCE,
+      aud: audience,
       expiresIn: ttlS * 1000,
-    });
-    byTtl.set(ttlS, signer);
-  }
-  return signer;
+    }),
+  );
 }
 
-function verifierOf(secret: Uint8Array): Verifier {
-  let verifier = verifiers.get(secret);
-  if (!verifier) {
-    verifier = createVerifier({
+/** The verifier of the portal's HS256 tokens of one audience, requiring `requiredClaims`. */
+export function verifierOf(secret: Uint8Array, audience: string, requiredClaims: string[]): Verifier {
+  return cached(verifiers, secret, `${audience} ${requiredClaims.join(',')}`, () =>
+    createVerifier({
       key: Buffer.from(secret),
       algorithms: ['HS256'],
       allowedIss: ISSUER,
-      allowedAud: AUDIENCE,
-      requiredClaims: ['sub', 'sid', 'exp'],
-    });
-    verifiers.set(secret, verifier);
-  }
-  return verifier;
+      allowedAud: audience,
+      requiredClaims,
+    }),
+  );
 }
 
 export async function signAccessToken(
@@ -60,6 +75,7 @@ export async function signAccessToken(
 ): Promise<string> {
   return signerOf(
     secret,
+    AUDIENCE,
     ttlS,
   )({
     sub: String(claims.userId),
@@ -88,7 +104,7 @@ export async function verifyAccessToken(
   const known = verified.get(token);
   if (known && known.secret === secret && known.expiresAtMs > Date.now()) return known.claims;
   try {
-    const payload = verifierOf(secret)(token);
+    const payload = verifierOf(secret, AUDIENCE, ACCESS_CLAIMS)(token);
     const userId = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
     const claims = { userId, sessionId: payload.sid };

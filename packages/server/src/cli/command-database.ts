@@ -30,7 +30,7 @@ function checkEmbeddedDatabase(dataDir: string, force: boolean): void {
  * settings (SMTP_URL, SMS_PROVIDER_URL…) or DEMO_MODE=false the command is the production one, else
  * the demo's; either way the database must be of that kind (db/deployment.ts).
  */
-export async function openCommandDatabase(force: boolean): Promise<{ config: Config; database: Database }> {
+async function openCommandDatabase(force: boolean): Promise<{ config: Config; database: Database }> {
   const production = Boolean(process.env.SMTP_URL || process.env.SMS_PROVIDER_URL);
   const config = loadConfig({ DEMO_MODE: production ? 'false' : 'true', ...process.env });
   if (!config.databaseUrl) checkEmbeddedDatabase(config.dataDir, force);
@@ -43,4 +43,28 @@ export async function openCommandDatabase(force: boolean): Promise<{ config: Con
     throw error;
   }
   return { config, database };
+}
+
+/** Runs `work` on the server's database (openCommandDatabase) and closes it, whatever happens. */
+export async function withCommandDatabase<T>(
+  force: boolean,
+  work: (opened: { config: Config; database: Database }) => Promise<T>,
+): Promise<T> {
+  const opened = await openCommandDatabase(force);
+  try {
+    return await work(opened);
+  } finally {
+    await opened.database.close();
+  }
+}
+
+/** Ends the process with the command's exit code, or 1 with the message of what it threw. */
+export function exitWith(command: Promise<number>): void {
+  command.then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { openCommandDatabase } from './command-database';
+import { exitWith, withCommandDatabase } from './command-database';
 import {
   INTEGRATION_USAGE,
   type IntegrationCommand,
@@ -15,20 +15,11 @@ async function main(): Promise<number> {
     console.error(reason ? `${reason}\n\n${INTEGRATION_USAGE}` : INTEGRATION_USAGE);
     return 2;
   }
-  const { config, database } = await openCommandDatabase(command.force);
-  try {
+  return withCommandDatabase(command.force, async ({ config, database }) => {
     const result = await runIntegrationCommand(command, { db: database.db, config });
     (result.code === 0 ? console.log : console.error)(result.text);
     return result.code;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+exitWith(main());

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { createNotifier } from '../notify/notifier';
-import { openCommandDatabase } from './command-database';
+import { exitWith, withCommandDatabase } from './command-database';
 import { type InviteKind, type InviteOutcome, inviteAccount } from './invite-account';
 import { describeInvite } from './invite-report';
 
@@ -44,23 +44,14 @@ async function main(): Promise<number> {
     console.error(reason ? `${reason}\n\n${USAGE}` : USAGE);
     return 2;
   }
-  const { config, database } = await openCommandDatabase(args.force);
-  try {
+  return withCommandDatabase(args.force, async ({ config, database }) => {
     const log = pino({ level: 'warn' });
     const notifier = createNotifier({ ...config, outboxLog: false }, database.db, log);
     const outcome = await inviteAccount({ db: database.db, config, notifier }, log, args.kind, args.id);
     const failed = FAILED.has(outcome.result) || ('sent' in outcome && !outcome.sent);
     (failed ? console.error : console.log)(describeInvite(args.kind, args.id, outcome, config.demoMode));
     return failed ? 1 : 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+exitWith(main());

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createSigner, createVerifier, TokenError } from 'fast-jwt';
-import { ISSUER } from '../../auth/jwt';
+import { TokenError } from 'fast-jwt';
+import { signerOf, verifierOf } from '../../auth/jwt';
 
 /**
  * The audience of system tokens. User tokens carry `portail-bilans-api` (auth/jwt.ts): each verifier
@@ -14,51 +14,13 @@ export interface SystemClaims {
   scopes: string[];
 }
 
-type Signer = (payload: Record<string, unknown>) => string;
-type Verifier = (token: string) => Record<string, unknown>;
-
-const signers = new WeakMap<Uint8Array, Map<number, Signer>>();
-const verifiers = new WeakMap<Uint8Array, Verifier>();
-
-function signerOf(secret: Uint8Array, ttlS: number): Signer {
-  let byTtl = signers.get(secret);
-  if (!byTtl) {
-    byTtl = new Map();
-    signers.set(secret, byTtl);
-  }
-  let signer = byTtl.get(ttlS);
-  if (!signer) {
-    signer = createSigner({
-      key: Buffer.from(secret),
-      algorithm: 'HS256',
-      iss: ISSUER,
-      aud: FHIR_AUDIENCE,
-      expiresIn: ttlS * 1000,
-    });
-    byTtl.set(ttlS, signer);
-  }
-  return signer;
-}
-
-function verifierOf(secret: Uint8Array): Verifier {
-  let verifier = verifiers.get(secret);
-  if (!verifier) {
-    verifier = createVerifier({
-      key: Buffer.from(secret),
-      algorithms: ['HS256'],
-      allowedIss: ISSUER,
-      allowedAud: FHIR_AUDIENCE,
-      requiredClaims: ['sub', 'scope', 'exp'],
-    });
-    verifiers.set(secret, verifier);
-  }
-  return verifier;
-}
+const SYSTEM_CLAIMS = ['sub', 'scope', 'exp'];
 
 /** An access token of the integration API for a client and the scopes granted to it. */
 export function signSystemToken(claims: SystemClaims, secret: Uint8Array, ttlS: number): string {
   return signerOf(
     secret,
+    FHIR_AUDIENCE,
     ttlS,
   )({
     sub: claims.clientId,
@@ -76,7 +38,7 @@ export function signSystemToken(claims: SystemClaims, secret: Uint8Array, ttlS: 
  */
 export function verifySystemToken(token: string, secret: Uint8Array): SystemClaims | null {
   try {
-    const payload = verifierOf(secret)(token);
+    const payload = verifierOf(secret, FHIR_AUDIENCE, SYSTEM_CLAIMS)(token);
     const { sub, scope, typ } = payload;
     if (typ !== 'system' || typeof sub !== 'string' || typeof scope !== 'string') return null;
     return { clientId: sub, scopes: scope.split(' ').filter((word) => word !== '') };

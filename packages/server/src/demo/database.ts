@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
 

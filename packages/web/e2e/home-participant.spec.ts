@@ -212,7 +212,7 @@ test.describe('participant home', () => {
   test('when the home detail cannot be read, each card that depends on it says so with Retry; the others stay (issue 18)', async ({
     page,
   }) => {
-    await page.route('**/api/get-detail-accueil', (route) =>
+    await page.route('**/api/get-detail-accueil?*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     );
     await signIn(page, 'participant.dmc');
@@ -229,7 +229,7 @@ test.describe('participant home', () => {
     await expect(page.getByRole('region', { name: 'Votre compte' })).toBeVisible();
     await expectAccessible(page);
 
-    await page.unroute('**/api/get-detail-accueil');
+    await page.unroute('**/api/get-detail-accueil?*');
     await documents.getByRole('button', { name: 'Réessayer' }).click();
     await expect(checkup.getByRole('alert')).toHaveCount(0);
     await expect(documents.getByRole('alert')).toHaveCount(0);
@@ -239,7 +239,7 @@ test.describe('participant home', () => {
   test('participant.sansdmc: the medical record card does not depend on the home detail and stays when it fails', async ({
     page,
   }) => {
-    await page.route('**/api/get-detail-accueil', (route) =>
+    await page.route('**/api/get-detail-accueil?*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     );
     await signIn(page, 'participant.sansdmc');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { FHIR_BASE_PATH } from '@portail/contract/integration/fhir';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { registerClient } from '../src/features/integration/system-clients';
 import type { TestContext } from './helper';
+import { assertion, clientKey, freshAddress, postToken, tokenForm } from './integration-fixtures';
 
 export interface TestSystemClient {
   clientId: string;
@@ -12,43 +12,22 @@ export interface TestSystemClient {
   token: (scope?: string) => Promise<string>;
 }
 
-let clients = 0;
-
 /**
  * Registers a system client of the centre with an ES384 key (as `npm run integration -- client add`
- * does) and gets its tokens as SMART Backend Services prescribes: a signed, single-use assertion
- * posted to the token endpoint.
+ * does) and gets its tokens as SMART Backend Services prescribes, with the token endpoint's own test
+ * helpers (integration-fixtures.ts): a signed, single-use assertion posted to the token endpoint.
  */
 export async function systemClient(ctx: TestContext, scopes: string): Promise<TestSystemClient> {
-  const { publicKey, privateKey } = await generateKeyPair('ES384', { extractable: true });
-  const kid = `key-${++clients}`;
-  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES384', use: 'sig' };
-  const name = `Test client ${clients} ${randomUUID().slice(0, 8)}`;
-  const client = await registerClient(ctx.database.db, { name, scopes, jwks: { keys: [jwk] } });
-  const tokenUrl = `${ctx.config.publicUrl}${FHIR_BASE_PATH}/auth/token`;
+  const key = await clientKey('ES384');
+  const name = `Test client ${randomUUID().slice(0, 8)}`;
+  const client = await registerClient(ctx.database.db, { name, scopes, jwks: key.jwks });
+  const audience = `${ctx.config.publicUrl}${FHIR_BASE_PATH}/auth/token`;
   return {
     clientId: client.clientId,
     name,
     token: async (scope = scopes) => {
-      const assertion = await new SignJWT({})
-        .setProtectedHeader({ alg: 'ES384', kid, typ: 'JWT' })
-        .setIssuer(client.clientId)
-        .setSubject(client.clientId)
-        .setAudience(tokenUrl)
-        .setJti(randomUUID())
-        .setExpirationTime('4m')
-        .sign(privateKey);
-      const reply = await ctx.app.inject({
-        method: 'POST',
-        url: `${FHIR_BASE_PATH}/auth/token`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          grant_type: 'client_credentials',
-          scope,
-          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-          client_assertion: assertion,
-        }).toString(),
-      });
+      const signed = await assertion(key, client.clientId, audience);
+      const reply = await postToken(ctx.app, tokenForm(signed, scope), freshAddress());
       if (reply.statusCode !== 200) throw new Error(`token refused: ${reply.body}`);
       return reply.json<{ access_token: string }>().access_token;
     },

@@ -138,37 +138,36 @@ export async function revokeClient(db: DbOrTx, nameOrId: string): Promise<Revoke
   return { result: 'revoked', client: { ...client, revokedAt: revoked.revokedAt } };
 }
 
+/** The client's row when it exists and is not revoked, with its keys when asked. */
+async function activeRow(db: DbOrTx, clientId: string, withKeys: boolean) {
+  if (!isClientId(clientId)) return null;
+  const [row] = await db
+    .select({
+      clientId: integrationClients.clientId,
+      name: integrationClients.name,
+      scopes: integrationClients.scopes,
+      ...(withKeys ? { jwks: integrationClients.jwks } : {}),
+    })
+    .from(integrationClients)
+    .where(and(eq(integrationClients.clientId, clientId), isNull(integrationClients.revokedAt)));
+  return row ?? null;
+}
+
 /** The client with its keys, when it exists and is not revoked (the token endpoint's lookup). */
 export async function loadActiveClientKeys(
   db: DbOrTx,
   clientId: string,
 ): Promise<(ActiveClient & { jwks: JSONWebKeySet }) | null> {
-  if (!isClientId(clientId)) return null;
-  const [row] = await db
-    .select({
-      clientId: integrationClients.clientId,
-      name: integrationClients.name,
-      scopes: integrationClients.scopes,
-      jwks: integrationClients.jwks,
-    })
-    .from(integrationClients)
-    .where(and(eq(integrationClients.clientId, clientId), isNull(integrationClients.revokedAt)));
-  return row ? { ...row, scopes: splitScopes(row.scopes) } : null;
+  const row = await activeRow(db, clientId, true);
+  return row?.jwks ? { ...row, jwks: row.jwks, scopes: splitScopes(row.scopes) } : null;
 }
 
 /**
  * The client named by a system token, or null when it is unknown or revoked. The FHIR guard calls it
- * on every request (one primary-key read, no cache): a revoked client's unexpired token stops at once.
+ * on every request (one primary-key read, without the keys, no cache): a revoked client's unexpired
+ * token stops at once.
  */
 export async function loadActiveClient(db: DbOrTx, clientId: string): Promise<ActiveClient | null> {
-  if (!isClientId(clientId)) return null;
-  const [row] = await db
-    .select({
-      clientId: integrationClients.clientId,
-      name: integrationClients.name,
-      scopes: integrationClients.scopes,
-    })
-    .from(integrationClients)
-    .where(and(eq(integrationClients.clientId, clientId), isNull(integrationClients.revokedAt)));
-  return row ? { ...row, scopes: splitScopes(row.scopes) } : null;
+  const row = await activeRow(db, clientId, false);
+  return row ? { clientId: row.clientId, name: row.name, scopes: splitScopes(row.scopes) } : null;
 }

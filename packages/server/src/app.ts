@@ -226,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       routeTable: app.fhirRouteTable,
       db: database.db,
       config,
+      notifier,
       handlers: [patientHandler, organizationHandler],
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),

@@ -1,4 +1,4 @@
-import type { Bundle, OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
+import type { Bundle, OperationOutcome, Organization, Patient, Resource } from '@medplum/fhirtypes';
 import {
   CENTRE_ID_SYSTEMS,
   FHIR_BASE_PATH,
@@ -372,5 +372,122 @@ describe('transaction Bundles', () => {
     const { status, outcome } = await refusal(readOnly.transaction({ body: wire(body) }));
     expect(status).toBe(403);
     expect(expressions(outcome)).toEqual(['Bundle.entry[0].request']);
+  });
+});
+
+describe('Organization writes', () => {
+  const level = (code: string) => [{ coding: [{ system: portalCodeSystem('organisation-level'), code }] }];
+
+  it('creates a company, its establishment and two participants in one transaction, linked by urn:uuid', async () => {
+    const companyUrn = `urn:uuid:${crypto.randomUUID()}`;
+    const establishmentUrn = `urn:uuid:${crypto.randomUUID()}`;
+    const stamp = Date.now();
+    const people = [newPatient(), newPatient()].map((patient) => ({
+      ...patient,
+      managingOrganization: { reference: establishmentUrn },
+    }));
+    const body: Bundle = {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      // The participants come first: the server writes what they refer to before them.
+      entry: [
+        ...people.map((patient) => ({
+          fullUrl: `urn:uuid:${crypto.randomUUID()}`,
+          resource: patient,
+          request: { method: 'POST' as const, url: 'Patient' },
+        })),
+        {
+          fullUrl: establishmentUrn,
+          resource: {
+            resourceType: 'Organization',
+            type: level('ETABLISSEMENT'),
+            name: 'Atelier Garonne',
+            identifier: [
+              { system: 'https://sirene.fr/siret', value: '12345678900017' },
+              { system: CENTRE_ID_SYSTEMS.organization, value: `E-${stamp}` },
+            ],
+            address: [
+              { line: ['3 quai des Chartrons'], postalCode: '33000', city: 'Bordeaux', country: 'FR' },
+            ],
+            partOf: { reference: companyUrn },
+          },
+          request: { method: 'POST', url: 'Organization' },
+        },
+        {
+          fullUrl: companyUrn,
+          resource: {
+            resourceType: 'Organization',
+            type: level('ENTREPRISE'),
+            name: 'Garonne Industries',
+            identifier: [{ system: CENTRE_ID_SYSTEMS.organization, value: `C-${stamp}` }],
+          },
+          request: {
+            method: 'PUT',
+            url: `Organization?identifier=${CENTRE_ID_SYSTEMS.organization}|C-${stamp}`,
+          },
+        },
+      ],
+    };
+    const writer = await systemClient(ctx, 'system/Patient.cruds system/Organization.cruds');
+    const both = new Client({ baseUrl, bearerToken: await writer.token() });
+    const reply = (await both.transaction({ body: wire(body) })) as unknown as Bundle;
+    expect(reply.entry?.map((item) => item.response?.status)).toEqual([
+      '201 Created',
+      '201 Created',
+      '201 Created',
+      '201 Created',
+    ]);
+    const establishment = reply.entry?.[2]?.resource;
+    const company = reply.entry?.[3]?.resource;
+    expect(establishment?.id).toMatch(/^etab-\d+$/);
+    expect(company?.id).toMatch(/^ent-\d+$/);
+    const patientIds = reply.entry?.slice(0, 2).map((item) => Number(item.resource?.id)) ?? [];
+    const rows = await ctx.database.db
+      .select({ establishmentId: participants.establishmentId, companyName: participants.companyName })
+      .from(participants)
+      .where(eq(participants.id, patientIds[0] ?? 0));
+    expect(rows[0]).toEqual({
+      establishmentId: Number(establishment?.id?.slice('etab-'.length)),
+      companyName: 'Garonne Industries',
+    });
+    // Renaming the company rewrites the name its participants' lists show.
+    const renamed = (await both.update({
+      resourceType: 'Organization',
+      id: company?.id ?? '',
+      body: wire({ ...(company as Organization), name: 'Garonne Industries SA' }),
+    })) as Organization;
+    expect(renamed.meta?.versionId).toBe('2');
+    const [after] = await ctx.database.db
+      .select({ companyName: participants.companyName })
+      .from(participants)
+      .where(eq(participants.id, patientIds[1] ?? 0));
+    expect(after?.companyName).toBe('Garonne Industries SA');
+  });
+
+  it('refuses an establishment without its company, or with a locality not of its postal code', async () => {
+    const writer = await systemClient(ctx, 'system/Organization.cruds');
+    const orgs = new Client({ baseUrl, bearerToken: await writer.token() });
+    const orphan = await refusal(
+      orgs.create({
+        resourceType: 'Organization',
+        body: wire({ resourceType: 'Organization', type: level('ETABLISSEMENT'), name: 'Seul' }),
+      }),
+    );
+    expect(orphan.status).toBe(422);
+    expect(expressions(orphan.outcome)).toEqual(['Organization.partOf']);
+    const wrongCity = await refusal(
+      orgs.create({
+        resourceType: 'Organization',
+        body: wire({
+          resourceType: 'Organization',
+          type: level('ETABLISSEMENT'),
+          name: 'Ailleurs',
+          partOf: { reference: 'Organization/ent-1' },
+          address: [{ line: ['1 rue A'], postalCode: '33000', city: 'Lyon', country: 'FR' }],
+        }),
+      }),
+    );
+    expect(wrongCity.status).toBe(422);
+    expect(expressions(wrongCity.outcome)).toEqual(['Organization.address[0].city']);
   });
 });

@@ -4,18 +4,18 @@ import {
   type OrganizationKind,
   PORTAL_ID_SYSTEM,
   portalCodeSystem,
-  portalExtension,
   SIREN_SYSTEM,
   SIRET_SYSTEM,
 } from '@portail/contract/integration/fhir';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { companies, establishments, groups, managers } from '../../db/schema';
+import { companies, establishmentCheckupTypes, establishments, groups, managers } from '../../db/schema';
 import { centreToday } from '../../lib/dates';
 import { type CodeBook, loadCodeBook } from './codes';
 import { invalid } from './fhir-outcome';
 import type { FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
+import { createOrganization, ORGANIZATION_EXTENSIONS, updateOrganization } from './organization-store';
 import { lastUpdatedBounds } from './search-params';
 
 const LEVELS: Record<OrganizationKind, { code: string; display: string }> = {
@@ -30,7 +30,7 @@ const KIND_OF_PREFIX = new Map(
   ]),
 );
 const ID = /^(grp|ent|etab)-([1-9]\d{0,9})$/;
-const TERMINATION = portalExtension('termination-date');
+const TERMINATION = ORGANIZATION_EXTENSIONS.termination;
 
 export const organizationId = (kind: OrganizationKind, id: number) => `${ORGANIZATION_PREFIX[kind]}-${id}`;
 
@@ -41,6 +41,10 @@ export function parseOrganizationId(text: string): { kind: OrganizationKind; id:
   const id = Number(match?.[2]);
   return kind && id <= 2_147_483_647 ? { kind, id } : null;
 }
+
+/** FHIR JSON has no empty lists: the element is left out instead. */
+const nonEmpty = <K extends string, T>(key: K, items: T[]): Partial<Record<K, T[]>> =>
+  (items.length > 0 ? { [key]: items } : {}) as Partial<Record<K, T[]>>;
 
 const present = <T>(value: T | null | undefined): value is T =>
   value !== null && value !== undefined && value !== '';
@@ -90,7 +94,10 @@ function establishmentAddress(
 async function readOrganizations(
   db: DbOrTx,
   wanted: readonly { kind: OrganizationKind; id: number }[],
+  centreSystem: string,
 ): Promise<Organization[]> {
+  const centreIdentifier = (value: string | null): Identifier[] =>
+    value ? [{ system: centreSystem, value }] : [];
   const ids = (kind: OrganizationKind) => wanted.filter((w) => w.kind === kind).map((w) => w.id);
   const [groupRows, companyRows, establishmentRows, book] = await Promise.all([
     ids('group').length > 0
@@ -115,14 +122,25 @@ async function readOrganizations(
     loadCodeBook(db),
   ]);
   const today = centreToday();
+  const accepted = new Map<number, number[]>();
+  if (ids('establishment').length > 0)
+    for (const row of await db
+      .select()
+      .from(establishmentCheckupTypes)
+      .where(inArray(establishmentCheckupTypes.establishmentId, ids('establishment'))))
+      accepted.set(row.establishmentId, [...(accepted.get(row.establishmentId) ?? []), row.checkupTypeId]);
   const found = new Map<string, Organization>();
   for (const row of groupRows) {
-    const identifier: Identifier[] = [{ system: PORTAL_ID_SYSTEM.group, value: String(row.id) }];
+    const identifier: Identifier[] = [
+      { system: PORTAL_ID_SYSTEM.group, value: String(row.id) },
+      ...centreIdentifier(row.centreId),
+    ];
     found.set(organizationId('group', row.id), { ...base('group', row), identifier, active: true });
   }
   for (const row of companyRows) {
     const identifier: Identifier[] = [
       { system: PORTAL_ID_SYSTEM.company, value: String(row.id) },
+      ...centreIdentifier(row.centreId),
       ...(present(row.siren) ? [{ system: SIREN_SYSTEM, value: row.siren }] : []),
     ];
     found.set(organizationId('company', row.id), {
@@ -137,6 +155,7 @@ async function readOrganizations(
   for (const { establishment: row, manager } of establishmentRows) {
     const identifier: Identifier[] = [
       { system: PORTAL_ID_SYSTEM.establishment, value: String(row.id) },
+      ...centreIdentifier(row.centreId),
       ...(present(row.siret) ? [{ system: SIRET_SYSTEM, value: row.siret }] : []),
     ];
     const address = [
@@ -147,7 +166,13 @@ async function readOrganizations(
       ...base('establishment', row),
       identifier,
       active: row.terminationDate === null || row.terminationDate > today,
-      ...(row.terminationDate ? { extension: [{ url: TERMINATION, valueDate: row.terminationDate }] } : {}),
+      ...nonEmpty('extension', [
+        ...(row.terminationDate ? [{ url: TERMINATION, valueDate: row.terminationDate }] : []),
+        ...(accepted.get(row.id) ?? []).flatMap((typeId) => {
+          const coding = book.coding(typeId);
+          return coding ? [{ url: ORGANIZATION_EXTENSIONS.acceptedCheckupType, valueCoding: coding }] : [];
+        }),
+      ]),
       ...(address.length > 0 ? { address } : {}),
       partOf: { reference: `Organization/${organizationId('company', row.companyId)}` },
       ...(manager
@@ -181,7 +206,7 @@ const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
   {
     name: 'identifier',
     type: 'token',
-    documentation: `system|value: SIRET (${SIRET_SYSTEM}), SIREN (${SIREN_SYSTEM}) or the portal's numbers`,
+    documentation: `system|value: SIRET (${SIRET_SYSTEM}), SIREN (${SIREN_SYSTEM}), the centre's number (FHIR_ORGANIZATION_ID_SYSTEM) or the portal's`,
   },
   {
     name: '_lastUpdated',
@@ -202,7 +227,7 @@ interface TablePart {
   conditions: SQL[] | null;
 }
 
-function parts(params: URLSearchParams): TablePart[] {
+function parts(params: URLSearchParams, centreSystem: string): TablePart[] {
   const all: TablePart[] = [
     { kind: 'group', table: groups, conditions: [] },
     { kind: 'company', table: companies, conditions: [] },
@@ -222,7 +247,8 @@ function parts(params: URLSearchParams): TablePart[] {
     }
     if (name === 'identifier') {
       const [system, code = ''] = value.includes('|') ? value.split('|', 2) : ['', value];
-      if (system === SIRET_SYSTEM) only('establishment', sql`siret = ${code}`);
+      if (system === centreSystem) for (const part of all) part.conditions?.push(sql`centre_id = ${code}`);
+      else if (system === SIRET_SYSTEM) only('establishment', sql`siret = ${code}`);
       else if (system === SIREN_SYSTEM) only('company', sql`siren = ${code}`);
       else {
         const kind = (Object.entries(PORTAL_ID_SYSTEM) as [string, string][]).find(
@@ -263,11 +289,25 @@ export const organizationHandler: FhirResourceHandler<Organization> = {
   read: async (ctx, id) => {
     const parsed = parseOrganizationId(id);
     if (!parsed) return null;
-    const [organization] = await readOrganizations(ctx.db, [parsed]);
+    const [organization] = await readOrganizations(ctx.db, [parsed], ctx.config.centreIdSystems.organization);
     return organization ?? null;
   },
+  create: async (ctx, organization) => {
+    const ref = await createOrganization(ctx, organization);
+    const [stored] = await readOrganizations(ctx.db, [ref], ctx.config.centreIdSystems.organization);
+    if (!stored) throw new Error('organisation written and not read back');
+    return stored;
+  },
+  update: async (ctx, id, organization, expectedVersion) => {
+    const parsed = parseOrganizationId(id);
+    if (!parsed) return null;
+    const ref = await updateOrganization(ctx, parsed, organization, expectedVersion);
+    if (!ref) return null;
+    const [stored] = await readOrganizations(ctx.db, [ref], ctx.config.centreIdSystems.organization);
+    return stored ?? null;
+  },
   search: async (ctx, params, page) => {
-    const selects = parts(params)
+    const selects = parts(params, ctx.config.centreIdSystems.organization)
       .filter((part) => part.conditions !== null)
       .map(
         (part) =>
@@ -285,6 +325,9 @@ export const organizationHandler: FhirResourceHandler<Organization> = {
       rowsOf<{ n: number }>(ctx.db, sql`select count(*)::int as n from (${union}) as found`),
     ]);
     const wanted = rows.map((row) => ({ kind: row.kind, id: Number(row.id) }));
-    return { resources: await readOrganizations(ctx.db, wanted), total: Number(totals[0]?.n ?? 0) };
+    return {
+      resources: await readOrganizations(ctx.db, wanted, ctx.config.centreIdSystems.organization),
+      total: Number(totals[0]?.n ?? 0),
+    };
   },
 };

@@ -93,14 +93,6 @@ function codedExtension(reader: Reader, patient: Patient, url: string, namespace
   return codedItem(reader, namespace, extension(patient, url)?.valueCoding, path);
 }
 
-/** A country as ISO 3166 alpha-2 (`FR`), the code of the portal's `pays` list. */
-function country(reader: Reader, code: string | undefined, path: string): number | null {
-  if (code === undefined) return null;
-  const item = reader.book.find('pays', code.toUpperCase());
-  if (!item) problem(reader, path, `${code} is not an ISO 3166 alpha-2 country code`, 'code-invalid');
-  return item?.id ?? null;
-}
-
 function officialName(reader: Reader, patient: Patient): { name: HumanName | undefined; at: string } {
   const names = patient.name ?? [];
   const index = names.findIndex((name) => name.use === 'official' || name.use === 'usual');
@@ -134,21 +126,8 @@ interface AddressFields {
   given: boolean;
 }
 
-/**
- * The postal address: lines, postal code, city and country, the street's number, type and name from
- * the ISO 21090 ADXP parts when present. Without them, the last line is the street line (as French
- * addresses are written) and the lines before it the first three; with them, the line that spells the
- * street is that line.
- */
-function addressFields(reader: Reader, patient: Patient, current: ParticipantRecord | null): AddressFields {
-  const addresses = patient.address ?? [];
-  const index = Math.max(
-    addresses.findIndex((address) => address.use === 'home'),
-    0,
-  );
-  const address: Address | undefined = addresses[index];
-  const at = `Patient.address[${index}]`;
-  const set = (field: string, path: string) => reader.paths.set(`adresse.${field}`, `${at}.${path}`);
+/** Where an address's fields sit, for refusals: form field (`adresse.codePostal`) → FHIRPath. */
+export function addressPaths(paths: Map<string, string>, prefix: string, at: string): void {
   for (const [field, path] of [
     ['ligne1', 'line[0]'],
     ['ligne2', 'line[1]'],
@@ -161,7 +140,22 @@ function addressFields(reader: Reader, patient: Patient, current: ParticipantRec
     ['numeroVoie', 'line'],
     ['typeVoie', 'line'],
   ] as const)
-    set(field, path);
+    paths.set(`${prefix}.${field}`, `${at}.${path}`);
+}
+
+/**
+ * A FHIR postal address as the portal's ten fields (001 §3): lines, postal code, city and country,
+ * the street's number, type and name from the ISO 21090 ADXP parts when present. Without them, the
+ * last line is the street line (as French addresses are written) and the lines before it the first
+ * three; with them, the line that spells the street is that line. `defaultCountry` when none is given.
+ */
+export function readAddress(
+  book: CodeBook,
+  address: Address | undefined,
+  at: string,
+  defaultCountry: number,
+  issues: Issue[],
+): AddressFields {
   const empty = {
     ligne1: null,
     ligne2: null,
@@ -172,7 +166,7 @@ function addressFields(reader: Reader, patient: Patient, current: ParticipantRec
     ligne5: null,
     codePostal: null,
     localite: null,
-    pays: current?.addressCountryId ?? COUNTRY_FRANCE_ID,
+    pays: defaultCountry,
   };
   if (!address) return { address: empty, given: false };
   const part = (name: string) =>
@@ -182,14 +176,13 @@ function addressFields(reader: Reader, patient: Patient, current: ParticipantRec
   const streetName = part('streetNameBase');
   let typeVoie: number | null = null;
   if (typeCode !== null) {
-    const item = reader.book.find('typeVoie', typeCode);
+    const item = book.find('typeVoie', typeCode);
     if (!item)
-      problem(
-        reader,
-        `${at}.extension.where(url='${ADXP}streetNameType')`,
-        `${typeCode} is not a street type code of the portal`,
-        'code-invalid',
-      );
+      issues.push({
+        code: 'code-invalid',
+        diagnostics: `${typeCode} is not a street type code of the portal`,
+        expression: [`${at}.extension.where(url='${ADXP}streetNameType')`],
+      });
     typeVoie = item?.id ?? null;
   }
   const lines = [...(address.line ?? [])];
@@ -197,21 +190,30 @@ function addressFields(reader: Reader, patient: Patient, current: ParticipantRec
   let before: string[];
   let after: string[];
   if (streetName !== null) {
-    const at = lines.findIndex((line) => line.includes(streetName));
-    before = at >= 0 ? lines.slice(0, at) : lines;
-    after = at >= 0 ? lines.slice(at + 1) : [];
+    const index = lines.findIndex((line) => line.includes(streetName));
+    before = index >= 0 ? lines.slice(0, index) : lines;
+    after = index >= 0 ? lines.slice(index + 1) : [];
   } else {
     street = lines.length > 0 ? (lines[lines.length - 1] ?? null) : null;
     before = lines.slice(0, -1);
     after = [];
   }
   if (before.length > 3 || after.length > 1)
-    problem(
-      reader,
-      `${at}.line`,
-      'an address holds at most five lines (three before the street line, one after)',
-    );
-  const countryId = country(reader, address.country, `${at}.country`);
+    issues.push({
+      code: 'value',
+      diagnostics: 'an address holds at most five lines (three before the street line, one after)',
+      expression: [`${at}.line`],
+    });
+  let countryId: number | null = defaultCountry;
+  if (address.country !== undefined) {
+    countryId = book.find('pays', address.country.toUpperCase())?.id ?? null;
+    if (countryId === null)
+      issues.push({
+        code: 'code-invalid',
+        diagnostics: `${address.country} is not an ISO 3166 alpha-2 country code`,
+        expression: [`${at}.country`],
+      });
+  }
   return {
     given: true,
     address: {
@@ -224,9 +226,26 @@ function addressFields(reader: Reader, patient: Patient, current: ParticipantRec
       ligne5: after[0] ?? null,
       codePostal: address.postalCode ?? null,
       localite: address.city ?? null,
-      pays: countryId ?? (address.country === undefined ? COUNTRY_FRANCE_ID : 0),
+      pays: countryId ?? 0,
     },
   };
+}
+
+function addressFields(reader: Reader, patient: Patient, current: ParticipantRecord | null): AddressFields {
+  const addresses = patient.address ?? [];
+  const index = Math.max(
+    addresses.findIndex((address) => address.use === 'home'),
+    0,
+  );
+  const at = `Patient.address[${index}]`;
+  addressPaths(reader.paths, 'adresse', at);
+  return readAddress(
+    reader.book,
+    addresses[index],
+    at,
+    current?.addressCountryId ?? COUNTRY_FRANCE_ID,
+    reader.issues,
+  );
 }
 
 function telecom(reader: Reader, patient: Patient) {

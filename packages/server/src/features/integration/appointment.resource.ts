@@ -4,6 +4,7 @@ import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { appointments, visits } from '../../db/schema';
+import { createAppointment, updateAppointment } from './appointment.write';
 import {
   APPOINTMENT_STATUSES,
   bookingToAppointment,
@@ -179,4 +180,6 @@ export const appointmentHandler: FhirResourceHandler<Appointment> = {
     const resources = keys.flatMap((key) => byKey.get(`${key.kind}-${Number(key.id)}`) ?? []);
     return { resources, total: Number(totals[0]?.n ?? 0) };
   },
+  create: (ctx, resource) => createAppointment(ctx, resource),
+  update: (ctx, id, resource, expectedVersion) => updateAppointment(ctx, id, resource, expectedVersion),
 };

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { participants } from '../../db/schema';
 import { lastUpdatedCondition, patientParam, prefixedId } from './care-search';
+import { createConsent } from './consent.write';
 import { invalid } from './fhir-outcome';
 import type { FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
 import { centreFhirInstant } from './fhir-time';
@@ -179,4 +180,5 @@ export const consentHandler: FhirResourceHandler<Consent> = {
     });
     return { resources, total: Number(totals[0]?.n ?? 0) };
   },
+  create: (ctx, resource) => createConsent(ctx, resource),
 };

@@ -1,13 +1,9 @@
-import type { EpisodeOfCare, Extension } from '@medplum/fhirtypes';
-import {
-  ORGANIZATION_PREFIX,
-  PORTAL_ID_SYSTEM,
-  portalCodeSystem,
-  portalExtension,
-} from '@portail/contract/integration/fhir';
+import type { EpisodeOfCare } from '@medplum/fhirtypes';
+import { PORTAL_ID_SYSTEM } from '@portail/contract/integration/fhir';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type CheckupState, checkups } from '../../db/schema';
+
 import {
   identifierParam,
   lastUpdatedCondition,
@@ -16,58 +12,12 @@ import {
   requiredId,
   tokenList,
 } from './care-search';
-import { type CodeBook, loadCodeBook } from './codes';
+import { loadCodeBook } from './codes';
+import { createEpisode, updateEpisode } from './episode-of-care.write';
+import { checkupToEpisode } from './episode-of-care-mapping';
 import type { FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
 
-export const CHECKUP_STATE_EXTENSION = portalExtension('checkup-state');
-export const BILLING_DATE_EXTENSION = portalExtension('billing-date');
-
-/**
- * The check-up states (000 §4) with the codes the portal's own API uses for them (etatBilan of the
- * check-up list) and the FHIR status each means: a closed and an invoiced check-up are both over for
- * care; the portal's code tells them apart (extension `checkup-state`).
- */
-export const CHECKUP_STATES: Record<
-  CheckupState,
-  { code: string; display: string; status: EpisodeOfCare['status'] }
-> = {
-  IN_PROGRESS: { code: 'EN_COURS', display: 'En cours', status: 'active' },
-  CLOSED: { code: 'CLOTURE', display: 'Clôturé', status: 'finished' },
-  INVOICED: { code: 'FACTURE', display: 'Facturé', status: 'finished' },
-};
-
 type CheckupRow = typeof checkups.$inferSelect;
-
-/** A check-up (bilan) as a FHIR EpisodeOfCare: README "Integration API: resources". */
-export function checkupToEpisode(row: CheckupRow, book: CodeBook): EpisodeOfCare {
-  const state = CHECKUP_STATES[row.state];
-  const type = book.coding(row.checkupTypeId);
-  const extension: Extension[] = [
-    {
-      url: CHECKUP_STATE_EXTENSION,
-      valueCoding: { system: portalCodeSystem('etatBilan'), code: state.code, display: state.display },
-    },
-    ...(row.billingDate ? [{ url: BILLING_DATE_EXTENSION, valueDate: row.billingDate }] : []),
-  ];
-  const period = {
-    ...(row.firstAppointmentDate ? { start: row.firstAppointmentDate } : {}),
-    ...(row.closingDate ? { end: row.closingDate } : {}),
-  };
-  return {
-    resourceType: 'EpisodeOfCare',
-    id: String(row.id),
-    meta: { versionId: String(row.version), lastUpdated: row.updatedAt.toISOString() },
-    extension,
-    identifier: [{ system: PORTAL_ID_SYSTEM.checkup, value: String(row.id) }],
-    status: state.status,
-    ...(type ? { type: [{ coding: [type] }] } : {}),
-    patient: { reference: `Patient/${row.participantId}` },
-    managingOrganization: {
-      reference: `Organization/${ORGANIZATION_PREFIX.establishment}-${row.establishmentId}`,
-    },
-    ...(Object.keys(period).length > 0 ? { period } : {}),
-  };
-}
 
 const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
   { name: '_id', type: 'token', documentation: 'The portal id of the check-up' },
@@ -147,4 +97,6 @@ export const episodeOfCareHandler: FhirResourceHandler<EpisodeOfCare> = {
     ]);
     return { resources: rows.map((row) => checkupToEpisode(row, book)), total: totals[0]?.n ?? 0 };
   },
+  create: createEpisode,
+  update: updateEpisode,
 };

@@ -211,65 +211,74 @@ describe('the back office opens a check-up and books its first visit', () => {
       .where(eq(checkups.participantId, participantId + 1))
       .limit(1);
     const before = await rowCounts();
-    const cases: [Promise<unknown>, number, string][] = [
+    // Each call starts only when its turn comes: a refusal left pending would be an unhandled rejection.
+    const cases: [() => Promise<unknown>, number, string][] = [
       [
-        create<EpisodeOfCare>({
-          resourceType: 'EpisodeOfCare',
-          status: 'active',
-          patient: { reference: 'Patient/99999999' },
-        }),
+        () =>
+          create<EpisodeOfCare>({
+            resourceType: 'EpisodeOfCare',
+            status: 'active',
+            patient: { reference: 'Patient/99999999' },
+          }),
         422,
         'EpisodeOfCare.patient',
       ],
       [
-        create<EpisodeOfCare>({
-          resourceType: 'EpisodeOfCare',
-          status: 'planned',
-          patient: { reference: `Patient/${participantId}` },
-        }),
+        () =>
+          create<EpisodeOfCare>({
+            resourceType: 'EpisodeOfCare',
+            status: 'planned',
+            patient: { reference: `Patient/${participantId}` },
+          }),
         422,
         'EpisodeOfCare.status',
       ],
       [
-        create<EpisodeOfCare>({
-          resourceType: 'EpisodeOfCare',
-          status: 'finished',
-          patient: { reference: `Patient/${participantId}` },
-        }),
+        () =>
+          create<EpisodeOfCare>({
+            resourceType: 'EpisodeOfCare',
+            status: 'finished',
+            patient: { reference: `Patient/${participantId}` },
+          }),
         422,
         'EpisodeOfCare.period.end',
       ],
       [
-        create<EpisodeOfCare>({
-          resourceType: 'EpisodeOfCare',
-          status: 'finished',
-          type: [{ coding: [{ system: portalCodeSystem('typeBilan'), code: 'NOPE' }] }],
-          patient: { reference: `Patient/${participantId}` },
-          period: { end: '2026-01-01' },
-        }),
+        () =>
+          create<EpisodeOfCare>({
+            resourceType: 'EpisodeOfCare',
+            status: 'finished',
+            type: [{ coding: [{ system: portalCodeSystem('typeBilan'), code: 'NOPE' }] }],
+            patient: { reference: `Patient/${participantId}` },
+            period: { end: '2026-01-01' },
+          }),
         422,
         'EpisodeOfCare.type[0].coding[0]',
       ],
       [
-        create(
-          visitOf(
-            participantId,
-            String(other?.id ?? 1),
-            '2026-12-01T09:30:00+01:00',
-            '2026-12-01T10:00:00+01:00',
+        () =>
+          create(
+            visitOf(
+              participantId,
+              String(other?.id ?? 1),
+              '2026-12-01T09:30:00+01:00',
+              '2026-12-01T10:00:00+01:00',
+            ),
           ),
-        ),
         422,
         'Appointment.supportingInformation',
       ],
       [
-        create({ ...visitOf(participantId, '1', '2026-12-01T09:30:00+01:00', '2026-12-01T09:00:00+01:00') }),
+        () =>
+          create({
+            ...visitOf(participantId, '1', '2026-12-01T09:30:00+01:00', '2026-12-01T09:00:00+01:00'),
+          }),
         422,
         'Appointment.end',
       ],
     ];
     for (const [call, status, path] of cases) {
-      const refused = await refusal(call);
+      const refused = await refusal(call());
       expect(refused.status, path).toBe(status);
       expect(refused.outcome.issue?.[0]?.expression, path).toEqual([path]);
     }

@@ -32,6 +32,10 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { appointmentHandler } from './features/integration/appointment.resource';
+import { auditEventHandler } from './features/integration/audit-event.resource';
+import { consentHandler } from './features/integration/consent.resource';
+import { episodeOfCareHandler } from './features/integration/episode-of-care.resource';
 import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plugin';
 import { operationOutcome } from './features/integration/fhir-outcome';
 import { organizationHandler } from './features/integration/organization.resource';
@@ -227,7 +231,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       config,
       notifier,
-      handlers: [patientHandler, organizationHandler],
+      handlers: [
+        patientHandler,
+        organizationHandler,
+        episodeOfCareHandler,
+        appointmentHandler,
+        consentHandler,
+        auditEventHandler,
+      ],
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),
   );

@@ -366,7 +366,7 @@ describe('transaction Bundles', () => {
   });
 
   it('checks each entry against the token’s scopes', async () => {
-    const reader = await systemClient(ctx, 'system/Patient.rs');
+    const reader = await systemClient(ctx, 'system/Patient.rs system/Organization.cu');
     const readOnly = new Client({ baseUrl, bearerToken: await reader.token() });
     const body: Bundle = { resourceType: 'Bundle', type: 'transaction', entry: [entry(newPatient())] };
     const { status, outcome } = await refusal(readOnly.transaction({ body: wire(body) }));

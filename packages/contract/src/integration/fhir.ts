@@ -26,6 +26,9 @@ export const PORTAL_ID_SYSTEM = {
   establishment: `${PORTAL_FHIR_CANONICAL}/sid/establishment`,
   company: `${PORTAL_FHIR_CANONICAL}/sid/company`,
   group: `${PORTAL_FHIR_CANONICAL}/sid/group`,
+  checkup: `${PORTAL_FHIR_CANONICAL}/sid/checkup`,
+  visit: `${PORTAL_FHIR_CANONICAL}/sid/visit`,
+  appointment: `${PORTAL_FHIR_CANONICAL}/sid/appointment`,
 } as const;
 
 /**
@@ -36,6 +39,14 @@ export const CENTRE_ID_SYSTEMS = {
   patient: `${PORTAL_FHIR_CANONICAL}/sid/centre-patient`,
   organization: `${PORTAL_FHIR_CANONICAL}/sid/centre-organization`,
 } as const;
+
+/**
+ * Appointment ids: the check-up's visits (home card) and the bookings with the centre's physicians
+ * ("my appointments") are two tables, told apart by a prefix. Consent ids: the online medical record
+ * and the withdrawal consent of a participant, one of each at most.
+ */
+export const APPOINTMENT_PREFIX = { visit: 'vis', appointment: 'rdv' } as const;
+export const CONSENT_PREFIX = { medicalRecord: 'dmc', withdrawal: 'retr' } as const;
 
 /** SIRET (establishments) and SIREN (companies): the INSEE's identifier systems as FR Core names them. */
 export const SIRET_SYSTEM = 'https://sirene.fr/siret';

@@ -8,6 +8,8 @@ export interface AuditEntry {
   targetId?: string | number;
   details?: Record<string, unknown>;
   ip?: string;
+  /** The participant whose data was read or sent (FHIR AuditEvent?patient=): set for document access. */
+  participantId?: number;
 }
 
 /** Appends to the audit log; pass the transaction so the row commits with the change it records. */
@@ -19,5 +21,6 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     targetId: entry.targetId === undefined ? null : String(entry.targetId),
     details: entry.details ?? null,
     ip: entry.ip ?? null,
+    participantId: entry.participantId ?? null,
   });
 }

@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { visits } from './checkups';
+import { versionColumns } from './columns';
 import { participants } from './participants';
 
 /**
@@ -26,6 +27,10 @@ export const appointments = pgTable(
     gynecologist: text('gynecologist'),
     status: text('status').notNull(),
     statusEn: text('status_en'),
+    ...versionColumns(),
   },
-  (t) => [index('appointments_participant_idx').on(t.participantId, t.startsAt)],
+  (t) => [
+    index('appointments_participant_idx').on(t.participantId, t.startsAt),
+    index('appointments_updated_idx').on(t.updatedAt, t.id),
+  ],
 );

@@ -12,6 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { versionColumns } from './columns';
 import { companies, establishments, groups } from './organisations';
 import { participants } from './participants';
 
@@ -43,8 +44,10 @@ export const checkups = pgTable(
     closingDate: date('closing_date', { mode: 'string' }),
     billingDate: date('billing_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
   },
   (t) => [
+    index('checkups_updated_idx').on(t.updatedAt, t.id),
     check('checkups_state_check', sql`${t.state} in ('IN_PROGRESS', 'CLOSED', 'INVOICED')`),
     // The check-up list filters a date range then the state; the state in the key spares heap reads.
     index('checkups_establishment_idx').on(t.establishmentId, t.firstAppointmentDate, t.state),
@@ -84,8 +87,10 @@ export const visits = pgTable(
     stateLabelEn: text('state_label_en'),
     /** A CSS colour for the state chip, as the back office sends it. */
     stateColour: text('state_colour'),
+    ...versionColumns(),
   },
   (t) => [
+    index('visits_updated_idx').on(t.updatedAt, t.id),
     check(
       'visits_order_check',
       sql`(${t.kind} = 'VISIT' and ${t.visitOrder} between 1 and 3) or (${t.kind} <> 'VISIT' and ${t.visitOrder} is null)`,

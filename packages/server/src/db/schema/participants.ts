@@ -75,8 +75,15 @@ export const participants = pgTable(
     lockedByExternalSystem: boolean('locked_by_external_system').notNull().default(false),
     /** Online medical record (dossier médical) consent: documents need ACCEPTED. */
     dmcStatus: text('dmc_status', { enum: DMC_STATUSES }).notNull().default('NONE'),
+    /**
+     * When the participant (or the back office, for a consent given on paper) last answered: kept by
+     * a trigger when a writer changes the status without setting it (migration 0017); FHIR Consent.dateTime.
+     */
+    dmcStatusAt: timestamp('dmc_status_at', { withTimezone: true }),
     /** Consent to the withdrawal procedure (accord désistement) of the home card. */
     withdrawalAgreement: boolean('withdrawal_agreement').notNull().default(false),
+    /** When the withdrawal consent was last answered (null: never), kept like dmc_status_at. */
+    withdrawalAgreementAt: timestamp('withdrawal_agreement_at', { withTimezone: true }),
     lastMammogramDate: date('last_mammogram_date', { mode: 'string' }),
     englishOnly: boolean('english_only').notNull().default(false),
     establishmentId: integer('establishment_id')

@@ -146,7 +146,13 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
     });
   } catch (error) {
     ctx.log.error({ err: error, userId: ctx.caller.userId }, 'documents not sent');
-    await audit(db, { actorUserId: ctx.caller.userId, action: 'DOCUMENTS_SEND_FAILED', details, ip: ctx.ip });
+    await audit(db, {
+      actorUserId: ctx.caller.userId,
+      action: 'DOCUMENTS_SEND_FAILED',
+      details,
+      ip: ctx.ip,
+      participantId,
+    });
     throw new BusinessError([errorMessage(DOCUMENT_MESSAGES.sendFailed)]);
   }
   await db.transaction(async (tx) => {
@@ -156,6 +162,7 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
       targetType: 'participant',
       targetId: participantId,
       details,
+      participantId,
       ip: ctx.ip,
     });
     await markRead(tx, documentIds);

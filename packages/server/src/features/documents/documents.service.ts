@@ -190,6 +190,12 @@ export async function recordRead(
       targetId: id,
       details: { usage },
       ip: ctx.ip,
+      // Whose record was opened: the centre answers "who opened my results?" from it (AuditEvent).
+      // Documents and attachments are the caller's own (served() found them in the caller's scope);
+      // advice sheets are the centre's, nobody's record.
+      ...(target !== 'sheet' && ctx.caller.participantId !== null
+        ? { participantId: ctx.caller.participantId }
+        : {}),
     });
     if (target === 'document') await markRead(tx, [id]);
   });

@@ -183,7 +183,17 @@ export function fhirRoutes(deps: FhirDeps) {
       if (!client) throw loginRefused('The client is not registered, or was revoked');
       request.systemClient = client;
       request.systemScopes = claims.scopes;
-      if (route.interaction !== 'transaction' && !scopeAllows(claims.scopes, route.type, route.interaction))
+      // A transaction's entries are checked one by one later; a token that may write nothing at all
+      // is refused here, before its body is read, as any other route refuses a missing scope.
+      const allowed =
+        route.interaction === 'transaction'
+          ? handlers.some(
+              (handler) =>
+                scopeAllows(claims.scopes, handler.type, 'create') ||
+                scopeAllows(claims.scopes, handler.type, 'update'),
+            )
+          : scopeAllows(claims.scopes, route.type, route.interaction);
+      if (!allowed)
         throw new FhirError(403, [
           {
             code: 'forbidden',

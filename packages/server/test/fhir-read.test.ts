@@ -61,7 +61,12 @@ describe('CapabilityStatement', () => {
     const rest = statement.rest?.[0];
     expect(rest?.resource?.map((resource) => resource.type)).toEqual(['Patient', 'Organization']);
     const patient = rest?.resource?.[0];
-    expect(patient?.interaction?.map((interaction) => interaction.code)).toEqual(['read', 'search-type']);
+    expect(patient?.interaction?.map((interaction) => interaction.code)).toEqual([
+      'read',
+      'search-type',
+      'history-type',
+    ]);
+    expect(rest?.interaction?.map((interaction) => interaction.code)).toEqual(['history-system']);
     expect(patient?.searchParam?.map((param) => param.name)).toEqual([
       '_id',
       'identifier',

@@ -9,6 +9,7 @@ const INTERACTION_CODES: Record<FhirInteraction, CapabilityStatementRestResource
   create: 'create',
   update: 'update',
   delete: 'delete',
+  history: 'history-type',
 };
 
 /**
@@ -53,6 +54,10 @@ export function capabilityStatement(
             },
           ],
         },
+        // The change feed of every type in it: README "Integration API: change feed and subscriptions".
+        ...(handlers.some((handler) => handler.history && handler.read)
+          ? { interaction: [{ code: 'history-system' as const }] }
+          : {}),
         resource: handlers.map((handler) => ({
           type: handler.type,
           documentation: handler.documentation,

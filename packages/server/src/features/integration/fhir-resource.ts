@@ -46,9 +46,16 @@ export interface FhirResourceHandler<R extends Resource = Resource> {
   searchParams: readonly SearchParameterInfo[];
   read?: (ctx: FhirContext, id: string) => Promise<R | null>;
   search?: (ctx: FhirContext, params: URLSearchParams, page: SearchPage) => Promise<SearchResult<R>>;
+  /**
+   * The type's changes are in the change feed: its table carries the `fhir_record_change` triggers
+   * (migration 0019) and `read` gives the current resource. Serves `[type]/_history` and the type's
+   * part of the system-level `_history`.
+   */
+  history?: boolean;
 }
 
 export const interactionsOf = (handler: FhirResourceHandler): FhirInteraction[] => [
   ...(handler.read ? (['read'] as const) : []),
   ...(handler.search ? (['search'] as const) : []),
+  ...(handler.history && handler.read ? (['history'] as const) : []),
 ];

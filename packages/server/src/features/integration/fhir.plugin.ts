@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit';
 import { capabilityStatement } from './capability-statement';
 import { FhirError, type Issue, invalid, notFoundResource, operationOutcome } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler, SearchPage } from './fhir-resource';
+import { historyBundle, parseSince } from './history';
 import { type FhirInteraction, scopeAllows } from './smart-scopes';
 import { type ActiveClient, loadActiveClient } from './system-clients';
 import { verifySystemToken } from './system-token';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     systemClient: ActiveClient | null;
+    /** The access token's scopes (the system-level history lists the types they allow). */
+    systemScopes: readonly string[] | null;
   }
   interface FastifyInstance {
     /** Every FHIR route with its resource type and interaction: the security suite's matrix walks it. */
@@ -47,6 +50,10 @@ const DEFAULT_COUNT = 50;
 const MAX_COUNT = 1000;
 /** Search parameters every resource takes (result control), apart from its own. */
 const CONTROL_PARAMS = new Set(['_count', '_offset', '_format', '_total']);
+/** What a history call takes (`_at` and `_list` are not supported, and refused rather than ignored). */
+const HISTORY_PARAMS = new Set(['_since', '_count', '_format']);
+/** The resource type of the system-level routes (`/_history`): their scope check is the guard's. */
+export const ANY_TYPE = '*';
 
 const bearer = (request: FastifyRequest): string | null =>
   /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
@@ -121,9 +128,18 @@ function fastifyIssue(error: FastifyError): { status: number; issue: Issue } | n
 export function fhirRoutes(deps: FhirDeps) {
   const { db, config, handlers } = deps;
   const baseUrl = `${config.publicUrl}${FHIR_BASE_PATH}`;
+  const historyHandlers = new Map(
+    handlers.filter((handler) => handler.history && handler.read).map((handler) => [handler.type, handler]),
+  );
+  /** A system-level call is allowed when the scopes allow it on at least one type it covers. */
+  const allows = (scopes: readonly string[], type: string, interaction: FhirInteraction) =>
+    type === ANY_TYPE
+      ? [...historyHandlers.keys()].some((each) => scopeAllows(scopes, each, interaction))
+      : scopeAllows(scopes, type, interaction);
 
   const plugin = async (app: FastifyInstance, table: FhirRouteInfo[]) => {
     app.decorateRequest('systemClient', null);
+    app.decorateRequest('systemScopes', null);
     app.addHook('onRoute', (route) => {
       const fhir = route.config?.fhir;
       if (!fhir || route.method === 'HEAD') return;
@@ -153,7 +169,8 @@ export function fhirRoutes(deps: FhirDeps) {
       const client = await loadActiveClient(db, claims.clientId);
       if (!client) throw loginRefused('The client is not registered, or was revoked');
       request.systemClient = client;
-      if (!scopeAllows(claims.scopes, route.type, route.interaction))
+      request.systemScopes = claims.scopes;
+      if (!allows(claims.scopes, route.type, route.interaction))
         throw new FhirError(403, [
           {
             code: 'forbidden',
@@ -214,6 +231,40 @@ export function fhirRoutes(deps: FhirDeps) {
     };
 
     app.get('/metadata', async () => capabilityStatement(handlers, baseUrl, deps.software));
+
+    /** A history call's `_since` and `_count`, anything else refused by name. */
+    const historyQuery = (request: FastifyRequest) => {
+      const params = queryOf(request);
+      for (const name of params.keys())
+        if (!HISTORY_PARAMS.has(name))
+          throw invalid(`${name} is not a parameter of _history here (see /metadata)`, name, 'not-supported');
+      return { since: parseSince(params.get('_since')), count: pageOf(params).count };
+    };
+    if (historyHandlers.size > 0) {
+      app.get(
+        '/_history',
+        { config: { fhir: { type: ANY_TYPE, interaction: 'history' } } },
+        async (request) => {
+          const types = [...historyHandlers.keys()].filter((type) =>
+            scopeAllows(request.systemScopes ?? [], type, 'history'),
+          );
+          return historyBundle(context(request), historyHandlers, {
+            path: '_history',
+            types,
+            ...historyQuery(request),
+          });
+        },
+      );
+    }
+    for (const type of historyHandlers.keys()) {
+      app.get(`/${type}/_history`, { config: { fhir: { type, interaction: 'history' } } }, async (request) =>
+        historyBundle(context(request), historyHandlers, {
+          path: `${type}/_history`,
+          types: [type],
+          ...historyQuery(request),
+        }),
+      );
+    }
 
     for (const handler of handlers) {
       const { type, read, search } = handler;

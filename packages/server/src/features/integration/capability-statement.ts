@@ -1,4 +1,8 @@
-import type { CapabilityStatement, CapabilityStatementRestResourceInteraction } from '@medplum/fhirtypes';
+import type {
+  CapabilityStatement,
+  CapabilityStatementRestInteraction,
+  CapabilityStatementRestResourceInteraction,
+} from '@medplum/fhirtypes';
 import { FHIR_MIME, FHIR_VERSION } from '@portail/contract/integration/fhir';
 import { type FhirResourceHandler, interactionsOf } from './fhir-resource';
 import type { FhirInteraction } from './smart-scopes';
@@ -22,6 +26,19 @@ export function capabilityStatement(
   baseUrl: string,
   software: { name: string; version: string },
 ): CapabilityStatement {
+  const systemInteractions: CapabilityStatementRestInteraction[] = [
+    ...(handlers.some((handler) => handler.history && handler.read)
+      ? [{ code: 'history-system' as const }]
+      : []),
+    ...(handlers.some((handler) => handler.create || handler.update)
+      ? [
+          {
+            code: 'transaction' as const,
+            documentation: 'All or nothing; entries refer to each other by urn:uuid fullUrl',
+          },
+        ]
+      : []),
+  ];
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',
@@ -54,16 +71,25 @@ export function capabilityStatement(
             },
           ],
         },
-        // The change feed of every type in it: README "Integration API: change feed and subscriptions".
-        ...(handlers.some((handler) => handler.history && handler.read)
-          ? { interaction: [{ code: 'history-system' as const }] }
-          : {}),
+        // The change feed of every type in it (README "Integration API: change feed and subscriptions"),
+        // and the transaction endpoint once some resource can be written.
+        ...(systemInteractions.length > 0 ? { interaction: systemInteractions } : {}),
         resource: handlers.map((handler) => ({
           type: handler.type,
           documentation: handler.documentation,
           interaction: interactionsOf(handler).map((interaction) => ({
             code: INTERACTION_CODES[interaction],
           })),
+          ...(handler.update
+            ? {
+                // Versions are kept as a number (meta.versionId, ETag) and If-Match is honoured; an
+                // update never creates a resource by id, a conditional update creates when nothing matches.
+                versioning: 'versioned-update' as const,
+                updateCreate: false,
+                ...(handler.search ? { conditionalUpdate: true } : {}),
+              }
+            : {}),
+          ...(handler.create && handler.search ? { conditionalCreate: true } : {}),
           ...(handler.search
             ? {
                 searchParam: handler.searchParams.map((param) => ({

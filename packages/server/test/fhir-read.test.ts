@@ -59,14 +59,21 @@ describe('CapabilityStatement', () => {
     expect(statement.fhirVersion).toBe('4.0.1');
     expect(checkAgainstDefinitions(statement)).toEqual([]);
     const rest = statement.rest?.[0];
-    expect(rest?.resource?.map((resource) => resource.type)).toEqual(['Patient', 'Organization', 'Subscription']);
+    expect(rest?.resource?.map((resource) => resource.type)).toEqual([
+      'Patient',
+      'Organization',
+      'Subscription',
+    ]);
     const patient = rest?.resource?.[0];
     expect(patient?.interaction?.map((interaction) => interaction.code)).toEqual([
       'read',
       'search-type',
       'history-type',
     ]);
-    expect(rest?.interaction?.map((interaction) => interaction.code)).toEqual(['history-system', 'transaction']);
+    expect(rest?.interaction?.map((interaction) => interaction.code)).toEqual([
+      'history-system',
+      'transaction',
+    ]);
     expect(patient?.searchParam?.map((param) => param.name)).toEqual([
       '_id',
       'identifier',

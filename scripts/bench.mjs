@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
 import {
+  dropPostgres,
   freshPostgres as freshDatabase,
   root,
   signIn,
@@ -297,15 +298,47 @@ try {
 } finally {
   rmSync(pgliteDir, { recursive: true, force: true });
 }
+/**
+ * A change on the portal notified to a subscriber (issue 19): scripts/bench-notify.ts, the portal with its
+ * delivery loop and a local receiver (port 3510) on a fresh PostgreSQL database.
+ */
+async function benchNotify(adminUrl) {
+  const url = await freshDatabase(adminUrl, 'portail_bench_notify');
+  const run = spawnSync('node', ['--import', 'tsx', join(root, 'scripts/bench-notify.ts')], {
+    cwd: join(root, 'packages/server'),
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+  });
+  await dropPostgres(adminUrl, 'portail_bench_notify');
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) {
+    console.log(`postgres change notified to a subscriber: failed\n${run.stderr}`);
+    return null;
+  }
+  const figures = JSON.parse(line);
+  console.log(
+    `postgres a change notified to a subscriber (${figures.changes} changes)  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms`,
+  );
+  return figures;
+}
+
+let notify = null;
 if (process.env.BENCH_DATABASE_URL) {
   const url = await freshDatabase(process.env.BENCH_DATABASE_URL, 'portail_bench');
   console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
   await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
   if (SCALE_LARGE > 0) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);
+  notify = await benchNotify(process.env.BENCH_DATABASE_URL);
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)');
 }
 const js = await signInPageJs();
+if (notify) {
+  const ok = notify.count === notify.changes && notify.p99 <= 2000;
+  console.log(
+    `  a change on the portal notified to a subscriber, p99 ≤ 2 s on PostgreSQL: p99 ${notify.p99} ms (${notify.count}/${notify.changes} delivered) ${ok ? 'OK' : 'OVER BUDGET'}`,
+  );
+}
 const principalPg = results.find((row) => row.db === 'postgres' && row.name.includes('principal'));
 console.log('\nbudgets');
 if (principalPg)

@@ -41,6 +41,8 @@ import { operationOutcome } from './features/integration/fhir-outcome';
 import { organizationHandler } from './features/integration/organization.resource';
 import { patientHandler } from './features/integration/patient.resource';
 import { smartRoutes } from './features/integration/smart.routes';
+import { subscriptionHandler } from './features/integration/subscription.resource';
+import { subscriptionDelivery } from './features/integration/subscription-delivery';
 import { legalRoutes } from './features/legal/legal.routes';
 import { MUTATIONS_CHANNEL, mutationPageCache } from './features/mutations/mutation-page-cache';
 import { mutationRoutes } from './features/mutations/mutations.routes';
@@ -225,6 +227,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(legalRoutes(featureDeps));
   await app.register(smartRoutes({ db: database.db, config }));
   app.decorate('fhirRouteTable', [] as FhirRouteInfo[]);
+  // The types of the change feed (their tables carry its triggers) and the subscriptions to it.
+  const feedHandlers = new Map(
+    [patientHandler, organizationHandler].map((handler) => [handler.type, handler]),
+  );
+  const subscriptions = subscriptionHandler({
+    feedHandlers,
+    allowLocalHttp: config.subscriptionAllowLocalHttp,
+  });
+  await app.register(
+    subscriptionDelivery({ db: database.db, database, config, notifier, handlers: feedHandlers }),
+  );
   await app.register(
     fhirRoutes({
       routeTable: app.fhirRouteTable,
@@ -232,12 +245,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config,
       notifier,
       handlers: [
-        patientHandler,
-        organizationHandler,
+        ...feedHandlers.values(),
         episodeOfCareHandler,
         appointmentHandler,
         consentHandler,
         auditEventHandler,
+        subscriptions,
       ],
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),

@@ -80,6 +80,11 @@ const env = z.object({
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'packages/web/dist')),
   PRODUCT_NAME: z.string().default('Portail Bilans'),
   CENTRE_FILE: z.string().optional(),
+  SUBSCRIPTION_ALLOW_LOCAL_HTTP: flag,
+  SUBSCRIPTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  SUBSCRIPTION_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  FEED_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  FEED_WORKER: flag,
 });
 
 export interface Config {
@@ -142,6 +147,16 @@ export interface Config {
    * participant numbers and its organisation numbers, as its conditional updates name them.
    */
   centreIdSystems: { patient: string; organization: string };
+  /** Subscriptions may name http://127.0.0.1 or localhost endpoints (demo and tests; https otherwise). */
+  subscriptionAllowLocalHttp: boolean;
+  /** Attempts of a notification before it is given up and its subscription set to `error`. */
+  subscriptionMaxAttempts: number;
+  /** The first retry's wait; each next one doubles (up to an hour). */
+  subscriptionRetryBaseMs: number;
+  /** How often an instance looks for due retries besides the database's wake-ups. */
+  feedPollMs: number;
+  /** Whether this instance runs the subscription delivery loop (on by default, in every instance). */
+  feedWorker: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -295,5 +310,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     productName: e.PRODUCT_NAME,
     centre: loadCentre(e.CENTRE_FILE),
     centreIdSystems: { patient: e.FHIR_PATIENT_ID_SYSTEM, organization: e.FHIR_ORGANIZATION_ID_SYSTEM },
+    subscriptionAllowLocalHttp: e.SUBSCRIPTION_ALLOW_LOCAL_HTTP ?? demoMode,
+    subscriptionMaxAttempts: e.SUBSCRIPTION_MAX_ATTEMPTS,
+    subscriptionRetryBaseMs: e.SUBSCRIPTION_RETRY_BASE_MS,
+    feedPollMs: e.FEED_POLL_MS,
+    feedWorker: e.FEED_WORKER ?? true,
   };
 }

@@ -66,6 +66,7 @@ describe('CapabilityStatement', () => {
       'Appointment',
       'Consent',
       'AuditEvent',
+      'Subscription',
     ]);
     const patient = rest?.resource?.[0];
     expect(patient?.interaction?.map((interaction) => interaction.code)).toEqual([
@@ -73,9 +74,13 @@ describe('CapabilityStatement', () => {
       'search-type',
       'create',
       'update',
+      'history-type',
     ]);
     expect(patient).toMatchObject({ conditionalUpdate: true, conditionalCreate: true, updateCreate: false });
-    expect(rest?.interaction?.map((interaction) => interaction.code)).toEqual(['transaction']);
+    expect(rest?.interaction?.map((interaction) => interaction.code)).toEqual([
+      'history-system',
+      'transaction',
+    ]);
     expect(patient?.searchParam?.map((param) => param.name)).toEqual([
       '_id',
       'identifier',

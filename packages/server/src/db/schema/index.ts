@@ -7,6 +7,7 @@ export * from './deployment';
 export * from './documents';
 export * from './enums';
 export * from './integration';
+export * from './integration-feed';
 export * from './legal';
 export * from './mutations';
 export * from './organisations';

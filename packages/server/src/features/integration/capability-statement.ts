@@ -1,4 +1,8 @@
-import type { CapabilityStatement, CapabilityStatementRestResourceInteraction } from '@medplum/fhirtypes';
+import type {
+  CapabilityStatement,
+  CapabilityStatementRestInteraction,
+  CapabilityStatementRestResourceInteraction,
+} from '@medplum/fhirtypes';
 import { FHIR_MIME, FHIR_VERSION } from '@portail/contract/integration/fhir';
 import { type FhirResourceHandler, interactionsOf } from './fhir-resource';
 import type { FhirInteraction } from './smart-scopes';
@@ -9,6 +13,7 @@ const INTERACTION_CODES: Record<FhirInteraction, CapabilityStatementRestResource
   create: 'create',
   update: 'update',
   delete: 'delete',
+  history: 'history-type',
 };
 
 /**
@@ -21,6 +26,19 @@ export function capabilityStatement(
   baseUrl: string,
   software: { name: string; version: string },
 ): CapabilityStatement {
+  const systemInteractions: CapabilityStatementRestInteraction[] = [
+    ...(handlers.some((handler) => handler.history && handler.read)
+      ? [{ code: 'history-system' as const }]
+      : []),
+    ...(handlers.some((handler) => handler.create || handler.update)
+      ? [
+          {
+            code: 'transaction' as const,
+            documentation: 'All or nothing; entries refer to each other by urn:uuid fullUrl',
+          },
+        ]
+      : []),
+  ];
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',
@@ -53,16 +71,9 @@ export function capabilityStatement(
             },
           ],
         },
-        ...(handlers.some((handler) => handler.create || handler.update)
-          ? {
-              interaction: [
-                {
-                  code: 'transaction' as const,
-                  documentation: 'All or nothing; entries refer to each other by urn:uuid fullUrl',
-                },
-              ],
-            }
-          : {}),
+        // The change feed of every type in it (README "Integration API: change feed and subscriptions"),
+        // and the transaction endpoint once some resource can be written.
+        ...(systemInteractions.length > 0 ? { interaction: systemInteractions } : {}),
         resource: handlers.map((handler) => ({
           type: handler.type,
           documentation: handler.documentation,

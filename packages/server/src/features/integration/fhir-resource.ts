@@ -56,6 +56,12 @@ export interface FhirResourceHandler<R extends Resource = Resource> {
   read?: (ctx: FhirContext, id: string) => Promise<R | null>;
   search?: (ctx: FhirContext, params: URLSearchParams, page: SearchPage) => Promise<SearchResult<R>>;
   /**
+   * The type's changes are in the change feed: its table carries the `fhir_record_change` triggers
+   * (migration 0018) and `read` gives the current resource. Serves `[type]/_history` and the type's
+   * part of the system-level `_history`.
+   */
+  history?: boolean;
+  /**
    * Stores a new resource and answers it as read would (new id, version 1). The router has checked the
    * body against the R4 definitions and runs this inside a database transaction (`ctx.db` is it), with
    * the other entries of a transaction Bundle: the handler applies the portal's own rules, throws a
@@ -75,4 +81,5 @@ export const interactionsOf = (handler: FhirResourceHandler): FhirInteraction[] 
   ...(handler.search ? (['search'] as const) : []),
   ...(handler.create ? (['create'] as const) : []),
   ...(handler.update ? (['update'] as const) : []),
+  ...(handler.history && handler.read ? (['history'] as const) : []),
 ];

@@ -16,6 +16,7 @@ import {
   type WriteOutcome,
   writeOne,
 } from './fhir-writes';
+import { historyBundle, parseSince } from './history';
 import { type FhirInteraction, scopeAllows } from './smart-scopes';
 import { type ActiveClient, loadActiveClient } from './system-clients';
 import { verifySystemToken } from './system-token';
@@ -28,7 +29,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     systemClient: ActiveClient | null;
-    /** The scopes of the caller's token (a transaction checks each entry against them). */
+    /** The scopes of the caller's token (a transaction checks each entry against them; the
+     * system-level history lists the types they allow). */
     systemScopes: readonly string[] | null;
   }
   interface FastifyInstance {
@@ -65,6 +67,10 @@ export const FHIR_BODY_LIMIT = 32 * 1024 * 1024;
 const MAX_COUNT = 1000;
 /** Search parameters every resource takes (result control), apart from its own. */
 const CONTROL_PARAMS = new Set(['_count', '_offset', '_format', '_total']);
+/** What a history call takes (`_at` and `_list` are not supported, and refused rather than ignored). */
+const HISTORY_PARAMS = new Set(['_since', '_count', '_format']);
+/** The resource type of the system-level routes (`/_history`): their scope check is the guard's. */
+export const ANY_TYPE = '*';
 
 const bearer = (request: FastifyRequest): string | null =>
   /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
@@ -149,6 +155,14 @@ function fastifyIssue(error: FastifyError): { status: number; issue: Issue } | n
 export function fhirRoutes(deps: FhirDeps) {
   const { db, config, handlers } = deps;
   const baseUrl = `${config.publicUrl}${FHIR_BASE_PATH}`;
+  const historyHandlers = new Map(
+    handlers.filter((handler) => handler.history && handler.read).map((handler) => [handler.type, handler]),
+  );
+  /** A system-level call is allowed when the scopes allow it on at least one type it covers. */
+  const allows = (scopes: readonly string[], type: string, interaction: FhirInteraction) =>
+    type === ANY_TYPE
+      ? [...historyHandlers.keys()].some((each) => scopeAllows(scopes, each, interaction))
+      : scopeAllows(scopes, type, interaction);
 
   const plugin = async (app: FastifyInstance, table: FhirRouteInfo[]) => {
     app.decorateRequest('systemClient', null);
@@ -192,7 +206,7 @@ export function fhirRoutes(deps: FhirDeps) {
                 scopeAllows(claims.scopes, handler.type, 'create') ||
                 scopeAllows(claims.scopes, handler.type, 'update'),
             )
-          : scopeAllows(claims.scopes, route.type, route.interaction);
+          : allows(claims.scopes, route.type, route.interaction);
       if (!allowed)
         throw new FhirError(403, [
           {
@@ -266,6 +280,40 @@ export function fhirRoutes(deps: FhirDeps) {
     };
 
     app.get('/metadata', async () => capabilityStatement(handlers, baseUrl, deps.software));
+
+    /** A history call's `_since` and `_count`, anything else refused by name. */
+    const historyQuery = (request: FastifyRequest) => {
+      const params = queryOf(request);
+      for (const name of params.keys())
+        if (!HISTORY_PARAMS.has(name))
+          throw invalid(`${name} is not a parameter of _history here (see /metadata)`, name, 'not-supported');
+      return { since: parseSince(params.get('_since')), count: pageOf(params).count };
+    };
+    if (historyHandlers.size > 0) {
+      app.get(
+        '/_history',
+        { config: { fhir: { type: ANY_TYPE, interaction: 'history' } } },
+        async (request) => {
+          const types = [...historyHandlers.keys()].filter((type) =>
+            scopeAllows(request.systemScopes ?? [], type, 'history'),
+          );
+          return historyBundle(context(request), historyHandlers, {
+            path: '_history',
+            types,
+            ...historyQuery(request),
+          });
+        },
+      );
+    }
+    for (const type of historyHandlers.keys()) {
+      app.get(`/${type}/_history`, { config: { fhir: { type, interaction: 'history' } } }, async (request) =>
+        historyBundle(context(request), historyHandlers, {
+          path: `${type}/_history`,
+          types: [type],
+          ...historyQuery(request),
+        }),
+      );
+    }
 
     const byType = new Map(handlers.map((handler) => [handler.type, handler]));
     const writeOptions = (type: string, interaction: FhirInteraction) => ({

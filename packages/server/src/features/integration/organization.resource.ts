@@ -286,6 +286,7 @@ export const organizationHandler: FhirResourceHandler<Organization> = {
   documentation:
     'Groups (grp-N), companies (ent-N) and establishments (etab-N); partOf builds the hierarchy: README "Integration API: mapping"',
   searchParams: SEARCH_PARAMS,
+  history: true,
   read: async (ctx, id) => {
     const parsed = parseOrganizationId(id);
     if (!parsed) return null;

@@ -222,6 +222,7 @@ export const patientHandler: FhirResourceHandler<Patient> = {
   type: 'Patient',
   documentation: 'The participants (adhérents) of the centre: README "Integration API: mapping"',
   searchParams: SEARCH_PARAMS,
+  history: true,
   read: async (ctx: FhirContext, id: string) => {
     if (!isPortalId(id)) return null;
     const [row] = await ctx.db

@@ -6,16 +6,21 @@
  * and are refused as malformed, rather than read as wider than they were meant.
  */
 
-export type FhirInteraction = 'create' | 'read' | 'update' | 'delete' | 'search';
+export type FhirInteraction = 'create' | 'read' | 'update' | 'delete' | 'search' | 'history';
 
 /** The v2 letters in their one allowed order. */
 const LETTERS = 'cruds';
+/**
+ * The letter each interaction needs. SMART v2 puts type- and system-level history under `s` (with
+ * search): the change feed reads like a search over time, and `.read` (v1) grants both.
+ */
 const LETTER_OF: Record<FhirInteraction, string> = {
   create: 'c',
   read: 'r',
   update: 'u',
   delete: 'd',
   search: 's',
+  history: 's',
 };
 
 /** SMART's mapping of v1 suffixes onto v2 letters (`.read` is read and search, never delete). */

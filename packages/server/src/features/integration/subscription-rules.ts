@@ -1,0 +1,117 @@
+import type { Subscription } from '@medplum/fhirtypes';
+import { FHIR_MIME } from '@portail/contract/integration/fhir';
+import { FhirError, type Issue } from './fhir-outcome';
+import type { FhirResourceHandler } from './fhir-resource';
+import { scopeAllows } from './smart-scopes';
+
+/** What a Subscription asks for, checked: the part the portal stores. */
+export interface SubscriptionInput {
+  status: 'active' | 'off';
+  criteria: string;
+  resourceType: string;
+  /** The criteria's query string, without `?` ('' for every change of the type). */
+  filter: string;
+  endpoint: string;
+  payload: string | null;
+  reason: string;
+}
+
+export interface SubscriptionRules {
+  /** The resource types of the change feed, by type (the criteria name one). */
+  feedHandlers: ReadonlyMap<string, FhirResourceHandler>;
+  /** Whether http://127.0.0.1 and http://localhost endpoints are accepted (tests, demo). */
+  allowLocalHttp: boolean;
+}
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** An endpoint the portal will POST to: https, or local http when the setting allows it. */
+export function endpointProblem(endpoint: string, allowLocalHttp: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return 'is not an absolute URL';
+  }
+  if (url.username || url.password) return 'must not carry a user name or password';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && allowLocalHttp && LOCAL_HOSTS.has(url.hostname)) return null;
+  return allowLocalHttp
+    ? 'must be https (or http on 127.0.0.1 or localhost)'
+    : 'must be https (SUBSCRIPTION_ALLOW_LOCAL_HTTP allows http on 127.0.0.1 for tests)';
+}
+
+/**
+ * The criteria's type and query: `Patient` or `Patient?active=false`. Its parameters must be search
+ * parameters of the type (the same the type's search takes); their values are checked by that search
+ * when the handler runs it (subscriptions.service.ts).
+ */
+export function parseCriteria(
+  criteria: string,
+  rules: SubscriptionRules,
+  scopes: readonly string[],
+): { resourceType: string; filter: string } | Issue {
+  const at = ['Subscription.criteria'];
+  const [type = '', query = ''] = criteria.split('?', 2);
+  const handler = rules.feedHandlers.get(type);
+  if (!handler)
+    return {
+      code: 'not-supported',
+      diagnostics: `criteria must name a type of the change feed (${[...rules.feedHandlers.keys()].join(', ')})`,
+      expression: at,
+    };
+  if (!scopeAllows(scopes, type, 'read') || !scopeAllows(scopes, type, 'search'))
+    return { code: 'forbidden', diagnostics: `The client may not read and search ${type}`, expression: at };
+  const known = new Set(handler.searchParams.map((param) => param.name));
+  for (const name of new URLSearchParams(query).keys())
+    if (!known.has(name))
+      return {
+        code: 'not-supported',
+        diagnostics: `${name} is not a search parameter of ${type}`,
+        expression: at,
+      };
+  return { resourceType: type, filter: query };
+}
+
+/**
+ * A Subscription as the portal takes it (FHIR R4: channel rest-hook), or a 422 naming each element at
+ * fault. Elements the portal does not honour (`end`, `channel.header`) are refused rather than ignored.
+ */
+export function subscriptionInput(
+  resource: Subscription,
+  rules: SubscriptionRules,
+  scopes: readonly string[],
+): SubscriptionInput {
+  const issues: Issue[] = [];
+  const problem = (expression: string, diagnostics: string, code: Issue['code'] = 'value') =>
+    issues.push({ code, diagnostics, expression: [expression] });
+  if (resource.channel?.type !== 'rest-hook')
+    problem('Subscription.channel.type', 'Only rest-hook channels are supported', 'not-supported');
+  const endpoint = resource.channel?.endpoint ?? '';
+  const endpointIssue = endpointProblem(endpoint, rules.allowLocalHttp);
+  if (endpointIssue) problem('Subscription.channel.endpoint', `The endpoint ${endpointIssue}`);
+  const payload = resource.channel?.payload ?? null;
+  if (payload !== null && payload !== FHIR_MIME && payload !== 'application/json')
+    problem('Subscription.channel.payload', `payload is ${FHIR_MIME} or absent (an empty notification)`);
+  if (resource.channel?.header?.length)
+    problem(
+      'Subscription.channel.header',
+      'Headers are not supported: notifications are signed',
+      'not-supported',
+    );
+  if (resource.end)
+    problem('Subscription.end', 'An end date is not supported: set status off', 'not-supported');
+  if (resource.status === 'error')
+    problem('Subscription.status', 'error is set by the server; send requested, active or off');
+  const criteria = parseCriteria(resource.criteria ?? '', rules, scopes);
+  if ('code' in criteria) issues.push(criteria);
+  if (issues.length > 0 || 'code' in criteria) throw new FhirError(422, issues);
+  return {
+    status: resource.status === 'off' ? 'off' : 'active',
+    criteria: resource.criteria,
+    ...criteria,
+    endpoint,
+    payload: payload === null ? null : FHIR_MIME,
+    reason: resource.reason ?? '',
+  };
+}

@@ -32,6 +32,8 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { binaryHandler } from './features/integration/binary.resource';
+import { documentReferenceHandler } from './features/integration/document-reference.resource';
 import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plugin';
 import { operationOutcome } from './features/integration/fhir-outcome';
 import { organizationHandler } from './features/integration/organization.resource';
@@ -226,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       routeTable: app.fhirRouteTable,
       db: database.db,
       config,
-      handlers: [patientHandler, organizationHandler],
+      handlers: [patientHandler, organizationHandler, documentReferenceHandler, binaryHandler],
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),
   );

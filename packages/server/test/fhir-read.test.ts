@@ -59,7 +59,12 @@ describe('CapabilityStatement', () => {
     expect(statement.fhirVersion).toBe('4.0.1');
     expect(checkAgainstDefinitions(statement)).toEqual([]);
     const rest = statement.rest?.[0];
-    expect(rest?.resource?.map((resource) => resource.type)).toEqual(['Patient', 'Organization']);
+    expect(rest?.resource?.map((resource) => resource.type)).toEqual([
+      'Patient',
+      'Organization',
+      'DocumentReference',
+      'Binary',
+    ]);
     const patient = rest?.resource?.[0];
     expect(patient?.interaction?.map((interaction) => interaction.code)).toEqual(['read', 'search-type']);
     expect(patient?.searchParam?.map((param) => param.name)).toEqual([

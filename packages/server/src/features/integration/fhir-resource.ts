@@ -46,6 +46,12 @@ export interface FhirResourceHandler<R extends Resource = Resource> {
   searchParams: readonly SearchParameterInfo[];
   read?: (ctx: FhirContext, id: string) => Promise<R | null>;
   search?: (ctx: FhirContext, params: URLSearchParams, page: SearchPage) => Promise<SearchResult<R>>;
+  /**
+   * A resource that stands for a file (Binary): its bytes and their type, answered instead of the FHIR
+   * JSON to a read whose `Accept` asks for that type (FHIR R4 §3.1.0.1.7: "the native format").
+   */
+  // Method syntax: a handler of Binary stays a handler of Resource for the router's list.
+  raw?(resource: R): { contentType: string; body: Buffer } | null;
 }
 
 export const interactionsOf = (handler: FhirResourceHandler): FhirInteraction[] => [

@@ -53,12 +53,32 @@ export function capabilityStatement(
             },
           ],
         },
+        ...(handlers.some((handler) => handler.create || handler.update)
+          ? {
+              interaction: [
+                {
+                  code: 'transaction' as const,
+                  documentation: 'All or nothing; entries refer to each other by urn:uuid fullUrl',
+                },
+              ],
+            }
+          : {}),
         resource: handlers.map((handler) => ({
           type: handler.type,
           documentation: handler.documentation,
           interaction: interactionsOf(handler).map((interaction) => ({
             code: INTERACTION_CODES[interaction],
           })),
+          ...(handler.update
+            ? {
+                // Versions are kept as a number (meta.versionId, ETag) and If-Match is honoured; an
+                // update never creates a resource by id, a conditional update creates when nothing matches.
+                versioning: 'versioned-update' as const,
+                updateCreate: false,
+                ...(handler.search ? { conditionalUpdate: true } : {}),
+              }
+            : {}),
+          ...(handler.create && handler.search ? { conditionalCreate: true } : {}),
           ...(handler.search
             ? {
                 searchParam: handler.searchParams.map((param) => ({

@@ -64,3 +64,16 @@ export const notFoundResource = (type: string, id: string) =>
 
 export const notSupported = (diagnostics: string) =>
   new FhirError(400, [{ code: 'not-supported', diagnostics }]);
+
+/** If-Match named a version the resource has moved on from (a lost update avoided). */
+export const versionConflict = (type: string, id: string, expected: number, current: number) =>
+  new FhirError(412, [
+    {
+      code: 'conflict',
+      diagnostics: `${type}/${id} is at version ${current}, not ${expected}: read it again before updating`,
+    },
+  ]);
+
+/** The portal's own rules refused the resource: 422 with each element at fault. */
+export const ruleBroken = (diagnostics: string, expression: string, code: IssueCode = 'business-rule') =>
+  new FhirError(422, [{ code, diagnostics, expression: [expression] }]);

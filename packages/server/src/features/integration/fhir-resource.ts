@@ -40,6 +40,8 @@ export interface SearchPage {
  * each function present and the CapabilityStatement lists exactly those (nothing that does not work).
  */
 export interface FhirResourceHandler<R extends Resource = Resource> {
+  // create and update are methods, not properties, so a handler of Patient stands where a handler of
+  // any Resource is expected: the router only passes it bodies whose resourceType it checked.
   type: R['resourceType'];
   /** What the resource holds, for the CapabilityStatement. */
   documentation: string;
@@ -47,14 +49,28 @@ export interface FhirResourceHandler<R extends Resource = Resource> {
   read?: (ctx: FhirContext, id: string) => Promise<R | null>;
   search?: (ctx: FhirContext, params: URLSearchParams, page: SearchPage) => Promise<SearchResult<R>>;
   /**
+   * Stores a new resource and answers it as read would (new id, version 1). The router has checked the
+   * body against the R4 definitions and runs this inside a database transaction (`ctx.db` is it), with
+   * the other entries of a transaction Bundle: the handler applies the portal's own rules, throws a
+   * FhirError naming the element at fault (nothing is then written), and writes its audit row.
+   */
+  create?(ctx: FhirContext, resource: R): Promise<R>;
+  /**
+   * Replaces resource `id` (inside the router's transaction, as create). `expectedVersion` comes from
+   * `If-Match`: the handler locks the row and throws `versionConflict` when it moved on. Null when
+   * there is no such resource.
+   */
+  update?(ctx: FhirContext, id: string, resource: R, expectedVersion: number | null): Promise<R | null>;
+  /**
    * A resource that stands for a file (Binary): its bytes and their type, answered instead of the FHIR
    * JSON to a read whose `Accept` asks for that type (FHIR R4 §3.1.0.1.7: "the native format").
    */
-  // Method syntax: a handler of Binary stays a handler of Resource for the router's list.
   raw?(resource: R): { contentType: string; body: Buffer } | null;
 }
 
 export const interactionsOf = (handler: FhirResourceHandler): FhirInteraction[] => [
   ...(handler.read ? (['read'] as const) : []),
   ...(handler.search ? (['search'] as const) : []),
+  ...(handler.create ? (['create'] as const) : []),
+  ...(handler.update ? (['update'] as const) : []),
 ];

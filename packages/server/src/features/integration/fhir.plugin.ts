@@ -7,17 +7,28 @@ import { audit } from '../../lib/audit';
 import { capabilityStatement } from './capability-statement';
 import { FhirError, type Issue, invalid, notFoundResource, operationOutcome } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler, SearchPage } from './fhir-resource';
+import {
+  conditionalCriteria,
+  expectedVersion,
+  inTransaction,
+  resourceBody,
+  type WriteOutcome,
+  writeOne,
+} from './fhir-writes';
 import { type FhirInteraction, scopeAllows } from './smart-scopes';
 import { type ActiveClient, loadActiveClient } from './system-clients';
 import { verifySystemToken } from './system-token';
+import { planTransaction, runTransaction } from './transaction-bundle';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A FHIR route: the resource type and interaction its scope must allow. */
-    fhir?: { type: string; interaction: FhirInteraction };
+    fhir?: { type: string; interaction: FhirRouteInteraction };
   }
   interface FastifyRequest {
     systemClient: ActiveClient | null;
+    /** The scopes of the caller's token (a transaction checks each entry against them). */
+    systemScopes: readonly string[] | null;
   }
   interface FastifyInstance {
     /** Every FHIR route with its resource type and interaction: the security suite's matrix walks it. */
@@ -25,11 +36,14 @@ declare module 'fastify' {
   }
 }
 
+/** A resource interaction, or a transaction Bundle (whose entries are each checked against the scopes). */
+export type FhirRouteInteraction = FhirInteraction | 'transaction';
+
 export interface FhirRouteInfo {
   method: string;
   url: string;
   type: string;
-  interaction: FhirInteraction;
+  interaction: FhirRouteInteraction;
 }
 
 export interface FhirDeps {
@@ -44,6 +58,8 @@ export interface FhirDeps {
 /** FHIR logical ids: 1 to 64 letters, digits, `-` and `.`. */
 const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
 const DEFAULT_COUNT = 50;
+/** The largest body a write takes: a document's PDF in base64, or a transaction Bundle of the initial load. */
+export const FHIR_BODY_LIMIT = 32 * 1024 * 1024;
 const MAX_COUNT = 1000;
 /** Search parameters every resource takes (result control), apart from its own. */
 const CONTROL_PARAMS = new Set(['_count', '_offset', '_format', '_total']);
@@ -98,6 +114,16 @@ function searchSet(
   };
 }
 
+/** Every parameter of a search (or of a conditional write's criteria) is one the resource answers. */
+function checkSearchParams(handler: FhirResourceHandler, params: URLSearchParams): void {
+  const known = new Set(handler.searchParams.map((param) => param.name));
+  for (const name of params.keys()) {
+    const base = name.split(':')[0] ?? name;
+    if (!known.has(base) && !CONTROL_PARAMS.has(base))
+      throw invalid(`Unknown search parameter ${name} (see /metadata)`, name, 'not-supported');
+  }
+}
+
 function sendResource(reply: FastifyReply, resource: Resource, status = 200) {
   if (resource.meta?.versionId) reply.header('etag', `W/"${resource.meta.versionId}"`);
   if (resource.meta?.lastUpdated)
@@ -139,6 +165,7 @@ export function fhirRoutes(deps: FhirDeps) {
 
   const plugin = async (app: FastifyInstance, table: FhirRouteInfo[]) => {
     app.decorateRequest('systemClient', null);
+    app.decorateRequest('systemScopes', null);
     app.addHook('onRoute', (route) => {
       const fhir = route.config?.fhir;
       if (!fhir || route.method === 'HEAD') return;
@@ -168,7 +195,8 @@ export function fhirRoutes(deps: FhirDeps) {
       const client = await loadActiveClient(db, claims.clientId);
       if (!client) throw loginRefused('The client is not registered, or was revoked');
       request.systemClient = client;
-      if (!scopeAllows(claims.scopes, route.type, route.interaction))
+      request.systemScopes = claims.scopes;
+      if (route.interaction !== 'transaction' && !scopeAllows(claims.scopes, route.type, route.interaction))
         throw new FhirError(403, [
           {
             code: 'forbidden',
@@ -233,8 +261,84 @@ export function fhirRoutes(deps: FhirDeps) {
 
     app.get('/metadata', async () => capabilityStatement(handlers, baseUrl, deps.software));
 
+    const byType = new Map(handlers.map((handler) => [handler.type, handler]));
+    const writeOptions = (type: string, interaction: FhirInteraction) => ({
+      bodyLimit: FHIR_BODY_LIMIT,
+      config: { fhir: { type, interaction } },
+    });
+    const sendWrite = (reply: FastifyReply, outcome: WriteOutcome) => {
+      const { resource, created } = outcome;
+      const version = resource.meta?.versionId;
+      if (created)
+        reply.header(
+          'location',
+          `${baseUrl}/${resource.resourceType}/${resource.id}${version ? `/_history/${version}` : ''}`,
+        );
+      return sendResource(reply, resource, created ? 201 : 200);
+    };
+    const header = (request: FastifyRequest, name: string): string | undefined => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+
+    // The transaction endpoint exists once some resource can be written.
+    if (handlers.some((handler) => handler.create || handler.update))
+      app.post(
+        '/',
+        { bodyLimit: FHIR_BODY_LIMIT, config: { fhir: { type: 'Bundle', interaction: 'transaction' } } },
+        async (request) => {
+          const planned = planTransaction(request.body, byType, request.systemScopes ?? []);
+          return runTransaction(context(request), planned, (request.body as Bundle).entry?.length ?? 0);
+        },
+      );
+
     for (const handler of handlers) {
-      const { type, read, search } = handler;
+      const { type, read, search, create, update } = handler;
+      if (create) {
+        app.post(`/${type}`, writeOptions(type, 'create'), async (request, reply) => {
+          const ifNoneExist = header(request, 'if-none-exist');
+          const outcome = await inTransaction(context(request), (ctx) =>
+            writeOne(ctx, {
+              handler,
+              resource: resourceBody(request.body, type),
+              method: 'POST',
+              ...(ifNoneExist ? { criteria: conditionalCriteria(ifNoneExist, 'If-None-Exist') } : {}),
+              ifMatch: null,
+              at: type,
+            }),
+          );
+          return sendWrite(reply, outcome);
+        });
+      }
+      if (update) {
+        app.put<{ Params: { id: string } }>(
+          `/${type}/:id`,
+          writeOptions(type, 'update'),
+          async (request, reply) => {
+            const { id } = request.params;
+            if (!FHIR_ID.test(id)) throw notFoundResource(type, id.slice(0, 64));
+            const resource = resourceBody(request.body, type);
+            const ifMatch = expectedVersion(header(request, 'if-match'));
+            const outcome = await inTransaction(context(request), (ctx) =>
+              writeOne(ctx, { handler, resource, id, method: 'PUT', ifMatch, at: type }),
+            );
+            return sendWrite(reply, outcome);
+          },
+        );
+        if (search) {
+          app.put(`/${type}`, writeOptions(type, 'update'), async (request, reply) => {
+            const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+            const criteria = conditionalCriteria(query, `${type}?`);
+            checkSearchParams(handler, criteria);
+            const resource = resourceBody(request.body, type);
+            const ifMatch = expectedVersion(header(request, 'if-match'));
+            const outcome = await inTransaction(context(request), (ctx) =>
+              writeOne(ctx, { handler, resource, criteria, method: 'PUT', ifMatch, at: type }),
+            );
+            return sendWrite(reply, outcome);
+          });
+        }
+      }
       if (read) {
         app.get<{ Params: { id: string } }>(
           `/${type}/:id`,
@@ -252,14 +356,9 @@ export function fhirRoutes(deps: FhirDeps) {
         );
       }
       if (search) {
-        const known = new Set(handler.searchParams.map((param) => param.name));
         app.get(`/${type}`, { config: { fhir: { type, interaction: 'search' } } }, async (request) => {
           const params = queryOf(request);
-          for (const name of params.keys()) {
-            const base = name.split(':')[0] ?? name;
-            if (!known.has(base) && !CONTROL_PARAMS.has(base))
-              throw invalid(`Unknown search parameter ${name} (see /metadata)`, name, 'not-supported');
-          }
+          checkSearchParams(handler, params);
           const page = pageOf(params);
           const result = await search(context(request), params, page);
           return searchSet(baseUrl, type, params, page, result);

@@ -84,11 +84,16 @@ async function documentWithAttachments() {
 }
 
 describe('CapabilityStatement', () => {
-  it('lists DocumentReference (read, search and its parameters) and Binary (read only)', async () => {
+  it('lists DocumentReference (read, search and its parameters, create, update) and Binary (read, create)', async () => {
     const statement = (await new Client({ baseUrl }).capabilityStatement()) as unknown as CapabilityStatement;
     const resources = statement.rest?.[0]?.resource ?? [];
     const documentReference = resources.find((resource) => resource.type === 'DocumentReference');
-    expect(documentReference?.interaction?.map((i) => i.code)).toEqual(['read', 'search-type']);
+    expect(documentReference?.interaction?.map((i) => i.code)).toEqual([
+      'read',
+      'search-type',
+      'create',
+      'update',
+    ]);
     expect(documentReference?.searchParam?.map((param) => param.name)).toEqual([
       '_id',
       'identifier',
@@ -100,7 +105,7 @@ describe('CapabilityStatement', () => {
       '_lastUpdated',
     ]);
     const binary = resources.find((resource) => resource.type === 'Binary');
-    expect(binary?.interaction?.map((i) => i.code)).toEqual(['read']);
+    expect(binary?.interaction?.map((i) => i.code)).toEqual(['read', 'create']);
     expect(binary?.searchParam).toBeUndefined();
   });
 });

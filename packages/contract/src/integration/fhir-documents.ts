@@ -48,4 +48,4 @@ export const ATTACHMENT_KIND_DISPLAY = {
 } as const;
 
 /** The largest PDF the API takes in a DocumentReference or Binary it creates (bytes). */
-export const FHIR_PDF_MAX_BYTES = 20 * 1024 * 1024;
+export const FHIR_PDF_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,3 +1,11 @@
+CREATE TABLE "fhir_binaries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"content_type" text NOT NULL,
+	"content" "bytea" NOT NULL,
+	"client_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "documents_list_idx";--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "available_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "visible_at" timestamp with time zone GENERATED ALWAYS AS (greatest(created_at, coalesce(available_from, created_at))) STORED NOT NULL;--> statement-breakpoint
@@ -7,6 +15,7 @@ ALTER TABLE "legal_documents" ADD COLUMN "updated_at" timestamp with time zone D
 ALTER TABLE "legal_documents" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "advice_sheets" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "advice_sheets" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+CREATE INDEX "fhir_binaries_created_idx" ON "fhir_binaries" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "documents_updated_idx" ON "documents" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "documents_list_idx" ON "documents" USING btree ("participant_id","category","active","visible_at" DESC NULLS LAST);--> statement-breakpoint
 -- hand-written:

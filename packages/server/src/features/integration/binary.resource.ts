@@ -1,10 +1,28 @@
 import type { Binary } from '@medplum/fhirtypes';
 import { ATTACHMENT_BINARY_PREFIX } from '@portail/contract/integration/fhir-documents';
+import { eq } from 'drizzle-orm';
+import { fhirBinaries } from '../../db/schema';
 import { type BinaryKind, readBinary } from './document-reference.queries';
 import { parseDocumentId } from './document-reference.resource';
-import type { FhirResourceHandler } from './fhir-resource';
+import { dropStaleBinaries } from './document-reference.write';
+import type { FhirContext, FhirResourceHandler } from './fhir-resource';
+import { pdfBytes } from './pdf-content';
 
 const ATTACHMENT = new RegExp(`^${ATTACHMENT_BINARY_PREFIX}-([1-9]\\d{0,9})$`);
+/** A Binary created on its own, waiting for the DocumentReference that takes it. */
+const STAGED = /^tmp-([1-9]\d{0,9})$/;
+
+async function readStaged(ctx: FhirContext, id: number): Promise<Binary | null> {
+  const [row] = await ctx.db.select().from(fhirBinaries).where(eq(fhirBinaries.id, id));
+  if (!row) return null;
+  return {
+    resourceType: 'Binary',
+    id: `tmp-${row.id}`,
+    meta: { versionId: '1', lastUpdated: row.createdAt.toISOString() },
+    contentType: row.contentType,
+    data: Buffer.from(row.content).toString('base64'),
+  };
+}
 
 /** `12` (a document's PDF), `annexe-5` (an attachment's), `fiche-3`, `rgpd-4`; null for anything else. */
 export function parseBinaryId(text: string): { kind: BinaryKind; id: number } | null {
@@ -18,7 +36,7 @@ export function parseBinaryId(text: string): { kind: BinaryKind; id: number } | 
 
 /**
  * Binary (issue 19): the PDFs of the DocumentReferences, read only by id (their `content.attachment.url`
- * leads here). As FHIR JSON (contentType and base64 data) by default; the bytes themselves when the
+ * leads here), and created ahead of a DocumentReference. As FHIR JSON (contentType and base64 data) by default; the bytes themselves when the
  * client asks for the PDF (`Accept: application/pdf`). An attachment's Binary carries its document's
  * version: it changes with it.
  */
@@ -28,6 +46,8 @@ export const binaryHandler: FhirResourceHandler<Binary> = {
     'The PDFs of the DocumentReferences (N, annexe-N, fiche-N, rgpd-N); Accept: application/pdf answers the bytes',
   searchParams: [],
   read: async (ctx, id) => {
+    const staged = STAGED.exec(id);
+    if (staged) return readStaged(ctx, Number(staged[1]));
     const parsed = parseBinaryId(id);
     const stored = parsed && (await readBinary(ctx.db, parsed.kind, parsed.id));
     if (!stored) return null;
@@ -39,6 +59,22 @@ export const binaryHandler: FhirResourceHandler<Binary> = {
       securityContext: { reference: `DocumentReference/${stored.documentReference}` },
       data: Buffer.from(stored.content).toString('base64'),
     };
+  },
+  /**
+   * A PDF sent ahead of its DocumentReference (`tmp-N`; in a transaction, the DocumentReference names it
+   * by urn:uuid). Creating the document takes the bytes and deletes the Binary; one nobody takes is
+   * deleted a day later.
+   */
+  async create(ctx, resource) {
+    const bytes = pdfBytes(resource.contentType, resource.data, 'Binary');
+    await dropStaleBinaries(ctx.db);
+    const [row] = await ctx.db
+      .insert(fhirBinaries)
+      .values({ contentType: 'application/pdf', content: bytes, clientId: ctx.client.clientId })
+      .returning({ id: fhirBinaries.id });
+    const created = row && (await readStaged(ctx, row.id));
+    if (!created) throw new Error('the Binary was not stored');
+    return created;
   },
   raw: (binary) =>
     binary.contentType && binary.data

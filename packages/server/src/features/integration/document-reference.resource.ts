@@ -13,7 +13,8 @@ import { rowsOf } from '../../db/rows';
 import { adviceSheets, DOCUMENT_CATEGORIES, documents, legalDocuments } from '../../db/schema';
 import { legalReference, medicalDocumentReference, sheetReference } from './document-reference.mapping';
 import { readLegalDocuments, readMedicalDocuments, readSheets } from './document-reference.queries';
-import { invalid } from './fhir-outcome';
+import { createDocument, updateDocument } from './document-reference.write';
+import { invalid, ruleBroken } from './fhir-outcome';
 import type { FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
 import { lastUpdatedBounds } from './search-params';
 
@@ -248,5 +249,19 @@ export const documentReferenceHandler: FhirResourceHandler<DocumentReference> = 
       resources: await readDocumentReferences(ctx.db, ctx.baseUrl, wanted),
       total: Number(totals[0]?.n ?? 0),
     };
+  },
+  create: (ctx, resource) => createDocument(ctx, resource),
+  async update(ctx, id, resource, expectedVersion) {
+    const parsed = parseDocumentId(id);
+    if (!parsed) return null;
+    if (parsed.kind !== 'document') {
+      const [exists] = await readDocumentReferences(ctx.db, ctx.baseUrl, [parsed]);
+      if (!exists) return null;
+      throw ruleBroken(
+        'Advice sheets and data-protection documents are read only here',
+        'DocumentReference.id',
+      );
+    }
+    return updateDocument(ctx, parsed.id, resource, expectedVersion);
   },
 };

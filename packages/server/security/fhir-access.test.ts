@@ -25,6 +25,19 @@ afterAll(async () => portal.close());
 const urlOf = (route: FhirRouteInfo): string =>
   route.url.replace(':id', route.type === 'Organization' ? 'etab-1' : '1');
 
+/**
+ * What a route is sent: a transaction gets a Bundle with one entry, so that a client lacking the scope
+ * of that entry is refused (403) by the per-entry check, as it is by the route's own check elsewhere.
+ */
+const bodyOf = (route: FhirRouteInfo): string | undefined =>
+  route.interaction === 'transaction'
+    ? JSON.stringify({
+        resourceType: 'Bundle',
+        type: 'transaction',
+        entry: [{ resource: { resourceType: 'Patient' }, request: { method: 'POST', url: 'Patient' } }],
+      })
+    : undefined;
+
 interface Caller {
   name: string;
   token: string;
@@ -58,10 +71,15 @@ describe('FHIR access matrix', () => {
     for (const route of routes) {
       for (const caller of callers) {
         cases++;
+        const body = bodyOf(route);
         const reply = await portal.http({
           method: route.method,
           url: urlOf(route),
-          headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+          headers: {
+            ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+            ...(body ? { 'content-type': 'application/fhir+json' } : {}),
+          },
+          ...(body ? { payload: body } : {}),
         });
         const expected = caller.expected(route);
         const label = `${route.method} ${route.url} as ${caller.name}: ${reply.statusCode}`;

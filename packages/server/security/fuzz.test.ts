@@ -597,3 +597,125 @@ describe('fuzzing the FHIR API', () => {
     expect(changed).toEqual([]);
   });
 });
+
+const FHIR_WRITES = Number(process.env.SECURITY_FUZZ_FHIR_WRITES ?? 600);
+/** Where a near-valid Patient is spoiled: each setter puts a drawn value at one element. */
+const PATIENT_SPOILERS: readonly [string, (patient: Record<string, unknown>, value: unknown) => void][] = [
+  ['name', (p, v) => Object.assign(p, { name: v })],
+  ['name.family', (p, v) => Object.assign(p, { name: [{ use: 'official', family: v, given: ['Ana'] }] })],
+  ['name.given', (p, v) => Object.assign(p, { name: [{ use: 'official', family: 'FUZZ', given: [v] }] })],
+  ['name.prefix', (p, v) => Object.assign(p, { name: [{ family: 'FUZZ', given: ['Ana'], prefix: [v] }] })],
+  ['birthDate', (p, v) => Object.assign(p, { birthDate: v })],
+  ['gender', (p, v) => Object.assign(p, { gender: v })],
+  ['telecom', (p, v) => Object.assign(p, { telecom: v })],
+  ['telecom.value', (p, v) => Object.assign(p, { telecom: [{ system: 'phone', use: 'mobile', value: v }] })],
+  ['address', (p, v) => Object.assign(p, { address: v })],
+  [
+    'address.line',
+    (p, v) => Object.assign(p, { address: [{ line: v, postalCode: '33000', city: 'Bordeaux' }] }),
+  ],
+  ['address.postalCode', (p, v) => Object.assign(p, { address: [{ line: ['1 rue A'], postalCode: v }] })],
+  ['address.country', (p, v) => Object.assign(p, { address: [{ line: ['1 rue A'], country: v }] })],
+  ['identifier', (p, v) => Object.assign(p, { identifier: v })],
+  [
+    'identifier.value',
+    (p, v) => Object.assign(p, { identifier: [{ system: 'urn:oid:1.2.250.1.213.1.4.8', value: v }] }),
+  ],
+  ['managingOrganization', (p, v) => Object.assign(p, { managingOrganization: { reference: v } })],
+  ['extension', (p, v) => Object.assign(p, { extension: v })],
+  [
+    'extension.valueCoding',
+    (p, v) =>
+      Object.assign(p, {
+        extension: [
+          {
+            url: 'https://portail-bilans.fr/fhir/StructureDefinition/checkup-type',
+            valueCoding: { system: 'https://portail-bilans.fr/fhir/CodeSystem/typeBilan', code: v },
+          },
+        ],
+      }),
+  ],
+  ['contact', (p, v) => Object.assign(p, { contact: v })],
+  ['active', (p, v) => Object.assign(p, { active: v })],
+  ['id', (p, v) => Object.assign(p, { id: v })],
+  ['meta', (p, v) => Object.assign(p, { meta: v })],
+];
+
+describe('fuzzing the FHIR writes', () => {
+  it(`sends ${FHIR_WRITES} near-valid Patients (create, conditional update, transaction) spoiled at one element: no 5xx, no stack trace, an OperationOutcome for each refusal`, async () => {
+    const client = await systemClient(portal, 'system/*.cruds');
+    const token = await client.token();
+    const statuses = new Map<number, number>();
+    const write = fc.record({
+      spoiler: fc.constantFrom(...PATIENT_SPOILERS),
+      value: fc.oneof(fhirValue, smallHostile),
+      shape: fc.constantFrom('create', 'conditional', 'transaction'),
+    });
+    const open = await rowsOf<{ id: number }>(
+      portal.database.db,
+      sql`select e.id from establishments e join establishment_checkup_types t on t.establishment_id = e.id
+          join enum_items i on i.id = t.checkup_type_id where i.code = 'TRAD' and e.termination_date is null limit 1`,
+    );
+    const establishment = open[0]?.id ?? 1;
+    const portalCode = (list: string, code: string) => ({
+      system: `https://portail-bilans.fr/fhir/CodeSystem/${list}`,
+      code,
+    });
+    const extension = (name: string) => `https://portail-bilans.fr/fhir/StructureDefinition/${name}`;
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(write, async ({ spoiler: [element, spoil], value, shape }) => {
+        n++;
+        const patient: Record<string, unknown> = {
+          resourceType: 'Patient',
+          identifier: [{ system: 'https://portail-bilans.fr/fhir/sid/centre-patient', value: `FUZZ-${n}` }],
+          name: [{ use: 'official', family: `FUZZ${n}`, given: ['Ana'] }],
+          gender: 'female',
+          birthDate: `1980-02-${String(1 + (n % 28)).padStart(2, '0')}`,
+          telecom: [
+            { system: 'phone', use: 'mobile', value: '0612345678' },
+            { system: 'email', value: 'fuzz@example.fr' },
+          ],
+          address: [{ line: ['1 cours Victor Hugo'], postalCode: '33000', city: 'Bordeaux', country: 'FR' }],
+          managingOrganization: { reference: `Organization/etab-${establishment}` },
+          extension: [
+            { url: extension('checkup-type'), valueCoding: portalCode('typeBilan', 'TRAD') },
+            { url: extension('checkup-periodicity'), valueCoding: portalCode('periodicite', '24M') },
+            { url: extension('next-checkup-date'), valueDate: '2027-05-01' },
+          ],
+        };
+        spoil(patient, value);
+        const body =
+          shape === 'transaction'
+            ? {
+                resourceType: 'Bundle',
+                type: 'transaction',
+                entry: [{ resource: patient, request: { method: 'POST', url: 'Patient' } }],
+              }
+            : patient;
+        const url =
+          shape === 'create'
+            ? '/fhir/R4/Patient'
+            : shape === 'transaction'
+              ? '/fhir/R4'
+              : `/fhir/R4/Patient?identifier=${encodeURIComponent(`https://portail-bilans.fr/fhir/sid/centre-patient|FUZZ-${n}`)}`;
+        const reply = await portal.http({
+          method: shape === 'conditional' ? 'PUT' : 'POST',
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
+          payload: JSON.stringify(body),
+        });
+        statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
+        const label = `${shape} with ${element} = ${toText(value).slice(0, 80)} → ${reply.statusCode}`;
+        if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
+        if (STACK_TRACE.test(reply.body))
+          throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
+        if (reply.statusCode >= 400 && !reply.body.includes('"resourceType":"OperationOutcome"'))
+          throw new Error(`${label}: no OperationOutcome ${reply.body.slice(0, 200)}`);
+      }),
+      { numRuns: FHIR_WRITES, seed: SEED, endOnFailure: true },
+    );
+    figure('fuzz.fhirWrites', n);
+    console.log(`FHIR write fuzz: ${n} requests; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+  });
+});

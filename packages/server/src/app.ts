@@ -228,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       routeTable: app.fhirRouteTable,
       db: database.db,
       config,
+      notifier,
       handlers: [patientHandler, organizationHandler, documentReferenceHandler, binaryHandler],
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CENTRE_ID_SYSTEMS } from '@portail/contract/integration/fhir';
 import type { CentreSettings } from '@portail/contract/schemas/assistance';
 import { z } from 'zod';
 import { guessesLog10 } from './auth/password-policy';
@@ -20,6 +21,14 @@ const flag = z
 /** Every configuration variable, documented in the README. */
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  FHIR_PATIENT_ID_SYSTEM: z
+    .string()
+    .regex(/^(https?:\/\/|urn:)\S+$/)
+    .default(CENTRE_ID_SYSTEMS.patient),
+  FHIR_ORGANIZATION_ID_SYSTEM: z
+    .string()
+    .regex(/^(https?:\/\/|urn:)\S+$/)
+    .default(CENTRE_ID_SYSTEMS.organization),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
@@ -128,6 +137,11 @@ export interface Config {
   productName: string;
   /** The centre's identity (`CENTRE_FILE`, or the demo centre in demo mode). */
   centre: CentreSettings;
+  /**
+   * The identifier systems of the centre's information system (FHIR Identifier.system, a URI): its
+   * participant numbers and its organisation numbers, as its conditional updates name them.
+   */
+  centreIdSystems: { patient: string; organization: string };
 }
 
 export class ConfigError extends Error {}
@@ -280,5 +294,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     productName: e.PRODUCT_NAME,
     centre: loadCentre(e.CENTRE_FILE),
+    centreIdSystems: { patient: e.FHIR_PATIENT_ID_SYSTEM, organization: e.FHIR_ORGANIZATION_ID_SYSTEM },
   };
 }

@@ -66,7 +66,14 @@ describe('CapabilityStatement', () => {
       'Binary',
     ]);
     const patient = rest?.resource?.[0];
-    expect(patient?.interaction?.map((interaction) => interaction.code)).toEqual(['read', 'search-type']);
+    expect(patient?.interaction?.map((interaction) => interaction.code)).toEqual([
+      'read',
+      'search-type',
+      'create',
+      'update',
+    ]);
+    expect(patient).toMatchObject({ conditionalUpdate: true, conditionalCreate: true, updateCreate: false });
+    expect(rest?.interaction?.map((interaction) => interaction.code)).toEqual(['transaction']);
     expect(patient?.searchParam?.map((param) => param.name)).toEqual([
       '_id',
       'identifier',

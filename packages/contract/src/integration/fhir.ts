@@ -28,6 +28,15 @@ export const PORTAL_ID_SYSTEM = {
   group: `${PORTAL_FHIR_CANONICAL}/sid/group`,
 } as const;
 
+/**
+ * The identifier systems of the centre's own numbers when the deployment names none
+ * (FHIR_PATIENT_ID_SYSTEM, FHIR_ORGANIZATION_ID_SYSTEM): a centre sets its information system's.
+ */
+export const CENTRE_ID_SYSTEMS = {
+  patient: `${PORTAL_FHIR_CANONICAL}/sid/centre-patient`,
+  organization: `${PORTAL_FHIR_CANONICAL}/sid/centre-organization`,
+} as const;
+
 /** SIRET (establishments) and SIREN (companies): the INSEE's identifier systems as FR Core names them. */
 export const SIRET_SYSTEM = 'https://sirene.fr/siret';
 export const SIREN_SYSTEM = 'https://sirene.fr/siren';

@@ -8,18 +8,25 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { addressColumns, versionColumns } from './columns';
 import { enumItems } from './enums';
 
 /** Groups of companies (groupements). */
-export const groups = pgTable('groups', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  ...versionColumns(),
-});
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
+    /** Its number in the centre's information system (FHIR_ORGANIZATION_ID_SYSTEM). */
+    centreId: text('centre_id'),
+  },
+  (t) => [uniqueIndex('groups_centre_id_idx').on(t.centreId)],
+);
 
 /** Companies (entreprises); a company may belong to no group. */
 export const companies = pgTable(
@@ -33,8 +40,14 @@ export const companies = pgTable(
     insee: text('insee'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ...versionColumns(),
+    /** Its number in the centre's information system (FHIR_ORGANIZATION_ID_SYSTEM). */
+    centreId: text('centre_id'),
   },
-  (t) => [index('companies_group_idx').on(t.groupId), index('companies_name_idx').on(t.name)],
+  (t) => [
+    index('companies_group_idx').on(t.groupId),
+    index('companies_name_idx').on(t.name),
+    uniqueIndex('companies_centre_id_idx').on(t.centreId),
+  ],
 );
 
 /** The centre's account managers (gestionnaires, 001 §3 Manager) shown on the assistance page. */
@@ -65,8 +78,14 @@ export const establishments = pgTable(
     managerId: integer('manager_id').references(() => managers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ...versionColumns(),
+    /** Its number in the centre's information system (FHIR_ORGANIZATION_ID_SYSTEM). */
+    centreId: text('centre_id'),
   },
-  (t) => [index('establishments_company_idx').on(t.companyId), index('establishments_name_idx').on(t.name)],
+  (t) => [
+    index('establishments_company_idx').on(t.companyId),
+    index('establishments_name_idx').on(t.name),
+    uniqueIndex('establishments_centre_id_idx').on(t.centreId),
+  ],
 );
 
 /**

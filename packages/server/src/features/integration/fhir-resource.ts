@@ -2,6 +2,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Notifier } from '../../notify/notifier';
 import type { FhirInteraction } from './smart-scopes';
 import type { ActiveClient } from './system-clients';
 
@@ -14,6 +15,12 @@ export interface FhirContext {
   ip: string;
   /** The server's base address, for the full URLs of a Bundle's entries and links. */
   baseUrl: string;
+  notifier: Notifier;
+  /**
+   * Work for once the write's transaction has committed (a mail with a registration link): a refused
+   * or failed write sends nothing. Outside a write it runs at once.
+   */
+  afterCommit: (task: () => Promise<void>) => void;
 }
 
 /** A search parameter a resource answers, as the CapabilityStatement lists it. */

@@ -1,5 +1,4 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { Db } from '../../db/client';
 import { checkAgainstDefinitions } from './fhir-definitions';
 import { FhirError, type Issue, invalid } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler } from './fhir-resource';
@@ -165,7 +164,16 @@ function isUniqueViolation(error: unknown): boolean {
  * create: the unique index lets one through and the other, tried once more, then finds it and updates.
  */
 export async function inTransaction<T>(ctx: FhirContext, work: (tx: FhirContext) => Promise<T>): Promise<T> {
-  const run = () => (ctx.db as Db).transaction(async (tx) => work({ ...ctx, db: tx }));
+  let tasks: (() => Promise<void>)[] = [];
+  const run = async () => {
+    tasks = [];
+    const result = await ctx.db.transaction(async (tx) =>
+      work({ ...ctx, db: tx, afterCommit: (task) => tasks.push(task) }),
+    );
+    for (const task of tasks)
+      await task().catch((error: unknown) => ctx.log.error({ err: error }, 'FHIR after-commit task failed'));
+    return result;
+  };
   try {
     return await run();
   } catch (error) {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
+import type { Notifier } from '../../notify/notifier';
 import { capabilityStatement } from './capability-statement';
 import { FhirError, type Issue, invalid, notFoundResource, operationOutcome } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler, SearchPage } from './fhir-resource';
@@ -49,6 +50,7 @@ export interface FhirRouteInfo {
 export interface FhirDeps {
   db: Db;
   config: Config;
+  notifier: Notifier;
   handlers: readonly FhirResourceHandler[];
   software: { name: string; version: string };
   /** Filled with the routes as they are registered (the root's `fhirRouteTable`). */
@@ -256,7 +258,19 @@ export function fhirRoutes(deps: FhirDeps) {
 
     const context = (request: FastifyRequest): FhirContext => {
       if (!request.systemClient) throw loginRefused('A SMART Backend Services access token is required');
-      return { db, config, client: request.systemClient, log: request.log, ip: request.ip, baseUrl };
+      const { log } = request;
+      return {
+        db,
+        config,
+        client: request.systemClient,
+        log,
+        ip: request.ip,
+        baseUrl,
+        notifier: deps.notifier,
+        afterCommit: (task) => {
+          task().catch((error: unknown) => log.error({ err: error }, 'FHIR task failed'));
+        },
+      };
     };
 
     app.get('/metadata', async () => capabilityStatement(handlers, baseUrl, deps.software));

@@ -1,30 +1,18 @@
 import type { Address, Extension, Identifier, Patient } from '@medplum/fhirtypes';
-import { ORGANIZATION_PREFIX, PORTAL_ID_SYSTEM, portalExtension } from '@portail/contract/integration/fhir';
+import { INS_NIR_SYSTEM, ORGANIZATION_PREFIX, PORTAL_ID_SYSTEM } from '@portail/contract/integration/fhir';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { participants } from '../../db/schema';
 import type { ParticipantRecord } from '../participants/participant.queries';
 import { type CodeBook, loadCodeBook } from './codes';
 import { invalid } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
+import { PATIENT_EXTENSIONS } from './patient-extensions';
+import { createPatient, updatePatient } from './patient-store';
 import { lastUpdatedBounds } from './search-params';
 
 const GENDERS: Record<string, Patient['gender']> = { M: 'male', F: 'female' };
 
-const ext = {
-  category: portalExtension('participant-category'),
-  checkupType: portalExtension('checkup-type'),
-  periodicity: portalExtension('checkup-periodicity'),
-  nextCheckup: portalExtension('next-checkup-date'),
-  appointmentManagement: portalExtension('appointment-management'),
-  origin: portalExtension('origin'),
-  englishOnly: portalExtension('english-only'),
-  profession: portalExtension('profession'),
-  practiceCountry: portalExtension('practice-country'),
-  membership: portalExtension('membership'),
-  checkupInProgress: portalExtension('checkup-in-progress'),
-  transferInProgress: portalExtension('transfer-in-progress'),
-  lastMammogram: portalExtension('last-mammogram-date'),
-} as const;
+const ext = PATIENT_EXTENSIONS;
 
 const ADXP = 'http://hl7.org/fhir/StructureDefinition/iso21090-ADXP-';
 
@@ -71,8 +59,22 @@ function address(row: ParticipantRecord, book: CodeBook): Address[] {
  * address (with the street's number, type and name as ADXP parts), the establishment as managing
  * organisation, the portal's administrative fields as the portal's extensions.
  */
-export function participantToPatient(row: ParticipantRecord & { version: number }, book: CodeBook): Patient {
-  const identifier: Identifier[] = [{ system: PORTAL_ID_SYSTEM.participant, value: String(row.id) }];
+export function participantToPatient(row: ParticipantRecord, book: CodeBook, centreSystem: string): Patient {
+  const identifier: Identifier[] = [
+    { system: PORTAL_ID_SYSTEM.participant, value: String(row.id) },
+    ...(row.centreId ? [{ system: centreSystem, value: row.centreId }] : []),
+    ...(row.insNir
+      ? [
+          {
+            system: INS_NIR_SYSTEM,
+            value: row.insNir,
+            type: {
+              coding: [{ system: 'http://interopsante.org/fhir/CodeSystem/fr-v2-0203', code: 'INS-NIR' }],
+            },
+          },
+        ]
+      : []),
+  ];
   const gender = GENDERS[book.code(row.genderId) ?? ''];
   const contactName = [row.contactFirstName, row.contactLastName].filter(present);
   const extension: Extension[] = [
@@ -169,7 +171,7 @@ const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
   {
     name: 'identifier',
     type: 'token',
-    documentation: `system|value; the portal's participant number (${PORTAL_ID_SYSTEM.participant})`,
+    documentation: `system|value: the portal's participant number (${PORTAL_ID_SYSTEM.participant}) or the centre's (FHIR_PATIENT_ID_SYSTEM, README)`,
   },
   {
     name: '_lastUpdated',
@@ -194,15 +196,17 @@ function lastUpdatedCondition(value: string): SQL {
   return sql`${participants.updatedAt} ${sql.raw(operator)} ${instant}`;
 }
 
-function searchConditions(params: URLSearchParams): SQL[] {
+function searchConditions(params: URLSearchParams, centreSystem: string): SQL[] {
   const conditions: (SQL | undefined)[] = [];
   for (const [name, value] of params) {
     if (name === '_id') conditions.push(idCondition(value, '_id'));
     if (name === 'identifier') {
-      const [system, code] = value.includes('|') ? value.split('|', 2) : [null, value];
-      if (system !== null && system !== '' && system !== PORTAL_ID_SYSTEM.participant)
-        throw invalid(`identifier system ${system} is not known`, 'identifier', 'value');
-      conditions.push(idCondition(code ?? '', 'identifier'));
+      const [system, code = ''] = value.includes('|') ? value.split('|', 2) : [null, value];
+      if (system === centreSystem) conditions.push(eq(participants.centreId, code));
+      else if (system === INS_NIR_SYSTEM) conditions.push(eq(participants.insNir, code));
+      else if (system === null || system === '' || system === PORTAL_ID_SYSTEM.participant)
+        conditions.push(idCondition(code, 'identifier'));
+      else throw invalid(`identifier system ${system} is not known`, 'identifier', 'value');
     }
     if (name === '_lastUpdated') conditions.push(lastUpdatedCondition(value));
     if (name === 'active') {
@@ -224,10 +228,13 @@ export const patientHandler: FhirResourceHandler<Patient> = {
       .select()
       .from(participants)
       .where(eq(participants.id, Number(id)));
-    return row ? participantToPatient(row, await loadCodeBook(ctx.db)) : null;
+    return row
+      ? participantToPatient(row, await loadCodeBook(ctx.db), ctx.config.centreIdSystems.patient)
+      : null;
   },
   search: async (ctx, params, page) => {
-    const where = and(...searchConditions(params));
+    const centreSystem = ctx.config.centreIdSystems.patient;
+    const where = and(...searchConditions(params, centreSystem));
     const [rows, totals, book] = await Promise.all([
       ctx.db
         .select()
@@ -239,6 +246,20 @@ export const patientHandler: FhirResourceHandler<Patient> = {
       ctx.db.select({ n: count() }).from(participants).where(where),
       loadCodeBook(ctx.db),
     ]);
-    return { resources: rows.map((row) => participantToPatient(row, book)), total: totals[0]?.n ?? 0 };
+    return {
+      resources: rows.map((row) => participantToPatient(row, book, centreSystem)),
+      total: totals[0]?.n ?? 0,
+    };
+  },
+  create: async (ctx, patient) =>
+    participantToPatient(
+      await createPatient(ctx, patient),
+      await loadCodeBook(ctx.db),
+      ctx.config.centreIdSystems.patient,
+    ),
+  update: async (ctx, id, patient, expectedVersion) => {
+    if (!isPortalId(id)) return null;
+    const row = await updatePatient(ctx, Number(id), patient, expectedVersion);
+    return row && participantToPatient(row, await loadCodeBook(ctx.db), ctx.config.centreIdSystems.patient);
   },
 };

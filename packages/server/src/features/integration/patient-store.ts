@@ -1,0 +1,217 @@
+import type { Patient } from '@medplum/fhirtypes';
+import { DEFAULT_APPOINTMENT_MANAGEMENT_ID } from '@portail/contract/constants';
+import { EMPLOYEE_CATEGORY_CODE } from '@portail/contract/rules/participant';
+import { and, eq, ne } from 'drizzle-orm';
+import { participants } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { centreToday } from '../../lib/dates';
+import { createActivation, sendActivation } from '../participants/activation';
+import { acceptsCheckupType, findEstablishment } from '../participants/establishment.queries';
+import type { ParticipantRecord } from '../participants/participant.queries';
+import { checkForm, formColumns } from '../participants/participant-form';
+import { participantPageCache } from '../participants/participant-page-cache';
+import { type CodeBook, loadCodeBook } from './codes';
+import { type Issue, versionConflict } from './fhir-outcome';
+import type { FhirContext } from './fhir-resource';
+import { type PatientAsForm, patientToForm, refuseWith, ruleText } from './patient-write';
+
+/**
+ * Create and update of a Patient by the centre's information system: the Patient read into the
+ * participant form (patient-write.ts), checked by the screens' own rules (participant-form.ts), then
+ * stored with what only the back office sets (activity, identifiers, INS). A new participant gets the
+ * account and registration link a participant created on the screens gets, mailed once committed.
+ */
+
+const MANAGING = 'Patient.managingOrganization';
+
+/** The form's field errors (checkForm) as issues on the elements they came from. */
+function formIssues(
+  read: PatientAsForm,
+  errors: readonly { field: string; defaultMessage: string }[],
+): Issue[] {
+  return errors.map((error) => ({
+    code: 'business-rule',
+    diagnostics: ruleText(error.defaultMessage),
+    expression: [read.paths.get(error.field) ?? `Patient (${error.field})`],
+  }));
+}
+
+/** An active participant of the same establishment with the same identity (the screens refuse it too). */
+async function sameIdentity(
+  ctx: FhirContext,
+  establishmentId: number,
+  identity: { lastName: string; firstName: string; birthDate: string },
+  except: number | null,
+): Promise<number | null> {
+  const [row] = await ctx.db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(
+      and(
+        eq(participants.establishmentId, establishmentId),
+        eq(participants.active, true),
+        eq(participants.lastName, identity.lastName),
+        eq(participants.firstName, identity.firstName),
+        eq(participants.birthDate, identity.birthDate),
+        ...(except === null ? [] : [ne(participants.id, except)]),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Checks and stores a Patient: a new participant when `current` is null, else over `current` (locked
+ * by the caller). Answers the stored row; every refusal is a 422 naming the elements at fault.
+ */
+async function store(
+  ctx: FhirContext,
+  patient: Patient,
+  current: ParticipantRecord | null,
+  book: CodeBook,
+): Promise<ParticipantRecord> {
+  const today = centreToday();
+  const { result, issues } = patientToForm(patient, book, ctx.config.centreIdSystems.patient, current);
+  if (!result) return refuseWith(issues);
+  const { form, extras } = result;
+  const establishmentId = extras.establishmentId ?? current?.establishmentId ?? null;
+  if (establishmentId === null)
+    return refuseWith([
+      {
+        code: 'required',
+        diagnostics: 'the establishment (Organization/etab-N) is required',
+        expression: [MANAGING],
+      },
+    ]);
+  const establishment = await findEstablishment(ctx.db, establishmentId);
+  if (!establishment)
+    return refuseWith([
+      {
+        code: 'not-found',
+        diagnostics: `Organization/etab-${establishmentId} is not known`,
+        expression: [MANAGING],
+      },
+    ]);
+  const moves = current === null || current.establishmentId !== establishment.id;
+  const problems: Issue[] = [];
+  if (moves && establishment.terminationDate !== null)
+    problems.push({
+      code: 'business-rule',
+      diagnostics: `the establishment's contract ended on ${establishment.terminationDate}: it takes no participant`,
+      expression: [MANAGING],
+    });
+  const { errors } = await checkForm(ctx.db, form, current, today);
+  problems.push(...formIssues(result, errors));
+  const columns = formColumns(form, establishment.address);
+  if (!columns)
+    problems.push(...formIssues(result, [{ field: 'provenance', defaultMessage: 'errors.provenance' }]));
+  const typeChanges = current === null || current.checkupTypeId !== form.typeBilan || moves;
+  if (typeChanges && !(await acceptsCheckupType(ctx.db, establishment.id, form.typeBilan)))
+    problems.push({
+      code: 'business-rule',
+      diagnostics: 'the establishment does not take participants of this check-up type',
+      expression: [result.paths.get('typeBilan') ?? 'Patient.extension'],
+    });
+  if (problems.length > 0 || !columns) return refuseWith(problems);
+
+  if (extras.active) {
+    const identity = {
+      lastName: columns.lastName,
+      firstName: columns.firstName,
+      birthDate: columns.birthDate,
+    };
+    const twin = await sameIdentity(ctx, establishment.id, identity, current?.id ?? null);
+    if (twin !== null)
+      return refuseWith([
+        {
+          code: 'duplicate',
+          diagnostics: `Patient/${twin} is an active participant of this establishment with the same name and birth date: update it (give it your identifier) instead of creating another`,
+          expression: ['Patient.name'],
+        },
+      ]);
+  }
+
+  const membershipDate = form.dateAdhesion ?? current?.membershipDate ?? today;
+  const values = {
+    ...columns,
+    active: extras.active,
+    terminationDate: extras.active ? null : (extras.terminationDate ?? current?.terminationDate ?? today),
+    centreId: extras.centreId,
+    insNir: extras.insNir,
+    englishOnly: extras.englishOnly,
+    lastMammogramDate: extras.lastMammogramDate,
+    categoryId:
+      form.categorie ?? current?.categoryId ?? book.find('categorie', EMPLOYEE_CATEGORY_CODE)?.id ?? null,
+    appointmentManagementId:
+      form.gestionRdv ?? current?.appointmentManagementId ?? DEFAULT_APPOINTMENT_MANAGEMENT_ID,
+    membershipDate,
+    firstMembershipDate: form.datePremiereAdhesion ?? current?.firstMembershipDate ?? membershipDate,
+    establishmentId: establishment.id,
+    companyId: establishment.companyId,
+    groupId: establishment.groupId,
+    companyName: establishment.companyName,
+  };
+  const [row] = current
+    ? await ctx.db.update(participants).set(values).where(eq(participants.id, current.id)).returning()
+    : await ctx.db.insert(participants).values(values).returning();
+  if (!row) throw new Error('participant write returned no row');
+  ctx.afterCommit(async () => participantPageCache.clear());
+  return row;
+}
+
+/** The columns a write changed (names only: the audit log keeps no copy of the health record). */
+function changedColumns(before: ParticipantRecord, after: ParticipantRecord): string[] {
+  return (Object.keys(after) as (keyof ParticipantRecord)[]).filter(
+    (key) => key !== 'updatedAt' && key !== 'version' && String(before[key]) !== String(after[key]),
+  );
+}
+
+export async function createPatient(ctx: FhirContext, patient: Patient): Promise<ParticipantRecord> {
+  const book = await loadCodeBook(ctx.db);
+  const row = await store(ctx, patient, null, book);
+  if (row.active && row.email && row.mobile) {
+    const token = await createActivation(ctx.db, ctx.config, {
+      participantId: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      mobile: row.mobile,
+    });
+    const email = row.email;
+    ctx.afterCommit(async () => {
+      await sendActivation({ config: ctx.config, notifier: ctx.notifier }, ctx.log, email, token, row);
+    });
+  }
+  await audit(ctx.db, {
+    actorUserId: null,
+    action: 'PARTICIPANT_CREATED',
+    targetType: 'participant',
+    targetId: row.id,
+    details: { source: 'fhir', client: ctx.client.name, establishmentId: row.establishmentId },
+    ip: ctx.ip,
+  });
+  return row;
+}
+
+export async function updatePatient(
+  ctx: FhirContext,
+  id: number,
+  patient: Patient,
+  expectedVersion: number | null,
+): Promise<ParticipantRecord | null> {
+  const [current] = await ctx.db.select().from(participants).where(eq(participants.id, id)).for('update');
+  if (!current) return null;
+  if (expectedVersion !== null && current.version !== expectedVersion)
+    throw versionConflict('Patient', String(id), expectedVersion, current.version);
+  const book = await loadCodeBook(ctx.db);
+  const row = await store(ctx, patient, current, book);
+  await audit(ctx.db, {
+    actorUserId: null,
+    action: 'PARTICIPANT_UPDATED',
+    targetType: 'participant',
+    targetId: row.id,
+    details: { source: 'fhir', client: ctx.client.name, changed: changedColumns(current, row) },
+    ip: ctx.ip,
+  });
+  return row;
+}

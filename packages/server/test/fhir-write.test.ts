@@ -1,0 +1,376 @@
+import type { Bundle, OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
+import {
+  CENTRE_ID_SYSTEMS,
+  FHIR_BASE_PATH,
+  INS_NIR_SYSTEM,
+  portalCodeSystem,
+} from '@portail/contract/integration/fhir';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { Client, type FhirResource } from 'fhir-kit-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  enumItems,
+  establishmentCheckupTypes,
+  establishments,
+  participants,
+  users,
+} from '../src/db/schema';
+import { PATIENT_EXTENSIONS as ext } from '../src/features/integration/patient-extensions';
+import { freePort, systemClient } from './fhir-fixtures';
+import { createTestContext, type TestContext } from './helper';
+
+/**
+ * Issue 19: the centre's information system writes participants through the integration API, driven
+ * by a FHIR client no one here wrote (fhir-kit-client) against the listening server: create,
+ * conditional update by the centre's identifier, If-Match, transaction Bundles, and refusals that
+ * name the element at fault and write nothing.
+ */
+let ctx: TestContext;
+let baseUrl: string;
+let client: Client;
+let establishmentId: number;
+const SYSTEM = CENTRE_ID_SYSTEMS.patient;
+
+beforeAll(async () => {
+  const port = await freePort();
+  ctx = await createTestContext({ participants: 20, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${port}${FHIR_BASE_PATH}`;
+  const writer = await systemClient(ctx, 'system/Patient.cruds system/Organization.rs');
+  client = new Client({ baseUrl, bearerToken: await writer.token() });
+  // An open establishment that takes the traditional check-up.
+  const [row] = await ctx.database.db
+    .select({ id: establishments.id })
+    .from(establishments)
+    .innerJoin(establishmentCheckupTypes, eq(establishmentCheckupTypes.establishmentId, establishments.id))
+    .innerJoin(enumItems, eq(enumItems.id, establishmentCheckupTypes.checkupTypeId))
+    .where(and(isNull(establishments.terminationDate), eq(enumItems.code, 'TRAD')))
+    .limit(1);
+  if (!row) throw new Error('no open establishment taking TRAD');
+  establishmentId = row.id;
+}, 60_000);
+afterAll(async () => ctx.close());
+
+const coding = (list: string, code: string) => ({ system: portalCodeSystem(list), code });
+
+let counter = 0;
+/** A Patient the back office would send: a unique person, in Bordeaux, with a centre number. */
+function newPatient(overrides: Partial<Patient> = {}): Patient {
+  counter++;
+  return {
+    resourceType: 'Patient',
+    identifier: [{ system: SYSTEM, value: `BO-${Date.now()}-${counter}` }],
+    active: true,
+    name: [{ use: 'official', family: `Fhirson${String.fromCharCode(65 + (counter % 26))}`, given: ['Léa'] }],
+    gender: 'female',
+    birthDate: `1980-01-${String(1 + (counter % 28)).padStart(2, '0')}`,
+    telecom: [
+      { system: 'phone', use: 'mobile', value: '06 12 34 56 78' },
+      { system: 'email', value: `lea${counter}@example.fr` },
+    ],
+    address: [
+      {
+        use: 'home',
+        line: ['12 rue Sainte-Catherine'],
+        postalCode: '33000',
+        city: 'Bordeaux',
+        country: 'FR',
+      },
+    ],
+    managingOrganization: { reference: `Organization/etab-${establishmentId}` },
+    extension: [
+      { url: ext.checkupType, valueCoding: coding('typeBilan', 'TRAD') },
+      { url: ext.periodicity, valueCoding: coding('periodicite', '24M') },
+      { url: ext.nextCheckup, valueDate: '2027-03-01' },
+    ],
+    ...overrides,
+  };
+}
+
+async function refusal(call: Promise<unknown>): Promise<{ status: number; outcome: OperationOutcome }> {
+  try {
+    await call;
+  } catch (error) {
+    const { response } = error as { response: { status: number; data: OperationOutcome } };
+    return { status: response.status, outcome: response.data };
+  }
+  throw new Error('the call was not refused');
+}
+
+/** A resource as the client's loose type takes it (a JSON round trip, as the wire does). */
+const wire = (resource: Resource): FhirResource => JSON.parse(JSON.stringify(resource)) as FhirResource;
+
+const expressions = (outcome: OperationOutcome) => outcome.issue.flatMap((issue) => issue.expression ?? []);
+
+async function participantCount() {
+  return (await ctx.database.db.select({ id: participants.id }).from(participants)).length;
+}
+
+describe('Patient create', () => {
+  it('creates a participant with its account, a registration link mailed, and an audit row naming the client', async () => {
+    const sent = newPatient();
+    const created = (await client.create({ resourceType: 'Patient', body: wire(sent) })) as Patient;
+    expect(created.id).toMatch(/^\d+$/);
+    expect(created.meta?.versionId).toBe('1');
+    expect(created.identifier).toContainEqual(sent.identifier?.[0]);
+    const [row] = await ctx.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, Number(created.id)));
+    expect(row).toMatchObject({
+      lastName: sent.name?.[0]?.family?.toUpperCase(),
+      firstName: 'Léa',
+      addressPostalCode: '33000',
+      addressLocality: 'Bordeaux',
+      establishmentId,
+      active: true,
+      centreId: sent.identifier?.[0]?.value,
+    });
+    const [account] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.participantId, Number(created.id)));
+    expect(account?.active).toBe(false);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'PARTICIPANT_CREATED'), eq(auditLog.targetId, String(created.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.details).toMatchObject({ source: 'fhir' });
+  });
+
+  it('answers 201 with Location and ETag (raw HTTP)', async () => {
+    const token = await (await systemClient(ctx, 'system/Patient.c')).token();
+    const reply = await fetch(`${baseUrl}/Patient`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
+      body: JSON.stringify(newPatient()),
+    });
+    expect(reply.status).toBe(201);
+    const body = (await reply.json()) as Patient;
+    expect(reply.headers.get('location')).toBe(`${baseUrl}/Patient/${body.id}/_history/1`);
+    expect(reply.headers.get('etag')).toBe('W/"1"');
+  });
+
+  it('refuses what breaks the screens’ rules with 422 naming each element, and writes nothing', async () => {
+    const before = await participantCount();
+    const bad = newPatient({
+      telecom: [
+        { system: 'phone', use: 'mobile', value: '01 02' },
+        { system: 'email', value: 'not-an-address' },
+      ],
+      address: [{ use: 'home', line: ['1 rue X'], postalCode: '33000', city: 'Lyon', country: 'FR' }],
+    });
+    const { status, outcome } = await refusal(client.create({ resourceType: 'Patient', body: wire(bad) }));
+    expect(status).toBe(422);
+    expect(outcome.resourceType).toBe('OperationOutcome');
+    expect(expressions(outcome)).toContain('Patient.telecom[1].value');
+    expect(await participantCount()).toBe(before);
+    const wrongCity = newPatient({
+      address: [{ use: 'home', line: ['1 rue X'], postalCode: '33000', city: 'Lyon', country: 'FR' }],
+    });
+    const city = await refusal(client.create({ resourceType: 'Patient', body: wire(wrongCity) }));
+    expect(city.status).toBe(422);
+    expect(expressions(city.outcome)).toEqual(['Patient.address[0].city']);
+    const mobile = await refusal(
+      client.create({
+        resourceType: 'Patient',
+        body: wire(
+          newPatient({
+            telecom: [
+              { system: 'phone', use: 'mobile', value: '01 02' },
+              { system: 'email', value: 'a@b.fr' },
+            ],
+          }),
+        ),
+      }),
+    );
+    expect(expressions(mobile.outcome)).toEqual(['Patient.telecom[0].value']);
+    expect(await participantCount()).toBe(before);
+  });
+
+  it('refuses codes that are not the portal’s, and an origin that contradicts the address', async () => {
+    const wrongType = newPatient();
+    wrongType.extension = [
+      { url: ext.checkupType, valueCoding: coding('typeBilan', 'NOPE') },
+      { url: ext.periodicity, valueCoding: coding('periodicite', '24M') },
+      { url: ext.nextCheckup, valueDate: '2027-03-01' },
+      { url: ext.origin, valueCoding: coding('provenance', 'ETR') },
+    ];
+    const { status, outcome } = await refusal(
+      client.create({ resourceType: 'Patient', body: wire(wrongType) }),
+    );
+    expect(status).toBe(422);
+    expect(outcome.issue.map((issue) => issue.code)).toContain('code-invalid');
+    expect(expressions(outcome)).toContain(`Patient.extension.where(url='${ext.checkupType}').valueCoding`);
+    const abroad = newPatient();
+    abroad.extension?.push({ url: ext.origin, valueCoding: coding('provenance', 'ETR') });
+    const origin = await refusal(client.create({ resourceType: 'Patient', body: wire(abroad) }));
+    expect(origin.status).toBe(422);
+    expect(expressions(origin.outcome)).toEqual([`Patient.extension.where(url='${ext.origin}').valueCoding`]);
+  });
+
+  it('refuses what the R4 definitions refuse with 400, and a duplicate person with 422', async () => {
+    const malformed = { ...newPatient(), birthDate: '1980-13-45', gender: 'homme' } as unknown as Patient;
+    const structural = await refusal(client.create({ resourceType: 'Patient', body: wire(malformed) }));
+    expect(structural.status).toBe(400);
+    expect(expressions(structural.outcome).join(' ')).toContain('Patient.birthDate');
+    const person = newPatient();
+    await client.create({ resourceType: 'Patient', body: wire(person) });
+    const twin = { ...person, identifier: [{ system: SYSTEM, value: `other-${Date.now()}` }] };
+    const duplicate = await refusal(client.create({ resourceType: 'Patient', body: wire(twin) }));
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.outcome.issue[0]?.code).toBe('duplicate');
+  });
+});
+
+describe('Patient conditional update and versions', () => {
+  it('upserts by the centre identifier: creates once, then updates the same participant', async () => {
+    const sent = newPatient();
+    const identifier = `${SYSTEM}|${sent.identifier?.[0]?.value}`;
+    const first = (await client.update({
+      resourceType: 'Patient',
+      searchParams: { identifier },
+      body: wire(sent),
+    })) as Patient;
+    const again = (await client.update({
+      resourceType: 'Patient',
+      searchParams: { identifier },
+      body: {
+        ...sent,
+        telecom: [...(sent.telecom ?? []), { system: 'phone', use: 'home', value: '05 56 00 00 00' }],
+      },
+    })) as Patient;
+    expect(again.id).toBe(first.id);
+    expect(again.meta?.versionId).toBe('2');
+    const found = (await client.search({
+      resourceType: 'Patient',
+      searchParams: { identifier },
+    })) as unknown as Bundle;
+    expect(found.total).toBe(1);
+    const [row] = await ctx.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, Number(first.id)));
+    expect(row?.landline).toBe('05 56 00 00 00');
+  });
+
+  it('keeps what FHIR does not carry, and takes the INS and a termination', async () => {
+    const created = (await client.create({ resourceType: 'Patient', body: wire(newPatient()) })) as Patient;
+    await ctx.database.db
+      .update(participants)
+      .set({ info4: 'kept', secretaryPhone: '01 00 00 00 00' })
+      .where(eq(participants.id, Number(created.id)));
+    const current = (await client.read({ resourceType: 'Patient', id: created.id ?? '' })) as Patient;
+    const ins = { system: INS_NIR_SYSTEM, value: '280017512345678' };
+    const updated = (await client.update({
+      resourceType: 'Patient',
+      id: created.id ?? '',
+      body: wire({
+        ...current,
+        identifier: [...(current.identifier ?? []), ins],
+        active: false,
+        extension: [
+          ...(current.extension ?? []).filter((item) => item.url !== ext.membership),
+          { url: ext.membership, valuePeriod: { start: '2020-01-01', end: '2026-10-31' } },
+        ],
+      }),
+    })) as Patient;
+    expect(updated.active).toBe(false);
+    expect(updated.identifier).toContainEqual(expect.objectContaining(ins));
+    const [row] = await ctx.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, Number(created.id)));
+    expect(row).toMatchObject({
+      info4: 'kept',
+      secretaryPhone: '01 00 00 00 00',
+      active: false,
+      terminationDate: '2026-10-31',
+    });
+  });
+
+  it('refuses an update against a stale version (If-Match) with 412, and an unknown id with 404', async () => {
+    const created = (await client.create({ resourceType: 'Patient', body: wire(newPatient()) })) as Patient;
+    const id = created.id ?? '';
+    await client.update({
+      resourceType: 'Patient',
+      id,
+      body: wire(created),
+      options: { headers: { 'if-match': 'W/"1"' } },
+    });
+    const stale = await refusal(
+      client.update({
+        resourceType: 'Patient',
+        id,
+        body: wire(created),
+        options: { headers: { 'if-match': 'W/"1"' } },
+      }),
+    );
+    expect(stale.status).toBe(412);
+    const missing = await refusal(
+      client.update({ resourceType: 'Patient', id: '999999', body: wire({ ...created, id: '999999' }) }),
+    );
+    expect(missing.status).toBe(404);
+    const otherId = await refusal(
+      client.update({ resourceType: 'Patient', id, body: wire({ ...created, id: '1' }) }),
+    );
+    expect(otherId.status).toBe(400);
+  });
+});
+
+describe('transaction Bundles', () => {
+  const entry = (patient: Patient) => ({
+    fullUrl: `urn:uuid:${crypto.randomUUID()}`,
+    resource: patient,
+    request: {
+      method: 'PUT' as const,
+      url: `Patient?identifier=${SYSTEM}|${patient.identifier?.[0]?.value}`,
+    },
+  });
+
+  it('writes every entry or none: one bad entry refuses all, naming its place', async () => {
+    const before = await participantCount();
+    const bad = newPatient({ birthDate: '2999-01-01' });
+    const body: Bundle = {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [entry(newPatient()), entry(newPatient()), entry(bad)],
+    };
+    const { status, outcome } = await refusal(client.transaction({ body: wire(body) }));
+    expect(status).toBe(422);
+    expect(expressions(outcome)).toEqual(['Bundle.entry[2].resource.birthDate']);
+    expect(await participantCount()).toBe(before);
+  });
+
+  it('answers a transaction-response in the request’s order, and the same Bundle again changes nothing twice', async () => {
+    const body: Bundle = {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [entry(newPatient()), entry(newPatient()), entry(newPatient())],
+    };
+    const before = await participantCount();
+    const reply = (await client.transaction({ body: wire(body) })) as unknown as Bundle;
+    expect(reply.type).toBe('transaction-response');
+    expect(reply.entry?.map((item) => item.response?.status)).toEqual([
+      '201 Created',
+      '201 Created',
+      '201 Created',
+    ]);
+    expect(await participantCount()).toBe(before + 3);
+    const replay = (await client.transaction({ body: wire(body) })) as unknown as Bundle;
+    expect(replay.entry?.map((item) => item.response?.status)).toEqual(['200 OK', '200 OK', '200 OK']);
+    expect(await participantCount()).toBe(before + 3);
+  });
+
+  it('checks each entry against the token’s scopes', async () => {
+    const reader = await systemClient(ctx, 'system/Patient.rs');
+    const readOnly = new Client({ baseUrl, bearerToken: await reader.token() });
+    const body: Bundle = { resourceType: 'Bundle', type: 'transaction', entry: [entry(newPatient())] };
+    const { status, outcome } = await refusal(readOnly.transaction({ body: wire(body) }));
+    expect(status).toBe(403);
+    expect(expressions(outcome)).toEqual(['Bundle.entry[0].request']);
+  });
+});

@@ -177,6 +177,23 @@ describe('creating a DocumentReference', () => {
     expect(row?.details).toMatchObject({ participantId: participant, attachments: 2 });
   });
 
+  it('takes a PDF of several megabytes, beyond the validator’s 1 MB limit on strings', async () => {
+    const large = Buffer.concat([pdf('large'), Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+    const created = await create(
+      newDocument({
+        content: [
+          { attachment: { contentType: 'application/pdf', data: base64(large), title: 'scanner.pdf' } },
+        ],
+      }),
+    );
+    expect(created.content[0]?.attachment.size).toBe(large.length);
+    const [content] = await ctx.database.db
+      .select()
+      .from(documentContents)
+      .where(eq(documentContents.documentId, Number(created.id)));
+    expect(Buffer.from(content?.content ?? []).equals(large)).toBe(true);
+  });
+
   it('holds a document until a day at the centre: hidden from its participant, stored as midnight in Paris', async () => {
     const created = await create(
       newDocument({ extension: [{ url: DOCUMENT_EXTENSION.availableFrom, valueDateTime: '2099-07-01' }] }),

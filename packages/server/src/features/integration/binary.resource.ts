@@ -3,7 +3,7 @@ import { ATTACHMENT_BINARY_PREFIX } from '@portail/contract/integration/fhir-doc
 import { eq } from 'drizzle-orm';
 import { fhirBinaries } from '../../db/schema';
 import { type BinaryKind, readBinary } from './document-reference.queries';
-import { parseDocumentId } from './document-reference.resource';
+import { parseDocumentId } from './document-reference.read';
 import { dropStaleBinaries } from './document-reference.write';
 import type { FhirContext, FhirResourceHandler } from './fhir-resource';
 import { pdfBytes } from './pdf-content';

@@ -8,51 +8,19 @@ import {
 } from '@portail/contract/integration/fhir-documents';
 import { centreInstant } from '@portail/contract/rules/centre-time';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { adviceSheets, DOCUMENT_CATEGORIES, documents, legalDocuments } from '../../db/schema';
-import { legalReference, medicalDocumentReference, sheetReference } from './document-reference.mapping';
-import { readLegalDocuments, readMedicalDocuments, readSheets } from './document-reference.queries';
+import {
+  type DocumentKind,
+  MAX_ID,
+  PORTAL_NUMBER,
+  parseDocumentId,
+  readDocumentReferences,
+} from './document-reference.read';
 import { createDocument, updateDocument } from './document-reference.write';
 import { invalid, ruleBroken } from './fhir-outcome';
 import type { FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
 import { lastUpdatedBounds } from './search-params';
-
-/** The three tables DocumentReference spans. */
-export type DocumentKind = 'document' | 'sheet' | 'legal';
-
-const MAX_ID = 2_147_483_647;
-const NUMBER = /^[1-9]\d{0,9}$/;
-const PREFIXED = /^(fiche|rgpd)-([1-9]\d{0,9})$/;
-
-/** `12` (a medical document), `fiche-3` or `rgpd-4` as the row they name, or null for anything else. */
-export function parseDocumentId(text: string): { kind: DocumentKind; id: number } | null {
-  if (NUMBER.test(text)) return Number(text) <= MAX_ID ? { kind: 'document', id: Number(text) } : null;
-  const match = PREFIXED.exec(text);
-  const id = Number(match?.[2]);
-  if (!match || id > MAX_ID) return null;
-  return { kind: match[1] === DOCUMENT_PREFIX.sheet ? 'sheet' : 'legal', id };
-}
-
-/** Reads the documents named, of any kind, as DocumentReferences in the order asked. */
-export async function readDocumentReferences(
-  db: DbOrTx,
-  baseUrl: string,
-  wanted: readonly { kind: DocumentKind; id: number }[],
-): Promise<DocumentReference[]> {
-  const ids = (kind: DocumentKind) => wanted.filter((w) => w.kind === kind).map((w) => w.id);
-  const [medical, sheets, legal] = await Promise.all([
-    readMedicalDocuments(db, ids('document')),
-    readSheets(db, ids('sheet')),
-    readLegalDocuments(db, ids('legal')),
-  ]);
-  const found = new Map<string, DocumentReference>([
-    ...medical.map((row) => [`document-${row.id}`, medicalDocumentReference(row, baseUrl)] as const),
-    ...sheets.map((row) => [`sheet-${row.id}`, sheetReference(row, baseUrl)] as const),
-    ...legal.map((row) => [`legal-${row.id}`, legalReference(row, baseUrl)] as const),
-  ]);
-  return wanted.flatMap((w) => found.get(`${w.kind}-${w.id}`) ?? []);
-}
 
 const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
   { name: '_id', type: 'token', documentation: 'N (a medical document), fiche-N (advice sheet), rgpd-N' },
@@ -137,7 +105,7 @@ function dateCondition(value: string): SQL {
 
 function patientCondition(value: string, parameter: string): SQL {
   const id = value.replace(/^Patient\//, '');
-  if (!NUMBER.test(id) || Number(id) > MAX_ID)
+  if (!PORTAL_NUMBER.test(id) || Number(id) > MAX_ID)
     throw invalid(`${parameter} names a participant: Patient/N`, parameter, 'value');
   return sql`participant_id = ${Number(id)}`;
 }
@@ -193,7 +161,7 @@ function parts(params: URLSearchParams): TablePart[] {
     }
     if (name === 'type') {
       const ids = value.split(',').map((text) => tokenCode(text, DOCUMENT_TYPE_SYSTEM, 'type'));
-      if (ids.some((id) => !NUMBER.test(id) || Number(id) > MAX_ID))
+      if (ids.some((id) => !PORTAL_NUMBER.test(id) || Number(id) > MAX_ID))
         throw invalid('type is a document type’s number', 'type', 'value');
       restrict({ document: sql`document_type_id in (${sql.join(ids.map(Number), sql`, `)})` });
     }

@@ -22,7 +22,7 @@ import {
   type PdfSource,
   statusActive,
 } from './document-reference.input';
-import { readDocumentReferences } from './document-reference.resource';
+import { readDocumentReferences } from './document-reference.read';
 import { ruleBroken, versionConflict } from './fhir-outcome';
 import type { FhirContext } from './fhir-resource';
 

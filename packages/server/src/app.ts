@@ -34,7 +34,9 @@ import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { appointmentHandler } from './features/integration/appointment.resource';
 import { auditEventHandler } from './features/integration/audit-event.resource';
+import { binaryHandler } from './features/integration/binary.resource';
 import { consentHandler } from './features/integration/consent.resource';
+import { documentReferenceHandler } from './features/integration/document-reference.resource';
 import { episodeOfCareHandler } from './features/integration/episode-of-care.resource';
 import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plugin';
 import { operationOutcome } from './features/integration/fhir-outcome';
@@ -246,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifier,
       handlers: [
         ...feedHandlers.values(),
+        documentReferenceHandler,
+        binaryHandler,
         episodeOfCareHandler,
         appointmentHandler,
         consentHandler,

@@ -107,7 +107,9 @@ async function withDocument(
   try {
     await body();
   } finally {
-    await ctx.database.db.update(documents).set(before).where(eq(documents.id, id));
+    // visible_at is generated from the columns put back.
+    const { visibleAt: _generated, ...columns } = before;
+    await ctx.database.db.update(documents).set(columns).where(eq(documents.id, id));
     await ctx.database.db
       .update(documentContents)
       .set({ content: bytes.content })

@@ -62,6 +62,8 @@ describe('CapabilityStatement', () => {
     expect(rest?.resource?.map((resource) => resource.type)).toEqual([
       'Patient',
       'Organization',
+      'DocumentReference',
+      'Binary',
       'EpisodeOfCare',
       'Appointment',
       'Consent',

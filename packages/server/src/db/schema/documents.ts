@@ -12,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { checkups } from './checkups';
+import { versionColumns } from './columns';
 import { bytea } from './outbox';
 import { participants } from './participants';
 
@@ -70,10 +71,26 @@ export const documents = pgTable(
     active: boolean('active').notNull().default(true),
     /** Not yet opened by the participant: listed in the home page's table of new documents. */
     unread: boolean('unread').notNull().default(true),
+    /**
+     * Held until (issue 19): before this instant the participant does not see the document at all (results
+     * held until the doctor has spoken to them). Null: visible from its creation. An instant, not a day:
+     * the back office may hold results until an appointment's hour; a day it sends means 00:00 in Paris.
+     */
+    availableFrom: timestamp('available_from', { withTimezone: true }),
+    /**
+     * When the participant sees the document from: its creation, or the end of its hold. Every participant
+     * path filters `visible_at <= now()`, sorts on it and shows it as the document's date, so a held
+     * document arrives as new, on top of the list, on the day it is released.
+     */
+    visibleAt: timestamp('visible_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`greatest(created_at, coalesce(available_from, created_at))`),
+    ...versionColumns(),
   },
   (t) => [
     check('documents_category_check', categoryCheck(t.category)),
-    index('documents_list_idx').on(t.participantId, t.category, t.active, t.createdAt.desc()),
+    index('documents_list_idx').on(t.participantId, t.category, t.active, t.visibleAt.desc()),
+    index('documents_updated_idx').on(t.updatedAt, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { JSONWebKeySet } from 'jose';
+import { bytea } from './outbox';
 
 /**
  * System clients of the integration API (`/fhir/R4`, SMART Backend Services), registered by the centre
@@ -39,4 +40,22 @@ export const integrationAssertions = pgTable(
     primaryKey({ columns: [t.clientId, t.jti] }),
     index('integration_assertions_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * A Binary a client created on its own, before the DocumentReference that takes it (FHIR transaction:
+ * the Binary entry, then the DocumentReference naming it by urn:uuid). Creating the document moves the
+ * bytes into its content tables and deletes the row; rows nobody claimed are deleted a day later
+ * (binary.resource.ts, at each new one).
+ */
+export const fhirBinaries = pgTable(
+  'fhir_binaries',
+  {
+    id: serial('id').primaryKey(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fhir_binaries_created_idx').on(t.createdAt)],
 );

@@ -1,4 +1,5 @@
 import { type AnyPgColumn, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { versionColumns } from './columns';
 import { bytea } from './outbox';
 
 /**
@@ -15,6 +16,7 @@ export const legalDocuments = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     mimeType: text('mime_type'),
     content: bytea('content'),
+    ...versionColumns(),
   },
   (t) => [index('legal_documents_parent_idx').on(t.parentId, t.sortOrder)],
 );

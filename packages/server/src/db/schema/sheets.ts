@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { versionColumns } from './columns';
 import { bytea } from './outbox';
 
 /** Advice sheets (fiches conseil, 000 §2.14), the same for every participant. */
@@ -11,6 +12,7 @@ export const adviceSheets = pgTable(
     nameEn: text('name_en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     active: boolean('active').notNull().default(true),
+    ...versionColumns(),
   },
   (t) => [index('advice_sheets_list_idx').on(t.active, t.createdAt.desc())],
 );

@@ -13,9 +13,17 @@ import {
 import { type TitleParts, titleColumns } from './document-title';
 
 /**
- * Queries of the medical record. Every one is scoped by the participant's id and reads active
- * documents only; none of the list queries touches the content tables (ARCHITECTURE.md, Data).
+ * Queries of the medical record. Every one is scoped by the participant's id and reads active documents
+ * already released (`visibleNow`: a document held until a date does not exist for its participant
+ * before it); none of the list queries touches the content tables (ARCHITECTURE.md, Data).
  */
+
+/**
+ * Released: its hold (`available_from`) is over. `visible_at` is the later of the creation and the end
+ * of the hold (a generated column, in documents_list_idx); `now()` is the database's clock, the one
+ * that wrote the instants, so no server clock skew decides what a participant sees.
+ */
+export const visibleNow = sql`${documents.visibleAt} <= now()`;
 
 export interface DocumentFilters {
   category: DocumentCategory;
@@ -38,7 +46,8 @@ export interface AttachmentJson {
  */
 export const listedDocumentColumns = {
   id: documents.id,
-  createdAt: documents.createdAt,
+  // The date a participant sees is when the document reached them: its release, when it was held.
+  createdAt: documents.visibleAt,
   category: documents.category,
   name: documents.name,
   ...titleColumns,
@@ -49,7 +58,10 @@ export const listedDocumentColumns = {
   attachments: sql<AttachmentJson[]>`(
     select coalesce(
       json_agg(
-        json_build_object('id', a.id, 'kind', a.kind, 'name', a.name, 'createdAt', a.created_at)
+        json_build_object(
+          'id', a.id, 'kind', a.kind, 'name', a.name,
+          'createdAt', greatest(a.created_at, ${documents.visibleAt})
+        )
         order by a.created_at, a.id
       ),
       '[]'::json
@@ -90,11 +102,12 @@ function documentPageStatement(db: Db, descending: boolean) {
         eq(documents.participantId, sql.placeholder('participantId')),
         eq(documents.category, sql.placeholder('category')),
         eq(documents.active, true),
+        visibleNow,
         sql`${documents.checkupYear} = any(${sql.placeholder('years')}::int[])`,
         sql`${documents.documentTypeId} = any(${sql.placeholder('typeIds')}::int[])`,
       ),
     )
-    .orderBy(order(documents.createdAt), order(documents.id))
+    .orderBy(order(documents.visibleAt), order(documents.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(`document_page_${descending ? 'desc' : 'asc'}`);
@@ -127,9 +140,12 @@ export function readDocumentPage(
   });
 }
 
-/** The participant's own active documents: every query but the prepared page is scoped by it. */
+/**
+ * The participant's own active documents, released: every query but the prepared page (which says the
+ * same) is scoped by it, so a held document is "not found" for downloads, the viewer and sending alike.
+ */
 const ownActive = (participantId: number) =>
-  and(eq(documents.participantId, participantId), eq(documents.active, true));
+  and(eq(documents.participantId, participantId), eq(documents.active, true), visibleNow);
 
 /** The total of a filter, for a page past the end (which has no row to carry it). */
 export async function countDocuments(db: Db, participantId: number, filters: DocumentFilters) {

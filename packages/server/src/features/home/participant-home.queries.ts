@@ -4,7 +4,7 @@ import type { HomeVisit } from '@portail/contract/schemas/home';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { checkups, documents, documentTypes, enumItems, participants, visits } from '../../db/schema';
-import { listedDocumentColumns } from '../documents/document.queries';
+import { listedDocumentColumns, visibleNow } from '../documents/document.queries';
 import { toDocumentRow } from '../documents/documents.service';
 
 /** At most this many new documents on the home table (the lists hold the rest). */
@@ -100,7 +100,8 @@ export function toHomeVisit(row: CheckupVisitRow | undefined): HomeVisit | null 
 
 /**
  * The participant's active documents not yet opened, newest first, with their type and attachments:
- * the home page's table of new documents (000 §2.5).
+ * the home page's table of new documents (000 §2.5). A held document is new from its release, not
+ * before, and sorts by that instant.
  */
 export async function findUnreadDocuments(
   db: DbOrTx,
@@ -112,9 +113,14 @@ export async function findUnreadDocuments(
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
     .where(
-      and(eq(documents.participantId, participantId), eq(documents.active, true), eq(documents.unread, true)),
+      and(
+        eq(documents.participantId, participantId),
+        eq(documents.active, true),
+        eq(documents.unread, true),
+        visibleNow,
+      ),
     )
-    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .orderBy(desc(documents.visibleAt), desc(documents.id))
     .limit(HOME_DOCUMENTS_MAX);
   return rows.map((row) => toDocumentRow(row, language));
 }

@@ -1,5 +1,10 @@
 import type { Coding } from '@medplum/fhirtypes';
 import { portalCodeSystem } from '@portail/contract/integration/fhir';
+import {
+  DOCUMENT_CATEGORY_DISPLAY,
+  DOCUMENT_CATEGORY_SYSTEM,
+  type DocumentCategoryCode,
+} from '@portail/contract/integration/fhir-documents';
 import type { DbOrTx } from '../../db/client';
 import { enumItems } from '../../db/schema';
 
@@ -64,3 +69,13 @@ export async function loadCodeBook(db: DbOrTx): Promise<CodeBook> {
     .from(enumItems);
   return new CodeBook(items);
 }
+
+/**
+ * A document's category (000 §2.2: the medical record's four lists, and the API's own codes for advice
+ * sheets and data-protection documents). Not an enum_items list: the categories are fixed in the schema.
+ */
+export const documentCategoryCoding = (code: DocumentCategoryCode): Coding => ({
+  system: DOCUMENT_CATEGORY_SYSTEM,
+  code,
+  display: DOCUMENT_CATEGORY_DISPLAY[code],
+});

@@ -60,6 +60,28 @@ const ISSUE_CODES = new Set<string>([
   'business-rule',
 ]);
 
+/** The validator's limit on any string (@medplum/core 4.5.2: "String cannot be larger than 1 MB"). */
+const VALIDATOR_STRING_LIMIT = 1024 * 1024;
+
+/**
+ * The resource with every `data` (base64Binary: Binary.data, Attachment.data) over the validator's
+ * 1 MB string limit cut to its first 4 kB: a document's PDF runs to several MB (pdf-content.ts checks
+ * its size, base64 and bytes), and only its format matters to the definitions. The resource itself is
+ * not changed.
+ */
+function withShortData(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withShortData);
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'data' && typeof value === 'string' && value.length > VALIDATOR_STRING_LIMIT
+        ? value.slice(0, 4096)
+        : withShortData(value),
+    ]),
+  );
+}
+
 /**
  * What the official definitions say of a resource: cardinality, data types, unknown elements,
  * formats and invariants, each issue with its element path. Code bindings are not checked here (the
@@ -72,7 +94,7 @@ export function checkAgainstDefinitions(resource: Resource): Issue[] {
   if (shape.length > 0) return shape;
   let found: ReturnType<typeof validateResource>;
   try {
-    found = validateResource(resource);
+    found = validateResource(withShortData(resource) as Resource);
   } catch (error) {
     const outcome = (error as { outcome?: { issue?: ReturnType<typeof validateResource> } }).outcome;
     if (!outcome?.issue) throw error;

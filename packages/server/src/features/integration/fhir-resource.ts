@@ -74,6 +74,11 @@ export interface FhirResourceHandler<R extends Resource = Resource> {
    * there is no such resource.
    */
   update?(ctx: FhirContext, id: string, resource: R, expectedVersion: number | null): Promise<R | null>;
+  /**
+   * A resource that stands for a file (Binary): its bytes and their type, answered instead of the FHIR
+   * JSON to a read whose `Accept` asks for that type (FHIR R4 §3.1.0.1.7: "the native format").
+   */
+  raw?(resource: R): { contentType: string; body: Buffer } | null;
 }
 
 export const interactionsOf = (handler: FhirResourceHandler): FhirInteraction[] => [

@@ -139,6 +139,21 @@ function sendResource(reply: FastifyReply, resource: Resource, status = 200) {
   return reply.code(status).send(resource);
 }
 
+/**
+ * Whether a read of a file-like resource (Binary) answers its bytes: the client's `Accept` names the
+ * file's own type (`application/pdf`) and no JSON type, so a FHIR client, which asks for
+ * `application/fhir+json` or `application/json`, always gets the resource.
+ */
+function acceptsRaw(accept: string | undefined, contentType: string): boolean {
+  const types = (accept ?? '').split(',').map((range) => range.split(';')[0]?.trim().toLowerCase() ?? '');
+  return types.includes(contentType.toLowerCase()) && !types.some((type) => type.endsWith('json'));
+}
+
+function sendRaw(reply: FastifyReply, resource: Resource, raw: { contentType: string; body: Buffer }) {
+  if (resource.meta?.versionId) reply.header('etag', `W/"${resource.meta.versionId}"`);
+  return reply.code(200).header('content-type', raw.contentType).send(raw.body);
+}
+
 /** A Fastify error (body too large, bad JSON, wrong content type…) as the OperationOutcome it means. */
 function fastifyIssue(error: FastifyError): { status: number; issue: Issue } | null {
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -233,7 +248,10 @@ export function fhirRoutes(deps: FhirDeps) {
     });
 
     app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('content-type', `${FHIR_MIME}; charset=utf-8`);
+      // Every answer is FHIR JSON but a Binary's bytes asked for as such (sendRaw).
+      const current = String(reply.getHeader('content-type') ?? '');
+      if (current === '' || current.includes('json'))
+        reply.header('content-type', `${FHIR_MIME}; charset=utf-8`);
       reply.header('cache-control', 'no-store');
       return payload;
     });
@@ -402,6 +420,9 @@ export function fhirRoutes(deps: FhirDeps) {
             if (!FHIR_ID.test(id)) throw notFoundResource(type, id.slice(0, 64));
             const resource = await read(context(request), id);
             if (!resource) throw notFoundResource(type, id);
+            const raw = handler.raw?.(resource);
+            if (raw && acceptsRaw(request.headers.accept, raw.contentType))
+              return sendRaw(reply, resource, raw);
             return sendResource(reply, resource);
           },
         );

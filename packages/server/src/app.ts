@@ -39,6 +39,7 @@ import { consentHandler } from './features/integration/consent.resource';
 import { documentReferenceHandler } from './features/integration/document-reference.resource';
 import { episodeOfCareHandler } from './features/integration/episode-of-care.resource';
 import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plugin';
+import type { FhirResourceHandler } from './features/integration/fhir-resource';
 import { operationOutcome } from './features/integration/fhir-outcome';
 import { organizationHandler } from './features/integration/organization.resource';
 import { patientHandler } from './features/integration/patient.resource';
@@ -229,9 +230,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(legalRoutes(featureDeps));
   await app.register(smartRoutes({ db: database.db, config }));
   app.decorate('fhirRouteTable', [] as FhirRouteInfo[]);
-  // The types of the change feed (their tables carry its triggers) and the subscriptions to it.
+  // The resource types the API serves; those marked `history` are in the change feed (their tables
+  // carry its triggers, migrations 0018 and 0020), and subscriptions take them as criteria.
+  const resourceHandlers: FhirResourceHandler[] = [
+    patientHandler,
+    organizationHandler,
+    documentReferenceHandler,
+    binaryHandler,
+    episodeOfCareHandler,
+    appointmentHandler,
+    consentHandler,
+    auditEventHandler,
+  ];
   const feedHandlers = new Map(
-    [patientHandler, organizationHandler].map((handler) => [handler.type, handler]),
+    resourceHandlers.filter((handler) => handler.history).map((handler) => [handler.type, handler]),
   );
   const subscriptions = subscriptionHandler({
     feedHandlers,
@@ -246,16 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       config,
       notifier,
-      handlers: [
-        ...feedHandlers.values(),
-        documentReferenceHandler,
-        binaryHandler,
-        episodeOfCareHandler,
-        appointmentHandler,
-        consentHandler,
-        auditEventHandler,
-        subscriptions,
-      ],
+      handlers: [...resourceHandlers, subscriptions],
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),
   );

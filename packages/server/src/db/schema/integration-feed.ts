@@ -119,5 +119,7 @@ export const fhirNotifications = pgTable(
     check('fhir_notifications_status_check', sql`${t.status} in ('pending', 'sent', 'dead')`),
     index('fhir_notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('fhir_notifications_subscription_idx').on(t.subscriptionId, t.createdAt),
+    // The retention sweep (feed-retention.ts) deletes settled notifications past the feed's horizon.
+    index('fhir_notifications_settled_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
   ],
 );

@@ -146,6 +146,8 @@ export const appointmentHandler: FhirResourceHandler<Appointment> = {
   documentation:
     'The visits of the check-ups (home card, vis-<id>) and the bookings with the physicians ("my appointments", rdv-<id>)',
   searchParams: SEARCH_PARAMS,
+  // visits and appointments carry the feed's triggers (migration 0020).
+  history: true,
   read: (ctx, id) => readAppointment(ctx.db, id),
   search: async (ctx, params, page) => {
     const conditions = searchConditions(params);

@@ -150,6 +150,8 @@ export const consentHandler: FhirResourceHandler<Consent> = {
   documentation:
     'The online medical record accepted or refused (dmc-<id>) and the withdrawal consent (retr-<id>) of each participant',
   searchParams: SEARCH_PARAMS,
+  // The participants row records a Consent change when its consent columns change, only then (0020).
+  history: true,
   read: (ctx, id) => readConsent(ctx.db, id, ctx.baseUrl),
   search: async (ctx, params, page) => {
     const { conditions, kinds } = searchConditions(params);

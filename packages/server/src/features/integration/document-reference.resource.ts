@@ -188,6 +188,9 @@ export const documentReferenceHandler: FhirResourceHandler<DocumentReference> = 
   documentation:
     'Medical documents (N), advice sheets (fiche-N) and data-protection documents (rgpd-N); each PDF is a Binary: README "Integration API: resources"',
   searchParams: SEARCH_PARAMS,
+  // documents, their attachments, advice sheets and data-protection documents carry the feed's
+  // triggers (migration 0020); a participant opening a document is no change.
+  history: true,
   read: async (ctx, id) => {
     const parsed = parseDocumentId(id);
     if (!parsed) return null;

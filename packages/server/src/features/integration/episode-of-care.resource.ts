@@ -77,6 +77,8 @@ export const episodeOfCareHandler: FhirResourceHandler<EpisodeOfCare> = {
   type: 'EpisodeOfCare',
   documentation: 'The check-ups (bilans) of the participants: README "Integration API: resources"',
   searchParams: SEARCH_PARAMS,
+  // checkups carry the feed's triggers (migration 0020): the back office's changes and the portal's.
+  history: true,
   read: async (ctx, id) => {
     const checkupId = portalId(id);
     const row = checkupId === null ? null : await findCheckup(ctx.db, checkupId);

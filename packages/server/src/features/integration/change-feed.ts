@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 export const FHIR_CHANGES_CHANNEL = 'portail_fhir_changes';
 
 /** How many changes one publication places at most (a bulk load is published in several turns). */
-const PUBLISH_BATCH = 20_000;
+export const PUBLISH_BATCH = 20_000;
 
 export type ChangeMethod = 'POST' | 'PUT' | 'DELETE';
 
@@ -44,6 +44,25 @@ const instantText = (column: ReturnType<typeof sql>) =>
 export async function publishChanges(db: DbOrTx): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(db, sql`select fhir_publish_changes(${PUBLISH_BATCH}) as n`);
   return Number(row?.n ?? 0);
+}
+
+/** How long a caller waits for another caller's turn before it reads what is placed so far. */
+const TURN_WAIT_MS = 2_000;
+
+/**
+ * publishChanges, waiting out another caller's turn: that caller (another instance's delivery loop, or
+ * a poll) may have started before the caller's own last commit, and so not place it; reading at once
+ * would leave out a change committed before the poll (not lost, as it is placed later at a later
+ * instant, but late by one poll). Retries until it gets the turn itself, for up to two seconds (a turn
+ * is one short statement). Returns how many it placed, or -1 if it never got the turn.
+ */
+export async function publishChangesInTurn(db: DbOrTx): Promise<number> {
+  const deadline = Date.now() + TURN_WAIT_MS;
+  for (;;) {
+    const placed = await publishChanges(db);
+    if (placed >= 0 || Date.now() >= deadline) return placed;
+    await new Promise((resolve) => setTimeout(resolve, 3));
+  }
 }
 
 /**

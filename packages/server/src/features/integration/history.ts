@@ -3,7 +3,7 @@ import {
   type ChangeMethod,
   type FeedChange,
   type FeedPage,
-  publishChanges,
+  publishChangesInTurn,
   readChanges,
 } from './change-feed';
 import { invalid } from './fhir-outcome';
@@ -73,7 +73,7 @@ export async function historyBundle(
   handlers: ReadonlyMap<string, FhirResourceHandler>,
   request: { path: string; types: readonly string[]; since: string | null; count: number },
 ): Promise<Bundle> {
-  await publishChanges(ctx.db);
+  await publishChangesInTurn(ctx.db);
   const page: FeedPage = await readChanges(ctx.db, request);
   const link = (since: string | null) => {
     const params = new URLSearchParams();

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Notifier } from '../../notify/notifier';
-import { type ChangeMethod, FHIR_CHANGES_CHANNEL, publishChanges } from './change-feed';
+import { type ChangeMethod, FHIR_CHANGES_CHANNEL, PUBLISH_BATCH, publishChangesInTurn } from './change-feed';
 import type { FhirContext, FhirResourceHandler } from './fhir-resource';
 import { historyEntries } from './history';
 import {
@@ -258,7 +258,7 @@ async function deliverDue(deps: DeliveryDeps): Promise<number> {
 
 /** One turn of the three steps. */
 export async function deliveryTurn(deps: DeliveryDeps): Promise<void> {
-  while ((await publishChanges(deps.db)) >= 20_000);
+  while ((await publishChangesInTurn(deps.db)) >= PUBLISH_BATCH);
   await fanOut(deps);
   await deliverDue(deps);
 }

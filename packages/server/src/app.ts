@@ -38,6 +38,7 @@ import { binaryHandler } from './features/integration/binary.resource';
 import { consentHandler } from './features/integration/consent.resource';
 import { documentReferenceHandler } from './features/integration/document-reference.resource';
 import { episodeOfCareHandler } from './features/integration/episode-of-care.resource';
+import { feedRetention } from './features/integration/feed-retention';
 import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plugin';
 import { operationOutcome } from './features/integration/fhir-outcome';
 import type { FhirResourceHandler } from './features/integration/fhir-resource';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     subscriptionDelivery({ db: database.db, database, config, notifier, handlers: feedHandlers }),
   );
+  await app.register(feedRetention({ db: database.db, config }));
   await app.register(
     fhirRoutes({
       routeTable: app.fhirRouteTable,

@@ -84,6 +84,7 @@ const env = z.object({
   SUBSCRIPTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   SUBSCRIPTION_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   FEED_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  FEED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   FEED_WORKER: flag,
 });
 
@@ -155,6 +156,11 @@ export interface Config {
   subscriptionRetryBaseMs: number;
   /** How often an instance looks for due retries besides the database's wake-ups. */
   feedPollMs: number;
+  /**
+   * How long the change feed keeps a change (and settled notifications): the sweep deletes older ones,
+   * and `_history` answers 410 Gone to a `_since` older than that (README "change feed").
+   */
+  feedRetentionDays: number;
   /** Whether this instance runs the subscription delivery loop (on by default, in every instance). */
   feedWorker: boolean;
 }
@@ -314,6 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     subscriptionMaxAttempts: e.SUBSCRIPTION_MAX_ATTEMPTS,
     subscriptionRetryBaseMs: e.SUBSCRIPTION_RETRY_BASE_MS,
     feedPollMs: e.FEED_POLL_MS,
+    feedRetentionDays: e.FEED_RETENTION_DAYS,
     feedWorker: e.FEED_WORKER ?? true,
   };
 }

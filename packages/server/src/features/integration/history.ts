@@ -6,6 +6,7 @@ import {
   publishChangesInTurn,
   readChanges,
 } from './change-feed';
+import { refuseSinceBeyondRetention } from './feed-retention';
 import { invalid } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler } from './fhir-resource';
 
@@ -66,13 +67,16 @@ export async function historyEntries(
 /**
  * GET [base]/_history and [base]/[type]/_history: the changes since `_since`, as a Bundle of type
  * history, oldest first, `_count` a page. `meta.lastUpdated` is the `_since` of the next poll (README
- * "Integration API: change feed and subscriptions"); the `next` link carries the same.
+ * "Integration API: change feed and subscriptions"); the `next` link carries the same. A `_since` older
+ * than the feed's retention answers 410 Gone (feed-retention.ts).
  */
 export async function historyBundle(
   ctx: FhirContext,
   handlers: ReadonlyMap<string, FhirResourceHandler>,
   request: { path: string; types: readonly string[]; since: string | null; count: number },
 ): Promise<Bundle> {
+  if (request.since !== null)
+    await refuseSinceBeyondRetention(ctx.db, request.since, ctx.config.feedRetentionDays);
   await publishChangesInTurn(ctx.db);
   const page: FeedPage = await readChanges(ctx.db, request);
   const link = (since: string | null) => {

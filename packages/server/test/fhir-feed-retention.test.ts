@@ -93,6 +93,7 @@ describe('the sweep', () => {
       filter: '',
       endpoint: 'https://backoffice.example.fr/hook',
       payload: null,
+      payloadContent: 'empty',
       reason: '',
     });
     const [sentOld, deadOld, pendingOld, sentRecent] = await notificationsOf(row.id, [

@@ -193,6 +193,56 @@ describe('Delivery', () => {
     await setStatus(id, 'off');
   });
 
+  it('id-only (the Subscriptions Backport extension on channel.payload): the entry names the change without the resource', async () => {
+    const payloadContent = (code: string) => ({
+      extension: [
+        {
+          url: 'http://hl7.org/fhir/uv/subscriptions-backport/StructureDefinition/backport-payload-content',
+          valueCode: code,
+        },
+      ],
+    });
+    const body = (code: string, payload?: string) => ({
+      resourceType: 'Subscription',
+      status: 'requested',
+      reason: 'Back office, ids only',
+      criteria: 'Patient',
+      channel: {
+        type: 'rest-hook',
+        endpoint: hookUrl,
+        ...(payload ? { payload } : {}),
+        _payload: payloadContent(code),
+      },
+    });
+    for (const [code, payload, expression] of [
+      ['everything', 'application/fhir+json', 'Subscription.channel.payload.extension'],
+      ['id-only', undefined, 'Subscription.channel.payload'],
+    ] as const) {
+      const refused = await client
+        .create({ resourceType: 'Subscription', body: body(code, payload) })
+        .catch((error: { response: { status: number; data: OperationOutcome } }) => error.response);
+      expect((refused as { status: number }).status, code).toBe(422);
+      expect((refused as { data: OperationOutcome }).data.issue[0]?.expression, code).toEqual([expression]);
+    }
+    const created = asSubscription(
+      await client.create({ resourceType: 'Subscription', body: body('id-only', 'application/fhir+json') }),
+    );
+    if (!created.id) throw new Error('no id');
+    const read: unknown = await client.read({ resourceType: 'Subscription', id: created.id });
+    expect((read as { channel: { _payload?: unknown } }).channel._payload).toEqual(payloadContent('id-only'));
+    const row = await someParticipant(2);
+    await touch(row.id, 'Ids only');
+    const [got] = await waitFor('the notification', () =>
+      forSubscription(created.id ?? '').length > 0 ? forSubscription(created.id ?? '') : undefined,
+    );
+    const entry = (JSON.parse(got?.body ?? '{}') as Bundle).entry?.[0];
+    expect(entry?.request).toEqual({ method: 'PUT', url: `Patient/${row.id}` });
+    expect(entry?.fullUrl).toMatch(new RegExp(`/Patient/${row.id}$`));
+    expect(entry?.response?.etag).toMatch(/^W\/"\d+"$/);
+    expect(entry?.resource).toBeUndefined();
+    await setStatus(created.id, 'off');
+  });
+
   it('notifies only the changes its criteria match (Patient?active=false: a termination)', async () => {
     const { id } = await subscribe('Patient?active=false');
     const row = await someParticipant(1);

@@ -1,9 +1,14 @@
--- The change feed (migration 0018) for every resource the integration API serves, and the retention
--- sweep's index (issue 19). The drizzle part is generated; what follows "-- hand-written:" is not and goes
--- at the end again when the drizzle part is regenerated.
-CREATE INDEX "fhir_notifications_settled_idx" ON "fhir_notifications" USING btree ("created_at") WHERE "fhir_notifications"."status" <> 'pending';
+-- The change feed (migration 0018) for every resource the integration API serves, the retention sweep's
+-- index and the subscriptions' payload content (issue 19). The drizzle part is generated; what follows
+-- "-- hand-written:" is not and goes at the end again when the drizzle part is regenerated.
+ALTER TABLE "fhir_subscriptions" ADD COLUMN "payload_content" text DEFAULT 'full-resource' NOT NULL;--> statement-breakpoint
+CREATE INDEX "fhir_notifications_settled_idx" ON "fhir_notifications" USING btree ("created_at") WHERE "fhir_notifications"."status" <> 'pending';--> statement-breakpoint
+ALTER TABLE "fhir_subscriptions" ADD CONSTRAINT "fhir_subscriptions_payload_content_check" CHECK ("fhir_subscriptions"."payload_content" in ('empty', 'id-only', 'full-resource'));
 --> statement-breakpoint
 -- hand-written:
+-- Subscriptions registered without a payload had an empty body: they keep it.
+UPDATE fhir_subscriptions SET payload_content = 'empty' WHERE payload IS NULL;
+--> statement-breakpoint
 -- Updates of a versioned table (its BEFORE UPDATE trigger fhir_touch or documents_fhir_touch gives a row
 -- a new version when it changed) enter the feed only for the rows whose version moved: a participant
 -- opening a document clears its `unread` flag, which is no change for the back office and keeps the

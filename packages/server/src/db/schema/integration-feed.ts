@@ -47,6 +47,9 @@ export const fhirChanges = pgTable(
   ],
 );
 
+export const PAYLOAD_CONTENTS = ['empty', 'id-only', 'full-resource'] as const;
+export type PayloadContent = (typeof PAYLOAD_CONTENTS)[number];
+
 export const SUBSCRIPTION_STATUSES = ['active', 'error', 'off'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -70,6 +73,12 @@ export const fhirSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     /** `application/fhir+json`: the body carries the change; null: an empty body (the receiver reads). */
     payload: text('payload'),
+    /**
+     * What a notification's body holds (the R4 Subscriptions Backport's payload content): `full-resource`
+     * the history entry with the resource, `id-only` the entry without it (the receiver reads it), `empty`
+     * no body (exactly when `payload` is null).
+     */
+    payloadContent: text('payload_content', { enum: PAYLOAD_CONTENTS }).notNull().default('full-resource'),
     reason: text('reason').notNull().default(''),
     /** Key of the HMAC-SHA256 signature of each notification, shown once at registration. */
     secret: text('secret').notNull(),
@@ -83,6 +92,10 @@ export const fhirSubscriptions = pgTable(
   },
   (t) => [
     check('fhir_subscriptions_status_check', sql`${t.status} in ('active', 'error', 'off')`),
+    check(
+      'fhir_subscriptions_payload_content_check',
+      sql`${t.payloadContent} in ('empty', 'id-only', 'full-resource')`,
+    ),
     index('fhir_subscriptions_client_idx').on(t.clientId),
   ],
 );

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { PayloadContent } from '../../db/schema';
 import type { Notifier } from '../../notify/notifier';
 import { type ChangeMethod, FHIR_CHANGES_CHANNEL, PUBLISH_BATCH, publishChangesInTurn } from './change-feed';
 import type { FhirContext, FhirResourceHandler } from './fhir-resource';
@@ -139,14 +140,14 @@ interface Claimed {
   attempts: number;
   endpoint: string;
   secret: string;
-  payload: string | null;
+  payload_content: PayloadContent;
   client_id: string;
 }
 
-/** The body of a notification: a history Bundle of the one change (empty without a payload). */
+/** The body of a notification: a history Bundle of the one change, with or without the resource, or none. */
 async function bodyOf(deps: DeliveryDeps, notification: Claimed, client: ActiveClient): Promise<string> {
-  if (!notification.payload) return '';
-  const entry = await historyEntries(contextOf(deps, deps.db, client), deps.handlers, [
+  if (notification.payload_content === 'empty') return '';
+  const entries = await historyEntries(contextOf(deps, deps.db, client), deps.handlers, [
     {
       id: Number(notification.change_id),
       resourceType: notification.resource_type,
@@ -160,7 +161,11 @@ async function bodyOf(deps: DeliveryDeps, notification: Claimed, client: ActiveC
     id: notification.id,
     type: 'history',
     meta: { lastUpdated: notification.changed_at },
-    entry,
+    // id-only: the entry says which resource changed, how and to which version; the receiver reads it.
+    entry:
+      notification.payload_content === 'id-only'
+        ? entries.map(({ resource: _resource, ...entry }) => entry)
+        : entries,
   };
   return JSON.stringify(bundle);
 }
@@ -246,7 +251,7 @@ async function deliverDue(deps: DeliveryDeps): Promise<number> {
             order by next_attempt_at limit ${CLAIM_BATCH}
             for update skip locked)
           returning n.id, n.subscription_id, n.change_id, n.resource_type, n.resource_id, n.method,
-            ${instant(sql`n.changed_at`)} as changed_at, n.attempts, s.endpoint, s.secret, s.payload, s.client_id`,
+            ${instant(sql`n.changed_at`)} as changed_at, n.attempts, s.endpoint, s.secret, s.payload_content, s.client_id`,
     );
     if (claimed.length === 0) return settled;
     await Promise.all(

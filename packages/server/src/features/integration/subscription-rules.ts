@@ -1,5 +1,6 @@
-import type { Subscription } from '@medplum/fhirtypes';
+import type { Extension, Subscription } from '@medplum/fhirtypes';
 import { FHIR_MIME } from '@portail/contract/integration/fhir';
+import { PAYLOAD_CONTENTS, type PayloadContent } from '../../db/schema';
 import { FhirError, type Issue } from './fhir-outcome';
 import type { FhirResourceHandler } from './fhir-resource';
 import { scopeAllows } from './smart-scopes';
@@ -13,8 +14,24 @@ export interface SubscriptionInput {
   filter: string;
   endpoint: string;
   payload: string | null;
+  payloadContent: PayloadContent;
   reason: string;
 }
+
+/**
+ * How much of the change a notification carries, as the R4 Subscriptions Backport IG says it: an
+ * extension on `channel.payload` (`_payload` in JSON) with `empty`, `id-only` or `full-resource`.
+ * Without it, a payload means the full resource, as plain R4 has it.
+ */
+export const PAYLOAD_CONTENT_EXTENSION =
+  'http://hl7.org/fhir/uv/subscriptions-backport/StructureDefinition/backport-payload-content';
+
+/** `channel._payload`, the extensions of the payload's value (not in @medplum/fhirtypes' R4 types). */
+const payloadExtensions = (resource: Subscription): Extension[] =>
+  (resource.channel as { _payload?: { extension?: Extension[] } } | undefined)?._payload?.extension ?? [];
+
+const isPayloadContent = (value: string | undefined): value is PayloadContent =>
+  (PAYLOAD_CONTENTS as readonly (string | undefined)[]).includes(value);
 
 export interface SubscriptionRules {
   /** The resource types of the change feed, by type (the criteria name one). */
@@ -93,6 +110,20 @@ export function subscriptionInput(
   const payload = resource.channel?.payload ?? null;
   if (payload !== null && payload !== FHIR_MIME && payload !== 'application/json')
     problem('Subscription.channel.payload', `payload is ${FHIR_MIME} or absent (an empty notification)`);
+  const contentCode = payloadExtensions(resource).find(
+    (extension) => extension.url === PAYLOAD_CONTENT_EXTENSION,
+  )?.valueCode;
+  let payloadContent: PayloadContent = payload === null ? 'empty' : 'full-resource';
+  if (contentCode !== undefined) {
+    if (!isPayloadContent(contentCode))
+      problem(
+        'Subscription.channel.payload.extension',
+        'The payload content is empty, id-only or full-resource',
+      );
+    else if (contentCode !== 'empty' && payload === null)
+      problem('Subscription.channel.payload', `${contentCode} needs payload ${FHIR_MIME}`);
+    else payloadContent = contentCode;
+  }
   if (resource.channel?.header?.length)
     problem(
       'Subscription.channel.header',
@@ -111,7 +142,8 @@ export function subscriptionInput(
     criteria: resource.criteria,
     ...criteria,
     endpoint,
-    payload: payload === null ? null : FHIR_MIME,
+    payload: payloadContent === 'empty' ? null : FHIR_MIME,
+    payloadContent,
     reason: resource.reason ?? '',
   };
 }

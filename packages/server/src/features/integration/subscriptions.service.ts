@@ -4,7 +4,7 @@ import { portalExtension } from '@portail/contract/integration/fhir';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fhirSubscriptions } from '../../db/schema';
-import type { SubscriptionInput } from './subscription-rules';
+import { PAYLOAD_CONTENT_EXTENSION, type SubscriptionInput } from './subscription-rules';
 
 /** The extension that carries the signing secret, in the reply to the creation only. */
 export const SECRET_EXTENSION = portalExtension('subscription-signing-secret');
@@ -21,6 +21,7 @@ const visible = {
   filter: fhirSubscriptions.filter,
   endpoint: fhirSubscriptions.endpoint,
   payload: fhirSubscriptions.payload,
+  payloadContent: fhirSubscriptions.payloadContent,
   reason: fhirSubscriptions.reason,
   error: fhirSubscriptions.error,
   createdAt: fhirSubscriptions.createdAt,
@@ -48,6 +49,10 @@ export function toSubscription(row: VisibleSubscription, secret?: string): Subsc
       type: 'rest-hook',
       endpoint: row.endpoint,
       ...(row.payload ? { payload: row.payload } : {}),
+      // Only id-only needs saying: without the extension a payload means the full resource (plain R4).
+      ...(row.payloadContent === 'id-only'
+        ? { _payload: { extension: [{ url: PAYLOAD_CONTENT_EXTENSION, valueCode: 'id-only' }] } }
+        : {}),
     },
     ...(secret ? { extension: [{ url: SECRET_EXTENSION, valueString: secret }] } : {}),
   };

@@ -32,18 +32,10 @@ import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
-import { appointmentHandler } from './features/integration/appointment.resource';
-import { auditEventHandler } from './features/integration/audit-event.resource';
-import { binaryHandler } from './features/integration/binary.resource';
-import { consentHandler } from './features/integration/consent.resource';
-import { documentReferenceHandler } from './features/integration/document-reference.resource';
-import { episodeOfCareHandler } from './features/integration/episode-of-care.resource';
 import { feedRetention } from './features/integration/feed-retention';
 import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plugin';
+import { FEED_HANDLERS, FHIR_RESOURCE_HANDLERS } from './features/integration/fhir-handlers';
 import { operationOutcome } from './features/integration/fhir-outcome';
-import type { FhirResourceHandler } from './features/integration/fhir-resource';
-import { organizationHandler } from './features/integration/organization.resource';
-import { patientHandler } from './features/integration/patient.resource';
 import { smartRoutes } from './features/integration/smart.routes';
 import { subscriptionHandler } from './features/integration/subscription.resource';
 import { subscriptionDelivery } from './features/integration/subscription-delivery';
@@ -231,27 +223,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(legalRoutes(featureDeps));
   await app.register(smartRoutes({ db: database.db, config }));
   app.decorate('fhirRouteTable', [] as FhirRouteInfo[]);
-  // The resource types the API serves; those marked `history` are in the change feed (their tables
-  // carry its triggers, migrations 0018 and 0020), and subscriptions take them as criteria.
-  const resourceHandlers: FhirResourceHandler[] = [
-    patientHandler,
-    organizationHandler,
-    documentReferenceHandler,
-    binaryHandler,
-    episodeOfCareHandler,
-    appointmentHandler,
-    consentHandler,
-    auditEventHandler,
-  ];
-  const feedHandlers = new Map(
-    resourceHandlers.filter((handler) => handler.history).map((handler) => [handler.type, handler]),
-  );
+  // The change feed's types (fhir-handlers.ts), the subscriptions to them and their delivery.
   const subscriptions = subscriptionHandler({
-    feedHandlers,
+    feedHandlers: FEED_HANDLERS,
     allowLocalHttp: config.subscriptionAllowLocalHttp,
   });
   await app.register(
-    subscriptionDelivery({ db: database.db, database, config, notifier, handlers: feedHandlers }),
+    subscriptionDelivery({ db: database.db, database, config, notifier, handlers: FEED_HANDLERS }),
   );
   await app.register(feedRetention({ db: database.db, config }));
   await app.register(
@@ -260,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       config,
       notifier,
-      handlers: [...resourceHandlers, subscriptions],
+      handlers: [...FHIR_RESOURCE_HANDLERS, subscriptions],
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),
   );

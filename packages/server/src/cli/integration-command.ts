@@ -11,6 +11,13 @@ import {
   registerClient,
   revokeClient,
 } from '../features/integration/system-clients';
+import {
+  parseSubscriptionArgs,
+  runSubscriptionCommand,
+  SUBSCRIPTION_USAGE,
+  type SubscriptionCommand,
+  SubscriptionUsageError,
+} from './subscription-command';
 
 export const INTEGRATION_USAGE = `usage: npm run integration -- client add NAME --scope "SCOPES" (--jwks FILE | --key FILE) [--force]
        npm run integration -- client list [--force]
@@ -23,7 +30,9 @@ FILE (a PEM public key, such as openssl ec -in key.pem -pubout -out pub.pem writ
 RFC 7638 thumbprint). SCOPES are space-separated system scopes: system/<Type|*>.<letters of cruds, in
 that order>, or SMART v1's system/<Type|*>.read, .write, .*  (for instance "system/Patient.cruds
 system/DocumentReference.c"). A revoked client's tokens stop working at once; names are never reused.
-The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (./data).`;
+The database is the server's: DATABASE_URL, else the embedded one in DATA_DIR (./data).
+
+${SUBSCRIPTION_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -36,7 +45,8 @@ export type IntegrationCommand =
       force: boolean;
     }
   | { action: 'list'; force: boolean }
-  | { action: 'revoke'; nameOrId: string; force: boolean };
+  | { action: 'revoke'; nameOrId: string; force: boolean }
+  | SubscriptionCommand;
 
 const OPTIONS = {
   scope: { type: 'string' },
@@ -62,11 +72,20 @@ function readArgs(argv: string[]) {
 
 /** The command line, or UsageError (an empty message asks for the usage alone). */
 export function parseIntegrationArgs(argv: string[]): IntegrationCommand {
+  if (argv[0] === 'subscription') {
+    try {
+      return parseSubscriptionArgs(argv.slice(1));
+    } catch (error) {
+      if (error instanceof SubscriptionUsageError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
   const parsed = readArgs(argv);
   const { values, positionals } = parsed;
   if (values.help) throw new UsageError('');
   const [noun, verb, target, ...extra] = positionals;
-  if (noun !== 'client') throw new UsageError('expected: client add, client list or client revoke');
+  if (noun !== 'client')
+    throw new UsageError('expected: client add, list or revoke, or subscription add, list or remove');
   const force = values.force ?? false;
   const given = (['scope', 'jwks', 'key'] as const).filter((name) => values[name] !== undefined);
   const refuseOptions = (what: string) => {
@@ -142,6 +161,7 @@ export async function runIntegrationCommand(
   command: IntegrationCommand,
   deps: { db: Db; config: Config },
 ): Promise<CommandResult> {
+  if ('kind' in command) return runSubscriptionCommand(command, deps);
   const { db, config } = deps;
   if (command.action === 'list') return { code: 0, text: describeClients(await listClients(db)) };
   if (command.action === 'revoke') {

@@ -84,7 +84,7 @@ async function documentWithAttachments() {
 }
 
 describe('CapabilityStatement', () => {
-  it('lists DocumentReference (read, search and its parameters, create, update) and Binary (read, create)', async () => {
+  it('lists DocumentReference (read, search and its parameters, create, update, history) and Binary (read, create)', async () => {
     const statement = (await new Client({ baseUrl }).capabilityStatement()) as unknown as CapabilityStatement;
     const resources = statement.rest?.[0]?.resource ?? [];
     const documentReference = resources.find((resource) => resource.type === 'DocumentReference');
@@ -93,6 +93,7 @@ describe('CapabilityStatement', () => {
       'search-type',
       'create',
       'update',
+      'history-type',
     ]);
     expect(documentReference?.searchParam?.map((param) => param.name)).toEqual([
       '_id',

@@ -42,6 +42,7 @@ import { type FhirRouteInfo, fhirRoutes } from './features/integration/fhir.plug
 import { operationOutcome } from './features/integration/fhir-outcome';
 import { organizationHandler } from './features/integration/organization.resource';
 import { patientHandler } from './features/integration/patient.resource';
+import { personHandler } from './features/integration/person.resource';
 import { smartRoutes } from './features/integration/smart.routes';
 import { subscriptionHandler } from './features/integration/subscription.resource';
 import { subscriptionDelivery } from './features/integration/subscription-delivery';
@@ -231,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('fhirRouteTable', [] as FhirRouteInfo[]);
   // The types of the change feed (their tables carry its triggers) and the subscriptions to it.
   const feedHandlers = new Map(
-    [patientHandler, organizationHandler].map((handler) => [handler.type, handler]),
+    [patientHandler, organizationHandler, personHandler].map((handler) => [handler.type, handler]),
   );
   const subscriptions = subscriptionHandler({
     feedHandlers,

@@ -29,6 +29,10 @@ const env = z.object({
     .string()
     .regex(/^(https?:\/\/|urn:)\S+$/)
     .default(CENTRE_ID_SYSTEMS.organization),
+  FHIR_CORRESPONDANT_ID_SYSTEM: z
+    .string()
+    .regex(/^(https?:\/\/|urn:)\S+$/)
+    .default(CENTRE_ID_SYSTEMS.correspondant),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
@@ -147,7 +151,7 @@ export interface Config {
    * The identifier systems of the centre's information system (FHIR Identifier.system, a URI): its
    * participant numbers and its organisation numbers, as its conditional updates name them.
    */
-  centreIdSystems: { patient: string; organization: string };
+  centreIdSystems: { patient: string; organization: string; correspondant: string };
   /** Subscriptions may name http://127.0.0.1 or localhost endpoints (demo and tests; https otherwise). */
   subscriptionAllowLocalHttp: boolean;
   /** Attempts of a notification before it is given up and its subscription set to `error`. */
@@ -315,7 +319,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     productName: e.PRODUCT_NAME,
     centre: loadCentre(e.CENTRE_FILE),
-    centreIdSystems: { patient: e.FHIR_PATIENT_ID_SYSTEM, organization: e.FHIR_ORGANIZATION_ID_SYSTEM },
+    centreIdSystems: {
+      patient: e.FHIR_PATIENT_ID_SYSTEM,
+      organization: e.FHIR_ORGANIZATION_ID_SYSTEM,
+      correspondant: e.FHIR_CORRESPONDANT_ID_SYSTEM,
+    },
     subscriptionAllowLocalHttp: e.SUBSCRIPTION_ALLOW_LOCAL_HTTP ?? demoMode,
     subscriptionMaxAttempts: e.SUBSCRIPTION_MAX_ATTEMPTS,
     subscriptionRetryBaseMs: e.SUBSCRIPTION_RETRY_BASE_MS,

@@ -62,6 +62,7 @@ describe('CapabilityStatement', () => {
     expect(rest?.resource?.map((resource) => resource.type)).toEqual([
       'Patient',
       'Organization',
+      'Person',
       'DocumentReference',
       'Binary',
       'EpisodeOfCare',
@@ -88,6 +89,23 @@ describe('CapabilityStatement', () => {
       'identifier',
       '_lastUpdated',
       'active',
+    ]);
+    // Correspondants: no delete (a deactivation is `active: false`).
+    const person = rest?.resource?.find((resource) => resource.type === 'Person');
+    expect(person?.interaction?.map((interaction) => interaction.code)).toEqual([
+      'read',
+      'search-type',
+      'create',
+      'update',
+      'history-type',
+    ]);
+    expect(person?.searchParam?.map((param) => param.name)).toEqual([
+      '_id',
+      'identifier',
+      'organization',
+      'active',
+      'email',
+      '_lastUpdated',
     ]);
     const oauth = rest?.security?.extension?.[0]?.extension?.find((entry) => entry.url === 'token');
     expect(oauth?.valueUri).toBe(`${ctx.config.publicUrl}${FHIR_BASE_PATH}/auth/token`);

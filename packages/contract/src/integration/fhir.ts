@@ -29,15 +29,18 @@ export const PORTAL_ID_SYSTEM = {
   checkup: `${PORTAL_FHIR_CANONICAL}/sid/checkup`,
   visit: `${PORTAL_FHIR_CANONICAL}/sid/visit`,
   appointment: `${PORTAL_FHIR_CANONICAL}/sid/appointment`,
+  correspondant: `${PORTAL_FHIR_CANONICAL}/sid/correspondant`,
 } as const;
 
 /**
  * The identifier systems of the centre's own numbers when the deployment names none
- * (FHIR_PATIENT_ID_SYSTEM, FHIR_ORGANIZATION_ID_SYSTEM): a centre sets its information system's.
+ * (FHIR_PATIENT_ID_SYSTEM, FHIR_ORGANIZATION_ID_SYSTEM, FHIR_CORRESPONDANT_ID_SYSTEM): a centre sets
+ * its information system's.
  */
 export const CENTRE_ID_SYSTEMS = {
   patient: `${PORTAL_FHIR_CANONICAL}/sid/centre-patient`,
   organization: `${PORTAL_FHIR_CANONICAL}/sid/centre-organization`,
+  correspondant: `${PORTAL_FHIR_CANONICAL}/sid/centre-correspondant`,
 } as const;
 
 /**

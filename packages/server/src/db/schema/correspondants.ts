@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { versionColumns } from './columns';
 import { companies, establishments, groups } from './organisations';
 
 export const CORRESPONDANT_SCOPE_LEVELS = ['ETABLISSEMENT', 'ENTREPRISE', 'GROUPEMENT'] as const;
@@ -33,8 +44,10 @@ export const correspondants = pgTable(
     roleMailing: boolean('role_mailing').notNull().default(false),
     /** May edit their own record and change their password (000 §2.10). */
     canSave: boolean('can_save').notNull().default(false),
+    /** The centre's own number for this person (FHIR Person.identifier, FHIR_CORRESPONDANT_ID_SYSTEM). */
+    centreId: text('centre_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
   },
   (t) => [
     // The column that names the scope must be set, or the correspondant would see nothing (or everything).
@@ -47,5 +60,7 @@ export const correspondants = pgTable(
     index('correspondants_establishment_idx').on(t.establishmentId, t.lastName),
     index('correspondants_company_idx').on(t.companyId, t.lastName),
     index('correspondants_group_idx').on(t.groupId, t.lastName),
+    uniqueIndex('correspondants_centre_id_idx').on(t.centreId),
+    index('correspondants_updated_idx').on(t.updatedAt, t.id),
   ],
 );

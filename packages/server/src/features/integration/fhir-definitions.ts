@@ -17,6 +17,7 @@ const INDEXED_RESOURCES = new Set([
   'CapabilityStatement',
   'Patient',
   'Organization',
+  'Person',
   'EpisodeOfCare',
   'Appointment',
   'DocumentReference',

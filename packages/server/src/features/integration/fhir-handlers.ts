@@ -7,6 +7,7 @@ import { episodeOfCareHandler } from './episode-of-care.resource';
 import type { FhirResourceHandler } from './fhir-resource';
 import { organizationHandler } from './organization.resource';
 import { patientHandler } from './patient.resource';
+import { personHandler } from './person.resource';
 
 /**
  * The resource types the integration API serves (Subscription aside: its handler needs the feed's
@@ -16,6 +17,7 @@ import { patientHandler } from './patient.resource';
 export const FHIR_RESOURCE_HANDLERS: readonly FhirResourceHandler[] = [
   patientHandler,
   organizationHandler,
+  personHandler,
   documentReferenceHandler,
   binaryHandler,
   episodeOfCareHandler,
@@ -25,8 +27,8 @@ export const FHIR_RESOURCE_HANDLERS: readonly FhirResourceHandler[] = [
 ];
 
 /**
- * The types of the change feed, by name: those whose tables carry its triggers (migrations 0018 and
- * 0020) and whose handler says `history`. Subscriptions take them as criteria.
+ * The types of the change feed, by name: those whose tables carry its triggers (migrations 0018, 0020
+ * and 0021) and whose handler says `history`. Subscriptions take them as criteria.
  */
 export const FEED_HANDLERS: ReadonlyMap<string, FhirResourceHandler> = new Map(
   FHIR_RESOURCE_HANDLERS.filter((handler) => handler.history).map((handler) => [handler.type, handler]),

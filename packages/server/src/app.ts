@@ -244,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fhirRoutes({
       routeTable: app.fhirRouteTable,
       db: database.db,
+      listen: database.listen,
       config,
       notifier,
       handlers: [

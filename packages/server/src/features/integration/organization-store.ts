@@ -14,9 +14,9 @@ import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { localityError } from '../addresses/addresses.service';
 import { participantPageCache } from '../participants/participant-page-cache';
-import { type CodeBook, loadCodeBook } from './codes';
+import type { CodeBook } from './codes';
 import { FhirError, type Issue, versionConflict } from './fhir-outcome';
-import type { FhirContext } from './fhir-resource';
+import { codeBook, type FhirContext } from './fhir-resource';
 import { readAddress } from './patient-write';
 
 /**
@@ -243,7 +243,7 @@ async function writeOrganization(
 ): Promise<OrganizationRef> {
   if (existing && expectedVersion !== null && existing.version !== expectedVersion)
     throw versionConflict('Organization', String(existing.id), expectedVersion, existing.version);
-  const book = await loadCodeBook(ctx.db);
+  const book = await codeBook(ctx);
   const issues: Issue[] = [];
   const fields = readFields(organization, kind, existing?.id ?? null, ctx, book, issues);
   const parentKind = PARENT[kind];
@@ -272,6 +272,9 @@ async function writeOrganization(
       : {};
   if (issues.length > 0) throw new FhirError(422, issues);
 
+  // What this transaction read of the establishments (patient-store.ts) may change now.
+  ctx.facts?.establishments.clear();
+  ctx.facts?.checkupTypes.clear();
   const source = { source: 'fhir', client: ctx.client.name };
   let id: number;
   if (kind === 'group') {

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Notifier } from '../../notify/notifier';
+import type { EstablishmentFacts } from '../participants/establishment.queries';
 import type { CodeBookCache } from './code-book-cache';
 import { type CodeBook, loadCodeBook } from './codes';
-import type { EstablishmentFacts } from '../participants/establishment.queries';
 import type { FhirInteraction } from './smart-scopes';
 import type { ActiveClient } from './system-clients';
 

@@ -173,12 +173,22 @@ async function store(
     groupId: establishment.groupId,
     companyName: establishment.companyName,
   };
+  // A Patient sent again as it is stored (a re-run of the initial load, a back office re-sending
+  // everything nightly) writes nothing: no new version, no entry in the change feed.
+  if (current && unchanged(values, current)) return current;
   const [row] = current
     ? await ctx.db.update(participants).set(values).where(eq(participants.id, current.id)).returning()
     : await ctx.db.insert(participants).values(values).returning();
   if (!row) throw new Error('participant write returned no row');
   ctx.afterCommit(async () => participantPageCache.clear());
   return row;
+}
+
+/** Whether every column a write would set already holds that value (undefined: not set by it). */
+function unchanged(values: Partial<ParticipantRecord>, current: ParticipantRecord): boolean {
+  return (Object.keys(values) as (keyof ParticipantRecord)[]).every(
+    (key) => values[key] === undefined || String(values[key]) === String(current[key]),
+  );
 }
 
 /** The columns a write changed (names only: the audit log keeps no copy of the health record). */
@@ -228,6 +238,7 @@ export async function updatePatient(
     throw versionConflict('Patient', String(id), expectedVersion, current.version);
   const book = await codeBook(ctx);
   const row = await store(ctx, patient, current, book);
+  if (row === current) return row;
   await audit(ctx.db, {
     actorUserId: null,
     action: 'PARTICIPANT_UPDATED',

@@ -19,6 +19,8 @@ import { inTransaction, resourceBody, writeOne } from './fhir-writes';
 export interface ImportOptions {
   /** Lines per transaction. */
   batchSize: number;
+  /** Batches of participants written at once, each on its own connection (1 when absent). */
+  parallel?: number;
   /** Called after each batch with the report so far (the command prints progress). */
   progress?: (report: ImportReport) => void;
 }
@@ -272,20 +274,37 @@ export async function importNdjson(
   let batch: ParsedLine[] = [];
   let malformed: LineRefusal[] = [];
   let size = 0;
-  const flush = async () => {
-    if (size === 0) return;
-    const result: Outcome[] | LineRefusal[] =
-      malformed.length > 0 ? malformed : await writeBatch(ctx, batch, handlers, known);
+  const inFlight = new Set<Promise<void>>();
+  const record = (result: Outcome[] | LineRefusal[], lines: number) => {
     if (isRefusals(result)) {
       report.refused.push(...result);
-      report.notWritten += size - result.length;
+      report.notWritten += lines - result.length;
     } else {
       for (const outcome of result) report[outcome]++;
     }
+    options.progress?.(report);
+  };
+  const flush = async () => {
+    if (size === 0) return;
+    const lines = size;
+    const work = batch;
+    const refused = malformed;
     batch = [];
     malformed = [];
     size = 0;
-    options.progress?.(report);
+    if (refused.length > 0) return record(refused, lines);
+    // A round trip at a time leaves the database idle most of the time: batches of participants are
+    // written side by side on several connections. A batch holding organisations waits for the
+    // batches before it and goes alone, so that the participants after it find their establishment.
+    const alone = work.some((line) => line.handler.type !== 'Patient');
+    if (alone) await Promise.all(inFlight);
+    while (inFlight.size >= (options.parallel ?? 1)) await Promise.race(inFlight);
+    const running: Promise<void> = writeBatch(ctx, work, handlers, known).then((result) => {
+      inFlight.delete(running);
+      record(result, lines);
+    });
+    inFlight.add(running);
+    if (alone) await running;
   };
   let number = 0;
   for await (const text of lines) {
@@ -302,6 +321,7 @@ export async function importNdjson(
     if (size >= options.batchSize) await flush();
   }
   await flush();
+  await Promise.all(inFlight);
   report.refused.sort((a, b) => a.line - b.line);
   return report;
 }

@@ -8,7 +8,7 @@ import {
   SIRET_SYSTEM,
 } from '@portail/contract/integration/fhir';
 import { CORRESPONDANT_CHECKUP_TYPE_CODES } from '@portail/contract/rules/participant';
-import { eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { companies, establishmentCheckupTypes, establishments, groups, participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
@@ -305,7 +305,16 @@ async function writeOrganization(
       await ctx.db
         .update(participants)
         .set({ companyName: fields.name, groupId: fields.parentId })
-        .where(eq(participants.companyId, id));
+        .where(
+          and(
+            eq(participants.companyId, id),
+            // Only the rows whose copy differs: re-sending a company must not touch (version, feed) all its people.
+            or(
+              sql`${participants.companyName} is distinct from ${fields.name}`,
+              sql`${participants.groupId} is distinct from ${fields.parentId}`,
+            ),
+          ),
+        );
   } else {
     const companyId = fields.parentId ?? 0;
     const values = {
@@ -331,7 +340,16 @@ async function writeOrganization(
       await ctx.db
         .update(participants)
         .set({ companyId, groupId: parent?.groupId ?? null, companyName: parent?.name ?? '' })
-        .where(eq(participants.establishmentId, id));
+        .where(
+          and(
+            eq(participants.establishmentId, id),
+            or(
+              sql`${participants.companyId} is distinct from ${companyId}`,
+              sql`${participants.groupId} is distinct from ${parent?.groupId ?? null}`,
+              sql`${participants.companyName} is distinct from ${parent?.name ?? ''}`,
+            ),
+          ),
+        );
     // The check-up types it takes: as sent, else (a new establishment) the four a correspondant enrols.
     const types =
       fields.checkupTypes ??

@@ -236,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fhirRoutes({
       routeTable: app.fhirRouteTable,
       db: database.db,
+      listen: database.listen,
       config,
       notifier,
       handlers: [...FHIR_RESOURCE_HANDLERS, subscriptions],

@@ -295,12 +295,16 @@ describe('Patient conditional update and versions', () => {
   it('refuses an update against a stale version (If-Match) with 412, and an unknown id with 404', async () => {
     const created = (await client.create({ resourceType: 'Patient', body: wire(newPatient()) })) as Patient;
     const id = created.id ?? '';
-    await client.update({
+    // Sent again as stored, the Patient writes nothing: still version 1.
+    const same = (await client.update({ resourceType: 'Patient', id, body: wire(created) })) as Patient;
+    expect(same.meta?.versionId).toBe('1');
+    const moved = (await client.update({
       resourceType: 'Patient',
       id,
-      body: wire(created),
+      body: wire({ ...created, birthDate: '1979-12-31' }),
       options: { headers: { 'if-match': 'W/"1"' } },
-    });
+    })) as Patient;
+    expect(moved.meta?.versionId).toBe('2');
     const stale = await refusal(
       client.update({
         resourceType: 'Patient',

@@ -34,7 +34,8 @@ async function openCommandDatabase(force: boolean): Promise<{ config: Config; da
   const production = Boolean(process.env.SMTP_URL || process.env.SMS_PROVIDER_URL);
   const config = loadConfig({ DEMO_MODE: production ? 'false' : 'true', ...process.env });
   if (!config.databaseUrl) checkEmbeddedDatabase(config.dataDir, force);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  // Five connections: the initial load writes four batches at once (integration-import.ts).
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
   try {
     await database.migrate();
     await claimDeployment(database.db, config.demoMode ? 'demo' : 'production');

@@ -14,13 +14,15 @@ export interface CodedItem {
   code: string | null;
   label: string;
   labelEn: string | null;
+  /** Retired items still name what rows hold, but a write may not choose them (checkForm). */
+  active: boolean;
 }
 
 /**
  * The portal's reference items as FHIR codes: one CodeSystem per namespace
  * (`…/CodeSystem/typeBilan`), the code being the item's short code (`TRAD`, `SAL`, `FR`) or, for the
- * lists that have none, its id; the display is the French label. Read once per request batch: the
- * table holds a few hundred rows.
+ * lists that have none, its id; the display is the French label. The table holds a few hundred rows
+ * and changes seldom: CodeBookCache keeps one book per process while it hears of every change.
  */
 export class CodeBook {
   private readonly byId: Map<number, CodedItem>;
@@ -29,6 +31,11 @@ export class CodeBook {
   constructor(items: readonly CodedItem[]) {
     this.byId = new Map(items.map((item) => [item.id, item]));
     this.byCode = new Map(items.map((item) => [`${item.namespace}|${item.code ?? item.id}`, item]));
+  }
+
+  /** Every item by id: what the participant form's check of the dropdown values reads (checkForm). */
+  get items(): ReadonlyMap<number, CodedItem> {
+    return this.byId;
   }
 
   item(id: number | null): CodedItem | null {
@@ -65,6 +72,7 @@ export async function loadCodeBook(db: DbOrTx): Promise<CodeBook> {
       code: enumItems.code,
       label: enumItems.label,
       labelEn: enumItems.labelEn,
+      active: enumItems.active,
     })
     .from(enumItems);
   return new CodeBook(items);

@@ -12,10 +12,9 @@ import {
   requiredId,
   tokenList,
 } from './care-search';
-import { loadCodeBook } from './codes';
 import { createEpisode, updateEpisode } from './episode-of-care.write';
 import { checkupToEpisode } from './episode-of-care-mapping';
-import type { FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
+import { codeBook, type FhirResourceHandler, type SearchParameterInfo } from './fhir-resource';
 
 type CheckupRow = typeof checkups.$inferSelect;
 
@@ -82,7 +81,7 @@ export const episodeOfCareHandler: FhirResourceHandler<EpisodeOfCare> = {
   read: async (ctx, id) => {
     const checkupId = portalId(id);
     const row = checkupId === null ? null : await findCheckup(ctx.db, checkupId);
-    return row ? checkupToEpisode(row, await loadCodeBook(ctx.db)) : null;
+    return row ? checkupToEpisode(row, await codeBook(ctx)) : null;
   },
   search: async (ctx, params, page) => {
     const where = and(...searchConditions(params));
@@ -95,7 +94,7 @@ export const episodeOfCareHandler: FhirResourceHandler<EpisodeOfCare> = {
         .limit(page.count)
         .offset(page.offset),
       ctx.db.select({ n: count() }).from(checkups).where(where),
-      loadCodeBook(ctx.db),
+      codeBook(ctx),
     ]);
     return { resources: rows.map((row) => checkupToEpisode(row, book)), total: totals[0]?.n ?? 0 };
   },

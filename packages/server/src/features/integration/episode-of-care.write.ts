@@ -14,7 +14,7 @@ import {
   checkupToEpisode,
 } from './episode-of-care-mapping';
 import { ruleBroken } from './fhir-outcome';
-import type { FhirContext } from './fhir-resource';
+import { codeBook, type FhirContext } from './fhir-resource';
 
 const STATE_OF_CODE = new Map(
   (Object.entries(CHECKUP_STATES) as [CheckupState, { code: string }][]).map(([state, info]) => [
@@ -167,7 +167,7 @@ export async function createEpisode(ctx: FhirContext, resource: EpisodeOfCare): 
     details: { client: ctx.client.name, state: row.state },
     ip: ctx.ip,
   });
-  return checkupToEpisode(row, await loadCodeBook(ctx.db));
+  return checkupToEpisode(row, await codeBook(ctx));
 }
 
 export async function updateEpisode(
@@ -197,5 +197,5 @@ export async function updateEpisode(
     details: { client: ctx.client.name, before: current.state, after: row.state },
     ip: ctx.ip,
   });
-  return checkupToEpisode(row, await loadCodeBook(ctx.db));
+  return checkupToEpisode(row, await codeBook(ctx));
 }

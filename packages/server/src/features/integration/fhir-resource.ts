@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Notifier } from '../../notify/notifier';
+import type { EstablishmentFacts } from '../participants/establishment.queries';
+import type { CodeBookCache } from './code-book-cache';
+import { type CodeBook, loadCodeBook } from './codes';
 import type { FhirInteraction } from './smart-scopes';
 import type { ActiveClient } from './system-clients';
 
@@ -21,7 +24,36 @@ export interface FhirContext {
    * or failed write sends nothing. Outside a write it runs at once.
    */
   afterCommit: (task: () => Promise<void>) => void;
+  /** The process's reference lists (code-book-cache.ts); without it each call reads the table. */
+  codes?: CodeBookCache;
+  /**
+   * What one write transaction has read of the establishments (inTransaction makes it): a Bundle or an
+   * import batch of 1,000 participants of one establishment reads it once. An Organization write of the
+   * same transaction clears it.
+   */
+  facts?: TransactionFacts;
+  /**
+   * Whether a new participant gets an account and its registration link mailed at once (the API: yes).
+   * The bulk import leaves them to `npm run invite` unless asked (README "Integration API: initial load").
+   */
+  registrationLinks?: boolean;
 }
+
+/** Establishment facts read within one transaction, by establishment id. */
+export interface TransactionFacts {
+  establishments: Map<number, EstablishmentFacts | null>;
+  /** `${establishmentId}:${checkupTypeId}` → whether the establishment takes that check-up type. */
+  checkupTypes: Map<string, boolean>;
+}
+
+export const newTransactionFacts = (): TransactionFacts => ({
+  establishments: new Map(),
+  checkupTypes: new Map(),
+});
+
+/** The reference lists as codes, from the process's cache when the context has one. */
+export const codeBook = (ctx: Pick<FhirContext, 'db' | 'codes'>): Promise<CodeBook> =>
+  ctx.codes ? ctx.codes.get(ctx.db) : loadCodeBook(ctx.db);
 
 /** A search parameter a resource answers, as the CapabilityStatement lists it. */
 export interface SearchParameterInfo {

@@ -1,7 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { checkAgainstDefinitions } from './fhir-definitions';
 import { FhirError, type Issue, invalid } from './fhir-outcome';
-import type { FhirContext, FhirResourceHandler } from './fhir-resource';
+import { type FhirContext, type FhirResourceHandler, newTransactionFacts } from './fhir-resource';
 
 /**
  * The write interactions of the integration API (create, update, conditional create and update), the
@@ -168,7 +168,7 @@ export async function inTransaction<T>(ctx: FhirContext, work: (tx: FhirContext)
   const run = async () => {
     tasks = [];
     const result = await ctx.db.transaction(async (tx) =>
-      work({ ...ctx, db: tx, afterCommit: (task) => tasks.push(task) }),
+      work({ ...ctx, db: tx, afterCommit: (task) => tasks.push(task), facts: newTransactionFacts() }),
     );
     for (const task of tasks)
       await task().catch((error: unknown) => ctx.log.error({ err: error }, 'FHIR after-commit task failed'));

@@ -2,10 +2,12 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { FHIR_BASE_PATH, FHIR_MIME } from '@portail/contract/integration/fhir';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { Notifier } from '../../notify/notifier';
+import { CORRESPONDANTS_CHANNEL } from '../correspondants/correspondant-page-cache';
 import { capabilityStatement } from './capability-statement';
+import { CodeBookCache } from './code-book-cache';
 import { FhirError, type Issue, invalid, notFoundResource, operationOutcome } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler, SearchPage } from './fhir-resource';
 import {
@@ -57,6 +59,8 @@ export interface FhirDeps {
   software: { name: string; version: string };
   /** Filled with the routes as they are registered (the root's `fhirRouteTable`). */
   routeTable: FhirRouteInfo[];
+  /** LISTEN on the database (the reference lists' changes keep the process's CodeBook fresh). */
+  listen?: Database['listen'];
 }
 
 /** FHIR logical ids: 1 to 64 letters, digits, `-` and `.`. */
@@ -180,6 +184,16 @@ export function fhirRoutes(deps: FhirDeps) {
       : scopeAllows(scopes, type, interaction);
 
   const plugin = async (app: FastifyInstance, table: FhirRouteInfo[]) => {
+    // One CodeBook for every call while the reference lists' changes are heard (code-book-cache.ts).
+    const codes = new CodeBookCache();
+    if (deps.listen) {
+      const stop = deps.listen(CORRESPONDANTS_CHANNEL, codes.follow, app.log);
+      codes.start();
+      app.addHook('onClose', async () => {
+        codes.stop();
+        await stop();
+      });
+    }
     app.decorateRequest('systemClient', null);
     app.decorateRequest('systemScopes', null);
     app.addHook('onRoute', (route) => {
@@ -294,6 +308,7 @@ export function fhirRoutes(deps: FhirDeps) {
         afterCommit: (task) => {
           task().catch((error: unknown) => log.error({ err: error }, 'FHIR task failed'));
         },
+        codes,
       };
     };
 

@@ -8,15 +8,15 @@ import {
   SIRET_SYSTEM,
 } from '@portail/contract/integration/fhir';
 import { CORRESPONDANT_CHECKUP_TYPE_CODES } from '@portail/contract/rules/participant';
-import { eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { companies, establishmentCheckupTypes, establishments, groups, participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { localityError } from '../addresses/addresses.service';
 import { participantPageCache } from '../participants/participant-page-cache';
-import { type CodeBook, loadCodeBook } from './codes';
+import type { CodeBook } from './codes';
 import { FhirError, type Issue, versionConflict } from './fhir-outcome';
-import type { FhirContext } from './fhir-resource';
+import { codeBook, type FhirContext } from './fhir-resource';
 import { readAddress } from './patient-write';
 
 /**
@@ -243,7 +243,7 @@ async function writeOrganization(
 ): Promise<OrganizationRef> {
   if (existing && expectedVersion !== null && existing.version !== expectedVersion)
     throw versionConflict('Organization', String(existing.id), expectedVersion, existing.version);
-  const book = await loadCodeBook(ctx.db);
+  const book = await codeBook(ctx);
   const issues: Issue[] = [];
   const fields = readFields(organization, kind, existing?.id ?? null, ctx, book, issues);
   const parentKind = PARENT[kind];
@@ -272,6 +272,9 @@ async function writeOrganization(
       : {};
   if (issues.length > 0) throw new FhirError(422, issues);
 
+  // What this transaction read of the establishments (patient-store.ts) may change now.
+  ctx.facts?.establishments.clear();
+  ctx.facts?.checkupTypes.clear();
   const source = { source: 'fhir', client: ctx.client.name };
   let id: number;
   if (kind === 'group') {
@@ -302,7 +305,16 @@ async function writeOrganization(
       await ctx.db
         .update(participants)
         .set({ companyName: fields.name, groupId: fields.parentId })
-        .where(eq(participants.companyId, id));
+        .where(
+          and(
+            eq(participants.companyId, id),
+            // Only the rows whose copy differs: re-sending a company must not touch (version, feed) all its people.
+            or(
+              sql`${participants.companyName} is distinct from ${fields.name}`,
+              sql`${participants.groupId} is distinct from ${fields.parentId}`,
+            ),
+          ),
+        );
   } else {
     const companyId = fields.parentId ?? 0;
     const values = {
@@ -328,7 +340,16 @@ async function writeOrganization(
       await ctx.db
         .update(participants)
         .set({ companyId, groupId: parent?.groupId ?? null, companyName: parent?.name ?? '' })
-        .where(eq(participants.establishmentId, id));
+        .where(
+          and(
+            eq(participants.establishmentId, id),
+            or(
+              sql`${participants.companyId} is distinct from ${companyId}`,
+              sql`${participants.groupId} is distinct from ${parent?.groupId ?? null}`,
+              sql`${participants.companyName} is distinct from ${parent?.name ?? ''}`,
+            ),
+          ),
+        );
     // The check-up types it takes: as sent, else (a new establishment) the four a correspondant enrols.
     const types =
       fields.checkupTypes ??

@@ -6,13 +6,17 @@ import { participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { createActivation, sendActivation } from '../participants/activation';
-import { acceptsCheckupType, findEstablishment } from '../participants/establishment.queries';
+import {
+  acceptsCheckupType,
+  type EstablishmentFacts,
+  findEstablishment,
+} from '../participants/establishment.queries';
 import type { ParticipantRecord } from '../participants/participant.queries';
 import { checkForm, formColumns } from '../participants/participant-form';
 import { participantPageCache } from '../participants/participant-page-cache';
-import { type CodeBook, loadCodeBook } from './codes';
+import type { CodeBook } from './codes';
 import { type Issue, versionConflict } from './fhir-outcome';
-import type { FhirContext } from './fhir-resource';
+import { codeBook, type FhirContext } from './fhir-resource';
 import { type PatientAsForm, patientToForm, refuseWith, ruleText } from './patient-write';
 
 /**
@@ -60,6 +64,24 @@ async function sameIdentity(
   return row?.id ?? null;
 }
 
+/** The establishment's facts, read once per transaction (a batch of its participants reads them once). */
+async function establishmentFacts(ctx: FhirContext, id: number): Promise<EstablishmentFacts | null> {
+  const known = ctx.facts?.establishments;
+  if (known?.has(id)) return known.get(id) ?? null;
+  const facts = await findEstablishment(ctx.db, id);
+  known?.set(id, facts);
+  return facts;
+}
+
+async function takesCheckupType(ctx: FhirContext, establishmentId: number, typeId: number): Promise<boolean> {
+  const key = `${establishmentId}:${typeId}`;
+  const known = ctx.facts?.checkupTypes.get(key);
+  if (known !== undefined) return known;
+  const takes = await acceptsCheckupType(ctx.db, establishmentId, typeId);
+  ctx.facts?.checkupTypes.set(key, takes);
+  return takes;
+}
+
 /**
  * Checks and stores a Patient: a new participant when `current` is null, else over `current` (locked
  * by the caller). Answers the stored row; every refusal is a 422 naming the elements at fault.
@@ -83,7 +105,7 @@ async function store(
         expression: [MANAGING],
       },
     ]);
-  const establishment = await findEstablishment(ctx.db, establishmentId);
+  const establishment = await establishmentFacts(ctx, establishmentId);
   if (!establishment)
     return refuseWith([
       {
@@ -100,13 +122,13 @@ async function store(
       diagnostics: `the establishment's contract ended on ${establishment.terminationDate}: it takes no participant`,
       expression: [MANAGING],
     });
-  const { errors } = await checkForm(ctx.db, form, current, today);
+  const { errors } = await checkForm(ctx.db, form, current, today, book.items);
   problems.push(...formIssues(result, errors));
   const columns = formColumns(form, establishment.address);
   if (!columns)
     problems.push(...formIssues(result, [{ field: 'provenance', defaultMessage: 'errors.provenance' }]));
   const typeChanges = current === null || current.checkupTypeId !== form.typeBilan || moves;
-  if (typeChanges && !(await acceptsCheckupType(ctx.db, establishment.id, form.typeBilan)))
+  if (typeChanges && !(await takesCheckupType(ctx, establishment.id, form.typeBilan)))
     problems.push({
       code: 'business-rule',
       diagnostics: 'the establishment does not take participants of this check-up type',
@@ -151,12 +173,22 @@ async function store(
     groupId: establishment.groupId,
     companyName: establishment.companyName,
   };
+  // A Patient sent again as it is stored (a re-run of the initial load, a back office re-sending
+  // everything nightly) writes nothing: no new version, no entry in the change feed.
+  if (current && unchanged(values, current)) return current;
   const [row] = current
     ? await ctx.db.update(participants).set(values).where(eq(participants.id, current.id)).returning()
     : await ctx.db.insert(participants).values(values).returning();
   if (!row) throw new Error('participant write returned no row');
   ctx.afterCommit(async () => participantPageCache.clear());
   return row;
+}
+
+/** Whether every column a write would set already holds that value (undefined: not set by it). */
+function unchanged(values: Partial<ParticipantRecord>, current: ParticipantRecord): boolean {
+  return (Object.keys(values) as (keyof ParticipantRecord)[]).every(
+    (key) => values[key] === undefined || String(values[key]) === String(current[key]),
+  );
 }
 
 /** The columns a write changed (names only: the audit log keeps no copy of the health record). */
@@ -167,9 +199,10 @@ function changedColumns(before: ParticipantRecord, after: ParticipantRecord): st
 }
 
 export async function createPatient(ctx: FhirContext, patient: Patient): Promise<ParticipantRecord> {
-  const book = await loadCodeBook(ctx.db);
+  const book = await codeBook(ctx);
   const row = await store(ctx, patient, null, book);
-  if (row.active && row.email && row.mobile) {
+  // The bulk import creates no account unless asked: `npm run invite` creates it with its link later.
+  if (row.active && row.email && row.mobile && ctx.registrationLinks !== false) {
     const token = await createActivation(ctx.db, ctx.config, {
       participantId: row.id,
       firstName: row.firstName,
@@ -203,8 +236,9 @@ export async function updatePatient(
   if (!current) return null;
   if (expectedVersion !== null && current.version !== expectedVersion)
     throw versionConflict('Patient', String(id), expectedVersion, current.version);
-  const book = await loadCodeBook(ctx.db);
+  const book = await codeBook(ctx);
   const row = await store(ctx, patient, current, book);
+  if (row === current) return row;
   await audit(ctx.db, {
     actorUserId: null,
     action: 'PARTICIPANT_UPDATED',

@@ -3,9 +3,14 @@ import { INS_NIR_SYSTEM, ORGANIZATION_PREFIX, PORTAL_ID_SYSTEM } from '@portail/
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { participants } from '../../db/schema';
 import type { ParticipantRecord } from '../participants/participant.queries';
-import { type CodeBook, loadCodeBook } from './codes';
+import type { CodeBook } from './codes';
 import { invalid } from './fhir-outcome';
-import type { FhirContext, FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
+import {
+  codeBook,
+  type FhirContext,
+  type FhirResourceHandler,
+  type SearchParameterInfo,
+} from './fhir-resource';
 import { PATIENT_EXTENSIONS } from './patient-extensions';
 import { createPatient, updatePatient } from './patient-store';
 import { lastUpdatedBounds } from './search-params';
@@ -229,9 +234,7 @@ export const patientHandler: FhirResourceHandler<Patient> = {
       .select()
       .from(participants)
       .where(eq(participants.id, Number(id)));
-    return row
-      ? participantToPatient(row, await loadCodeBook(ctx.db), ctx.config.centreIdSystems.patient)
-      : null;
+    return row ? participantToPatient(row, await codeBook(ctx), ctx.config.centreIdSystems.patient) : null;
   },
   search: async (ctx, params, page) => {
     const centreSystem = ctx.config.centreIdSystems.patient;
@@ -245,7 +248,7 @@ export const patientHandler: FhirResourceHandler<Patient> = {
         .limit(page.count)
         .offset(page.offset),
       ctx.db.select({ n: count() }).from(participants).where(where),
-      loadCodeBook(ctx.db),
+      codeBook(ctx),
     ]);
     return {
       resources: rows.map((row) => participantToPatient(row, book, centreSystem)),
@@ -255,12 +258,12 @@ export const patientHandler: FhirResourceHandler<Patient> = {
   create: async (ctx, patient) =>
     participantToPatient(
       await createPatient(ctx, patient),
-      await loadCodeBook(ctx.db),
+      await codeBook(ctx),
       ctx.config.centreIdSystems.patient,
     ),
   update: async (ctx, id, patient, expectedVersion) => {
     if (!isPortalId(id)) return null;
     const row = await updatePatient(ctx, Number(id), patient, expectedVersion);
-    return row && participantToPatient(row, await loadCodeBook(ctx.db), ctx.config.centreIdSystems.patient);
+    return row && participantToPatient(row, await codeBook(ctx), ctx.config.centreIdSystems.patient);
   },
 };

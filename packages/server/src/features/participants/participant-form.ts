@@ -80,7 +80,8 @@ export async function checkForm(
   form: ParticipantFormFields,
   current: ParticipantRecord | null,
   today: string,
-): Promise<{ errors: FieldErrorEntry[]; items: Map<number, EnumItemFacts> }> {
+  known?: ReadonlyMap<number, EnumItemFacts>,
+): Promise<{ errors: FieldErrorEntry[]; items: ReadonlyMap<number, EnumItemFacts> }> {
   const errors: FieldErrorEntry[] = [];
   if (!isValidMobile(form.telephonePortable))
     errors.push({ field: 'telephonePortable', defaultMessage: 'errors.portable' });
@@ -90,10 +91,13 @@ export async function checkForm(
   if (form.dateNaissance > today) errors.push({ field: 'dateNaissance', defaultMessage: 'errors.date' });
 
   const fields = enumFields(form, current);
-  const items = await loadEnumItems(
-    tx,
-    fields.flatMap((field) => (field.id === null ? [] : [field.id])),
-  );
+  // `known`: every item, already read by the caller (the integration API's process-wide CodeBook).
+  const items =
+    known ??
+    (await loadEnumItems(
+      tx,
+      fields.flatMap((field) => (field.id === null ? [] : [field.id])),
+    ));
   for (const field of fields) {
     if (field.id === null) continue;
     const item = items.get(field.id);

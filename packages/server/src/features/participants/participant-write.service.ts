@@ -45,7 +45,7 @@ const PROVENANCE_ERROR: FieldErrorEntry = { field: 'provenance', defaultMessage:
 const CORRESPONDANT_TYPES: readonly string[] = CORRESPONDANT_CHECKUP_TYPE_CODES;
 
 /** 000 §5: a correspondant chooses among four check-up types only (by their short code). */
-function assertCorrespondantType(items: Map<number, EnumItemFacts>, checkupTypeId: number): void {
+function assertCorrespondantType(items: ReadonlyMap<number, EnumItemFacts>, checkupTypeId: number): void {
   const code = items.get(checkupTypeId)?.code ?? '';
   if (!CORRESPONDANT_TYPES.includes(code)) throw refuse(PARTICIPANT_MESSAGES.checkupTypeNotAllowed);
 }

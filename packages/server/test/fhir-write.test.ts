@@ -5,7 +5,7 @@ import {
   INS_NIR_SYSTEM,
   portalCodeSystem,
 } from '@portail/contract/integration/fhir';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Client, type FhirResource } from 'fhir-kit-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -493,5 +493,44 @@ describe('Organization writes', () => {
     );
     expect(wrongCity.status).toBe(422);
     expect(expressions(wrongCity.outcome)).toEqual(['Organization.address[0].city']);
+  });
+});
+
+describe('Patient $activation-code', () => {
+  it('gives the back office a new code for its letter each time, hashed in the database, audited', async () => {
+    const created = (await client.create({ resourceType: 'Patient', body: wire(newPatient()) })) as Patient;
+    const first = (await client.operation({
+      name: '$activation-code',
+      resourceType: 'Patient',
+      id: created.id ?? '',
+      input: { resourceType: 'Parameters' },
+    })) as unknown as { parameter: { name: string; valueString?: string; valueInstant?: string }[] };
+    const code = first.parameter.find((item) => item.name === 'code')?.valueString ?? '';
+    expect(code).toMatch(/^[A-Z0-9-]{6,}$/);
+    expect(first.parameter.find((item) => item.name === 'expires')?.valueInstant).toBeTruthy();
+    const second = (await client.operation({
+      name: '$activation-code',
+      resourceType: 'Patient',
+      id: created.id ?? '',
+      input: { resourceType: 'Parameters' },
+    })) as unknown as { parameter: { name: string; valueString?: string }[] };
+    expect(second.parameter[0]?.valueString).not.toBe(code);
+    const [account] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.participantId, Number(created.id)));
+    const stored = await ctx.database.db.execute(
+      sql`select code_hash from activation_codes where user_id = ${account?.id ?? 0}`,
+    );
+    expect(JSON.stringify(stored)).not.toContain(code);
+    const missing = await refusal(
+      client.operation({
+        name: '$activation-code',
+        resourceType: 'Patient',
+        id: '999999',
+        input: { resourceType: 'Parameters' },
+      }),
+    );
+    expect(missing.status).toBe(404);
   });
 });

@@ -20,3 +20,18 @@ export const outboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const outboxReply = z.object({ items: z.array(outboxEntry) });
+
+/**
+ * Demo mode only: registers a system client of the integration API from a public JWKS, so that the
+ * integration demonstration (`npm run integration:demo`) runs beside `npm start`, whose embedded
+ * database no second process may open. A real centre registers clients with `npm run integration`.
+ */
+export const demoIntegrationClient = z.object({
+  name: z.string().trim().min(1).max(100),
+  jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1).max(5) }),
+});
+export const demoIntegrationClientReply = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  scope: z.string(),
+});

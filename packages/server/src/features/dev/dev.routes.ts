@@ -1,9 +1,16 @@
-import { outboxQuery, outboxReply } from '@portail/contract/schemas/dev';
+import { errorReply } from '@portail/contract/schemas/common';
+import {
+  demoIntegrationClient,
+  demoIntegrationClientReply,
+  outboxQuery,
+  outboxReply,
+} from '@portail/contract/schemas/dev';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import type { AuthDeps } from '../auth/auth.service';
+import { ClientError, registerClient } from '../integration/system-clients';
 import { renderOutboxPage } from './outbox.page';
 import { findAttachment, listOutbox } from './outbox.queries';
 
@@ -38,6 +45,31 @@ export function devRoutes(deps: AuthDeps) {
           .header('content-type', file.contentType)
           .header('content-disposition', attachmentDisposition(file.fileName))
           .send(Buffer.from(file.content));
+      },
+    );
+    app.post(
+      '/api/dev/integration-client',
+      {
+        config: { access: 'permit' },
+        schema: {
+          tags: ['dev'],
+          body: demoIntegrationClient,
+          response: { 200: demoIntegrationClientReply, 400: errorReply },
+        },
+      },
+      async (request, reply) => {
+        const scope = 'system/*.cruds';
+        try {
+          const client = await registerClient(deps.db, {
+            name: request.body.name,
+            scopes: scope,
+            jwks: request.body.jwks,
+          });
+          return { clientId: client.clientId, name: client.name, scope };
+        } catch (error) {
+          if (!(error instanceof ClientError)) throw error;
+          return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'errors.invalid' });
+        }
       },
     );
     app.get('/dev/outbox', async (_request, reply) => {

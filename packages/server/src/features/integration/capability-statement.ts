@@ -90,6 +90,18 @@ export function capabilityStatement(
               }
             : {}),
           ...(handler.create && handler.search ? { conditionalCreate: true } : {}),
+          ...(handler.type === 'Patient' && handler.update
+            ? {
+                operation: [
+                  {
+                    name: 'activation-code',
+                    definition: 'https://portail-bilans.fr/fhir/OperationDefinition/Patient-activation-code',
+                    documentation:
+                      'POST Patient/N/$activation-code: a new activation code for the letter the centre posts (README)',
+                  },
+                ],
+              }
+            : {}),
           ...(handler.search
             ? {
                 searchParam: handler.searchParams.map((param) => ({

@@ -19,6 +19,7 @@ import {
   writeOne,
 } from './fhir-writes';
 import { historyBundle, parseSince } from './history';
+import { issuePatientActivationCode } from './patient-activation';
 import { type FhirInteraction, scopeAllows } from './smart-scopes';
 import { type ActiveClient, loadActiveClient } from './system-clients';
 import { verifySystemToken } from './system-token';
@@ -377,6 +378,15 @@ export function fhirRoutes(deps: FhirDeps) {
           const planned = planTransaction(request.body, byType, request.systemScopes ?? []);
           return runTransaction(context(request), planned, (request.body as Bundle).entry?.length ?? 0);
         },
+      );
+
+    // The back office's letter to a participant it created carries an activation code (issue 17).
+    if (byType.get('Patient')?.update)
+      app.post<{ Params: { id: string } }>(
+        '/Patient/:id/$activation-code',
+        { config: { fhir: { type: 'Patient', interaction: 'update' } } },
+        async (request) =>
+          inTransaction(context(request), (ctx) => issuePatientActivationCode(ctx, request.params.id)),
       );
 
     for (const handler of handlers) {

@@ -250,6 +250,6 @@ describe("the back office's resources", () => {
       .filter((resource) => resource.interaction?.some((each) => each.code === 'history-type'))
       .map((resource) => resource.type)
       .sort();
-    expect(withHistory).toEqual([...FEED_TYPES, 'Organization'].sort());
+    expect(withHistory).toEqual([...FEED_TYPES, 'Organization', 'Person'].sort());
   });
 });

@@ -89,7 +89,8 @@ export async function issuePatientActivationCode(ctx: FhirContext, id: string): 
   return {
     resourceType: 'Parameters',
     parameter: [
-      { name: 'code', valueString: code },
+      // As the centre's letters print it: two groups of four.
+      { name: 'code', valueString: `${code.slice(0, 4)}-${code.slice(4)}` },
       { name: 'expires', valueInstant: new Date(Date.now() + ttlS * 1000).toISOString() },
     ],
   };

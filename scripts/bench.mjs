@@ -322,13 +322,42 @@ async function benchNotify(adminUrl) {
   return figures;
 }
 
+/**
+ * The integration API's writes (issue 19): scripts/bench-fhir-writes.ts, the portal listening on port
+ * 3511 on a fresh PostgreSQL database: a 1,000-entry transaction Bundle, conditional updates per second.
+ */
+async function benchFhirWrites(adminUrl) {
+  const url = await freshDatabase(adminUrl, 'portail_bench_fhir');
+  const run = spawnSync('node', ['--import', 'tsx', join(root, 'scripts/bench-fhir-writes.ts')], {
+    cwd: join(root, 'packages/server'),
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+  });
+  await dropPostgres(adminUrl, 'portail_bench_fhir');
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) {
+    console.log(`postgres FHIR writes: failed\n${run.stderr}`);
+    return null;
+  }
+  const figures = JSON.parse(line);
+  console.log(
+    `postgres FHIR conditional update of a Patient  ${figures.updatesPerS}/s (${Math.round((100 * figures.updatesPerS) / figures.baselinePerS)} % of the bare ${figures.baselinePerS}/s)  p99 ${figures.updateP99Ms} ms  errors ${figures.updateErrors}`,
+  );
+  console.log(
+    `postgres FHIR transaction Bundle of 1,000 conditional updates  ${figures.bundleCreateMs} ms creating, ${figures.bundleUpdateMs} ms updating`,
+  );
+  return figures;
+}
+
 let notify = null;
+let fhirWrites = null;
 if (process.env.BENCH_DATABASE_URL) {
   const url = await freshDatabase(process.env.BENCH_DATABASE_URL, 'portail_bench');
   console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
   await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
   if (SCALE_LARGE > 0) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);
   notify = await benchNotify(process.env.BENCH_DATABASE_URL);
+  fhirWrites = await benchFhirWrites(process.env.BENCH_DATABASE_URL);
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)');
 }
@@ -337,6 +366,16 @@ if (notify) {
   const ok = notify.count === notify.changes && notify.p99 <= 2000;
   console.log(
     `  a change on the portal notified to a subscriber, p99 ≤ 2 s on PostgreSQL: p99 ${notify.p99} ms (${notify.count}/${notify.changes} delivered) ${ok ? 'OK' : 'OVER BUDGET'}`,
+  );
+}
+if (fhirWrites) {
+  const updatesOk = fhirWrites.updatesPerS >= 300 && fhirWrites.updateErrors === 0;
+  console.log(
+    `  conditional update of a Patient ≥ 300/s on PostgreSQL: ${fhirWrites.updatesPerS}/s ${updatesOk ? 'OK' : 'OVER BUDGET'}`,
+  );
+  const bundleMs = Math.max(fhirWrites.bundleCreateMs, fhirWrites.bundleUpdateMs);
+  console.log(
+    `  a 1,000-entry transaction Bundle ≤ 2 s on PostgreSQL: ${bundleMs} ms ${bundleMs <= 2000 ? 'OK' : 'OVER BUDGET'}`,
   );
 }
 const principalPg = results.find((row) => row.db === 'postgres' && row.name.includes('principal'));

@@ -239,20 +239,23 @@ export const patientHandler: FhirResourceHandler<Patient> = {
   search: async (ctx, params, page) => {
     const centreSystem = ctx.config.centreIdSystems.patient;
     const where = and(...searchConditions(params, centreSystem));
-    const [rows, totals, book] = await Promise.all([
-      ctx.db
-        .select()
-        .from(participants)
-        .where(where)
-        .orderBy(asc(participants.updatedAt), asc(participants.id))
-        .limit(page.count)
-        .offset(page.offset),
-      ctx.db.select({ n: count() }).from(participants).where(where),
-      codeBook(ctx),
-    ]);
+    // One query at a time: inside a write's transaction they share one connection. A first page that
+    // is not full is the whole result, and needs no count (a conditional write's lookup is one query).
+    const rows = await ctx.db
+      .select()
+      .from(participants)
+      .where(where)
+      .orderBy(asc(participants.updatedAt), asc(participants.id))
+      .limit(page.count)
+      .offset(page.offset);
+    const total =
+      page.offset === 0 && rows.length < page.count
+        ? rows.length
+        : ((await ctx.db.select({ n: count() }).from(participants).where(where))[0]?.n ?? 0);
+    const book = await codeBook(ctx);
     return {
       resources: rows.map((row) => participantToPatient(row, book, centreSystem)),
-      total: totals[0]?.n ?? 0,
+      total,
     };
   },
   create: async (ctx, patient) =>

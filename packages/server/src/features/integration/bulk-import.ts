@@ -1,9 +1,10 @@
-import type { Identifier, OperationOutcome, Resource } from '@medplum/fhirtypes';
+import type { Identifier, OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { FhirError, type Issue, invalid, operationOutcome } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler } from './fhir-resource';
 import { inTransaction, resourceBody, writeOne } from './fhir-writes';
+import { type BulkPatient, storePatientBatch } from './patient-bulk';
 
 /**
  * The initial load (README "Integration API: initial load"): an NDJSON file, one Organization or
@@ -47,6 +48,8 @@ interface ParsedLine {
   handler: FhirResourceHandler;
   resource: Resource;
   criteria: URLSearchParams;
+  /** The centre's number of the resource, its conditional update's identifier value. */
+  centreId: string;
 }
 
 type Outcome = 'created' | 'updated' | 'unchanged';
@@ -95,6 +98,7 @@ function parseLine(
     handler,
     resource,
     criteria: new URLSearchParams({ identifier: `${system}|${own.value}` }),
+    centreId: own.value,
   };
 }
 
@@ -191,6 +195,30 @@ const refusalOf = (line: number, error: FhirError): LineRefusal => ({
   outcome: operationOutcome(error.issues),
 });
 
+/**
+ * A batch of Patients only, written set-wise (patient-bulk.ts) once their references are resolved;
+ * null when its lines must go one by one (nothing written then).
+ */
+async function writePatients(
+  ctx: FhirContext,
+  batch: readonly ParsedLine[],
+  handlers: ReadonlyMap<string, FhirResourceHandler>,
+  known: Map<string, string>,
+): Promise<Outcome[] | null> {
+  if (batch.some((line) => line.handler.type !== 'Patient')) return null;
+  const lines: BulkPatient[] = [];
+  for (const parsed of batch) {
+    const line: ParsedLine = { ...parsed, resource: structuredClone(parsed.resource) };
+    await resolveReferences(ctx, line, handlers, known);
+    lines.push({ patient: line.resource as Patient, centreId: line.centreId });
+  }
+  const outcomes = await storePatientBatch(ctx, lines);
+  if (!outcomes) return null;
+  for (const [index, parsed] of batch.entries())
+    known.set(referenceKey('Patient', parsed.criteria), `Patient/${outcomes[index]?.id}`);
+  return outcomes.map((result) => result.outcome);
+}
+
 /** Thrown to roll a batch back once its refusals are known. */
 class BatchRefused extends Error {
   constructor(readonly refusals: LineRefusal[]) {
@@ -218,6 +246,8 @@ async function writeBatch(
   const learnt = new Map(known);
   try {
     const outcomes = await inTransaction(ctx, async (tx) => {
+      const together = await writePatients(tx, batch, handlers, learnt);
+      if (together) return together;
       const startedAt = await transactionStart(tx);
       const done: Outcome[] = [];
       for (const parsed of batch) done.push(await writeLine(tx, parsed, handlers, learnt, startedAt));

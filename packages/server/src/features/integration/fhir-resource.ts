@@ -42,8 +42,8 @@ export interface FhirContext {
 /** Establishment facts read within one transaction, by establishment id. */
 export interface TransactionFacts {
   establishments: Map<number, EstablishmentFacts | null>;
-  /** `${establishmentId}:${checkupTypeId}` → whether the establishment takes that check-up type. */
-  checkupTypes: Map<string, boolean>;
+  /** Establishment id → the check-up types it takes. */
+  checkupTypes: Map<number, ReadonlySet<number>>;
 }
 
 export const newTransactionFacts = (): TransactionFacts => ({

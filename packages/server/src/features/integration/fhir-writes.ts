@@ -149,6 +149,16 @@ export async function writeOne(ctx: FhirContext, request: WriteRequest): Promise
   return { resource: updated, created: false };
 }
 
+/**
+ * Whether a stored row already holds every column a write would set (undefined: not set by it): a
+ * resource sent again as stored writes nothing, so no new version and no entry in the change feed.
+ */
+export function holdsAlready<T extends object>(values: Partial<T>, current: T): boolean {
+  return (Object.keys(values) as (keyof T)[]).every(
+    (key) => values[key] === undefined || String(values[key]) === String(current[key]),
+  );
+}
+
 /** PostgreSQL's unique_violation, through drizzle's wrapping. */
 function isUniqueViolation(error: unknown): boolean {
   for (let cause = error; typeof cause === 'object' && cause !== null; ) {

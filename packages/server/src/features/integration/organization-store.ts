@@ -13,10 +13,12 @@ import { companies, establishmentCheckupTypes, establishments, groups, participa
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { localityError } from '../addresses/addresses.service';
+import { checkupTypesOf } from '../participants/establishment.queries';
 import { participantPageCache } from '../participants/participant-page-cache';
 import type { CodeBook } from './codes';
 import { FhirError, type Issue, versionConflict } from './fhir-outcome';
 import { codeBook, type FhirContext } from './fhir-resource';
+import { holdsAlready } from './fhir-writes';
 import { readAddress } from './patient-write';
 
 /**
@@ -277,11 +279,21 @@ async function writeOrganization(
   ctx.facts?.checkupTypes.clear();
   const source = { source: 'fhir', client: ctx.client.name };
   let id: number;
+  let changed = false;
   if (kind === 'group') {
     const values = { name: fields.name, centreId: fields.centreId };
-    const [row] = existing
-      ? await ctx.db.update(groups).set(values).where(eq(groups.id, existing.id)).returning({ id: groups.id })
-      : await ctx.db.insert(groups).values(values).returning({ id: groups.id });
+    const [current] = existing ? await ctx.db.select().from(groups).where(eq(groups.id, existing.id)) : [];
+    const same = current !== undefined && holdsAlready(values, current);
+    if (!same) changed = true;
+    const [row] = same
+      ? [current]
+      : existing
+        ? await ctx.db
+            .update(groups)
+            .set(values)
+            .where(eq(groups.id, existing.id))
+            .returning({ id: groups.id })
+        : await ctx.db.insert(groups).values(values).returning({ id: groups.id });
     if (!row) throw new Error('group write returned no row');
     id = row.id;
   } else if (kind === 'company') {
@@ -291,13 +303,20 @@ async function writeOrganization(
       siren: fields.siren,
       groupId: fields.parentId,
     };
-    const [row] = existing
-      ? await ctx.db
-          .update(companies)
-          .set(values)
-          .where(eq(companies.id, existing.id))
-          .returning({ id: companies.id })
-      : await ctx.db.insert(companies).values(values).returning({ id: companies.id });
+    const [current] = existing
+      ? await ctx.db.select().from(companies).where(eq(companies.id, existing.id))
+      : [];
+    const same = current !== undefined && holdsAlready(values, current);
+    if (!same) changed = true;
+    const [row] = same
+      ? [current]
+      : existing
+        ? await ctx.db
+            .update(companies)
+            .set(values)
+            .where(eq(companies.id, existing.id))
+            .returning({ id: companies.id })
+        : await ctx.db.insert(companies).values(values).returning({ id: companies.id });
     if (!row) throw new Error('company write returned no row');
     id = row.id;
     // The copies the participants keep of their company's name and group (participants.ts explains why).
@@ -327,13 +346,20 @@ async function writeOrganization(
       ...geo,
       ...billing,
     };
-    const [row] = existing
-      ? await ctx.db
-          .update(establishments)
-          .set(values)
-          .where(eq(establishments.id, existing.id))
-          .returning({ id: establishments.id })
-      : await ctx.db.insert(establishments).values(values).returning({ id: establishments.id });
+    const [current] = existing
+      ? await ctx.db.select().from(establishments).where(eq(establishments.id, existing.id))
+      : [];
+    const same = current !== undefined && holdsAlready(values, current);
+    if (!same) changed = true;
+    const [row] = same
+      ? [current]
+      : existing
+        ? await ctx.db
+            .update(establishments)
+            .set(values)
+            .where(eq(establishments.id, existing.id))
+            .returning({ id: establishments.id })
+        : await ctx.db.insert(establishments).values(values).returning({ id: establishments.id });
     if (!row) throw new Error('establishment write returned no row');
     id = row.id;
     if (existing)
@@ -356,14 +382,19 @@ async function writeOrganization(
       (existing
         ? null
         : CORRESPONDANT_CHECKUP_TYPE_CODES.flatMap((code) => book.find('typeBilan', code)?.id ?? []));
-    if (types) {
+    const wanted = types && [...new Set(types)].sort((a, b) => a - b);
+    const held = existing && wanted ? [...((await checkupTypesOf(ctx.db, [id])).get(id) ?? [])] : null;
+    if (wanted && held?.sort((a, b) => a - b).join() !== wanted.join()) {
+      changed = true;
       await ctx.db.delete(establishmentCheckupTypes).where(eq(establishmentCheckupTypes.establishmentId, id));
-      if (types.length > 0)
+      if (wanted.length > 0)
         await ctx.db
           .insert(establishmentCheckupTypes)
-          .values([...new Set(types)].map((checkupTypeId) => ({ establishmentId: id, checkupTypeId })));
+          .values(wanted.map((checkupTypeId) => ({ establishmentId: id, checkupTypeId })));
     }
   }
+  // An organisation sent again as stored writes nothing: no version, no feed entry, no audit row.
+  if (!changed) return { kind, id };
   await audit(ctx.db, {
     actorUserId: null,
     action: existing ? 'ORGANISATION_UPDATED' : 'ORGANISATION_CREATED',

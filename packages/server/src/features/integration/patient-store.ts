@@ -7,9 +7,10 @@ import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { createActivation, sendActivation } from '../participants/activation';
 import {
-  acceptsCheckupType,
+  checkupTypesOf,
   type EstablishmentFacts,
   findEstablishment,
+  findEstablishments,
 } from '../participants/establishment.queries';
 import type { ParticipantRecord } from '../participants/participant.queries';
 import { checkForm, formColumns } from '../participants/participant-form';
@@ -17,6 +18,7 @@ import { participantPageCache } from '../participants/participant-page-cache';
 import type { CodeBook } from './codes';
 import { type Issue, versionConflict } from './fhir-outcome';
 import { codeBook, type FhirContext } from './fhir-resource';
+import { holdsAlready } from './fhir-writes';
 import { type PatientAsForm, patientToForm, refuseWith, ruleText } from './patient-write';
 
 /**
@@ -41,7 +43,7 @@ function formIssues(
 }
 
 /** An active participant of the same establishment with the same identity (the screens refuse it too). */
-async function sameIdentity(
+export async function sameIdentity(
   ctx: FhirContext,
   establishmentId: number,
   identity: { lastName: string; firstName: string; birthDate: string },
@@ -74,24 +76,39 @@ async function establishmentFacts(ctx: FhirContext, id: number): Promise<Establi
 }
 
 async function takesCheckupType(ctx: FhirContext, establishmentId: number, typeId: number): Promise<boolean> {
-  const key = `${establishmentId}:${typeId}`;
-  const known = ctx.facts?.checkupTypes.get(key);
-  if (known !== undefined) return known;
-  const takes = await acceptsCheckupType(ctx.db, establishmentId, typeId);
-  ctx.facts?.checkupTypes.set(key, takes);
-  return takes;
+  const known = ctx.facts?.checkupTypes.get(establishmentId);
+  if (known) return known.has(typeId);
+  const taken = (await checkupTypesOf(ctx.db, [establishmentId])).get(establishmentId) ?? new Set();
+  ctx.facts?.checkupTypes.set(establishmentId, taken);
+  return taken.has(typeId);
 }
 
 /**
- * Checks and stores a Patient: a new participant when `current` is null, else over `current` (locked
- * by the caller). Answers the stored row; every refusal is a 422 naming the elements at fault.
+ * Reads the facts of these establishments into the transaction's, in two queries: a batch of
+ * participants spread over a thousand establishments then checks each without a round trip.
  */
-async function store(
+export async function preloadEstablishments(ctx: FhirContext, ids: readonly number[]): Promise<void> {
+  const facts = ctx.facts;
+  if (!facts) return;
+  const missing = [...new Set(ids)].filter((id) => !facts.establishments.has(id));
+  const found = await findEstablishments(ctx.db, missing);
+  for (const id of missing) facts.establishments.set(id, found.get(id) ?? null);
+  const untyped = [...new Set(ids)].filter((id) => !facts.checkupTypes.has(id));
+  for (const [id, taken] of await checkupTypesOf(ctx.db, untyped)) facts.checkupTypes.set(id, taken);
+}
+
+/**
+ * Checks a Patient against the portal's rules and answers the columns to store: over `current` (the
+ * stored participant of an update, locked by the caller) or for a new participant when it is null.
+ * Every refusal is a 422 naming the elements at fault. The identity check (sameIdentity) and the write
+ * are the caller's: the bulk import makes them once for a whole batch (patient-bulk.ts).
+ */
+export async function checkPatient(
   ctx: FhirContext,
   patient: Patient,
   current: ParticipantRecord | null,
   book: CodeBook,
-): Promise<ParticipantRecord> {
+) {
   const today = centreToday();
   const { result, issues } = patientToForm(patient, book, ctx.config.centreIdSystems.patient, current);
   if (!result) return refuseWith(issues);
@@ -136,25 +153,8 @@ async function store(
     });
   if (problems.length > 0 || !columns) return refuseWith(problems);
 
-  if (extras.active) {
-    const identity = {
-      lastName: columns.lastName,
-      firstName: columns.firstName,
-      birthDate: columns.birthDate,
-    };
-    const twin = await sameIdentity(ctx, establishment.id, identity, current?.id ?? null);
-    if (twin !== null)
-      return refuseWith([
-        {
-          code: 'duplicate',
-          diagnostics: `Patient/${twin} is an active participant of this establishment with the same name and birth date: update it (give it your identifier) instead of creating another`,
-          expression: ['Patient.name'],
-        },
-      ]);
-  }
-
   const membershipDate = form.dateAdhesion ?? current?.membershipDate ?? today;
-  const values = {
+  return {
     ...columns,
     active: extras.active,
     terminationDate: extras.active ? null : (extras.terminationDate ?? current?.terminationDate ?? today),
@@ -173,9 +173,41 @@ async function store(
     groupId: establishment.groupId,
     companyName: establishment.companyName,
   };
+}
+
+/** The columns of a checked Patient. */
+export type ParticipantValues = Awaited<ReturnType<typeof checkPatient>>;
+
+/** The refusal of a Patient whose identity is another active participant's of its establishment. */
+export function twinRefusal(twin: number): never {
+  return refuseWith([
+    {
+      code: 'duplicate',
+      diagnostics: `Patient/${twin} is an active participant of this establishment with the same name and birth date: update it (give it your identifier) instead of creating another`,
+      expression: ['Patient.name'],
+    },
+  ]);
+}
+
+/**
+ * Checks and stores a Patient: a new participant when `current` is null, else over `current` (locked
+ * by the caller). Answers the stored row; every refusal is a 422 naming the elements at fault.
+ */
+async function store(
+  ctx: FhirContext,
+  patient: Patient,
+  current: ParticipantRecord | null,
+  book: CodeBook,
+): Promise<ParticipantRecord> {
+  const values = await checkPatient(ctx, patient, current, book);
+  if (values.active) {
+    const identity = { lastName: values.lastName, firstName: values.firstName, birthDate: values.birthDate };
+    const twin = await sameIdentity(ctx, values.establishmentId, identity, current?.id ?? null);
+    if (twin !== null) return twinRefusal(twin);
+  }
   // A Patient sent again as it is stored (a re-run of the initial load, a back office re-sending
   // everything nightly) writes nothing: no new version, no entry in the change feed.
-  if (current && unchanged(values, current)) return current;
+  if (current && holdsAlready(values, current)) return current;
   const [row] = current
     ? await ctx.db.update(participants).set(values).where(eq(participants.id, current.id)).returning()
     : await ctx.db.insert(participants).values(values).returning();
@@ -184,45 +216,57 @@ async function store(
   return row;
 }
 
-/** Whether every column a write would set already holds that value (undefined: not set by it). */
-function unchanged(values: Partial<ParticipantRecord>, current: ParticipantRecord): boolean {
-  return (Object.keys(values) as (keyof ParticipantRecord)[]).every(
-    (key) => values[key] === undefined || String(values[key]) === String(current[key]),
-  );
-}
-
 /** The columns a write changed (names only: the audit log keeps no copy of the health record). */
-function changedColumns(before: ParticipantRecord, after: ParticipantRecord): string[] {
+export function changedColumns(before: ParticipantRecord, after: ParticipantRecord): string[] {
   return (Object.keys(after) as (keyof ParticipantRecord)[]).filter(
     (key) => key !== 'updatedAt' && key !== 'version' && String(before[key]) !== String(after[key]),
   );
 }
 
+/**
+ * A new participant's account and registration link, mailed once the write commits, as for a
+ * participant created on the screens. The bulk import leaves it to `npm run invite` unless asked.
+ */
+export async function inviteNewParticipant(ctx: FhirContext, row: ParticipantRecord): Promise<void> {
+  if (!row.active || !row.email || !row.mobile || ctx.registrationLinks === false) return;
+  const token = await createActivation(ctx.db, ctx.config, {
+    participantId: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    mobile: row.mobile,
+  });
+  const email = row.email;
+  ctx.afterCommit(async () => {
+    await sendActivation({ config: ctx.config, notifier: ctx.notifier }, ctx.log, email, token, row);
+  });
+}
+
+/** The audit entry of a participant the integration API created. */
+export const createdEntry = (ctx: FhirContext, row: Pick<ParticipantRecord, 'id' | 'establishmentId'>) => ({
+  actorUserId: null,
+  action: 'PARTICIPANT_CREATED',
+  targetType: 'participant',
+  targetId: row.id,
+  details: { source: 'fhir', client: ctx.client.name, establishmentId: row.establishmentId },
+  ip: ctx.ip,
+});
+
+/** The audit entry of a participant the integration API changed (the columns' names, not their values). */
+export const updatedEntry = (ctx: FhirContext, before: ParticipantRecord, after: ParticipantRecord) => ({
+  actorUserId: null,
+  action: 'PARTICIPANT_UPDATED',
+  targetType: 'participant',
+  targetId: after.id,
+  details: { source: 'fhir', client: ctx.client.name, changed: changedColumns(before, after) },
+  ip: ctx.ip,
+});
+
 export async function createPatient(ctx: FhirContext, patient: Patient): Promise<ParticipantRecord> {
   const book = await codeBook(ctx);
   const row = await store(ctx, patient, null, book);
-  // The bulk import creates no account unless asked: `npm run invite` creates it with its link later.
-  if (row.active && row.email && row.mobile && ctx.registrationLinks !== false) {
-    const token = await createActivation(ctx.db, ctx.config, {
-      participantId: row.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      mobile: row.mobile,
-    });
-    const email = row.email;
-    ctx.afterCommit(async () => {
-      await sendActivation({ config: ctx.config, notifier: ctx.notifier }, ctx.log, email, token, row);
-    });
-  }
-  await audit(ctx.db, {
-    actorUserId: null,
-    action: 'PARTICIPANT_CREATED',
-    targetType: 'participant',
-    targetId: row.id,
-    details: { source: 'fhir', client: ctx.client.name, establishmentId: row.establishmentId },
-    ip: ctx.ip,
-  });
+  await inviteNewParticipant(ctx, row);
+  await audit(ctx.db, createdEntry(ctx, row));
   return row;
 }
 
@@ -239,13 +283,6 @@ export async function updatePatient(
   const book = await codeBook(ctx);
   const row = await store(ctx, patient, current, book);
   if (row === current) return row;
-  await audit(ctx.db, {
-    actorUserId: null,
-    action: 'PARTICIPANT_UPDATED',
-    targetType: 'participant',
-    targetId: row.id,
-    details: { source: 'fhir', client: ctx.client.name, changed: changedColumns(current, row) },
-    ip: ctx.ip,
-  });
+  await audit(ctx.db, updatedEntry(ctx, current, row));
   return row;
 }

@@ -3,7 +3,7 @@ import type {
   DestinationEstablishment,
   ParticipantEstablishment,
 } from '@portail/contract/schemas/participants';
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
@@ -55,6 +55,32 @@ export async function findEstablishment(tx: DbOrTx, id: number, scopedTo?: Calle
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The facts of several establishments at once (a bulk write's), by id; an unknown id is absent. */
+export async function findEstablishments(tx: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, EstablishmentFacts>();
+  const rows = await tx
+    .select(establishmentColumns)
+    .from(establishments)
+    .innerJoin(companies, eq(companies.id, establishments.companyId))
+    .where(inArray(establishments.id, [...ids]));
+  return new Map<number, EstablishmentFacts>(rows.map((row) => [row.id, row]));
+}
+
+/** The check-up types each of these establishments takes, by establishment id (none: an empty set). */
+export async function checkupTypesOf(tx: DbOrTx, ids: readonly number[]) {
+  const taken = new Map<number, Set<number>>(ids.map((id) => [id, new Set()]));
+  if (ids.length === 0) return taken;
+  const rows = await tx
+    .select({
+      establishmentId: establishmentCheckupTypes.establishmentId,
+      typeId: establishmentCheckupTypes.checkupTypeId,
+    })
+    .from(establishmentCheckupTypes)
+    .where(inArray(establishmentCheckupTypes.establishmentId, [...ids]));
+  for (const row of rows) taken.get(row.establishmentId)?.add(row.typeId);
+  return taken;
 }
 
 /** Whether the establishment takes participants of this check-up type (establishment_checkup_types). */

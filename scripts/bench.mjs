@@ -28,6 +28,8 @@ const SCOPE = Number(process.env.BENCH_SCOPE ?? 5000);
 /** The table-size check: the same page at SCALE_SMALL and at SCALE_LARGE participants. */
 const SCALE_SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 10_000);
 const SCALE_LARGE = Number(process.env.BENCH_SCALE_LARGE ?? 1_000_000);
+/** `BENCH_ONLY=integration`: only the integration API's four budgets (PostgreSQL), none of the rest. */
+const ONLY_INTEGRATION = process.env.BENCH_ONLY === 'integration';
 const LIST_PATH = '/api/adherentsCorrespondant?page=3&size=15&actif=true&sort=raisonSocialeEntreprise,ASC';
 const results = [];
 
@@ -291,77 +293,90 @@ async function signInPageJs() {
 
 console.log(`bench: ${DURATION}s a call, ${CONNECTIONS} connections, list scope about ${SCOPE} participants`);
 let scale = null;
-const pgliteDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
-try {
-  console.log(`PGlite: generating ${PGLITE_PARTICIPANTS} participants…`);
-  await benchServer('pglite', { DATA_DIR: pgliteDir, DEMO_PARTICIPANTS: String(PGLITE_PARTICIPANTS) }, 3197);
-} finally {
-  rmSync(pgliteDir, { recursive: true, force: true });
+if (!ONLY_INTEGRATION) {
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
+  try {
+    console.log(`PGlite: generating ${PGLITE_PARTICIPANTS} participants…`);
+    await benchServer(
+      'pglite',
+      { DATA_DIR: pgliteDir, DEMO_PARTICIPANTS: String(PGLITE_PARTICIPANTS) },
+      3197,
+    );
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
 }
 /**
- * A change on the portal notified to a subscriber (issue 19): scripts/bench-notify.ts, the portal with its
- * delivery loop and a local receiver (port 3510) on a fresh PostgreSQL database.
+ * Runs one of the integration API's bench scripts (issue 19) on a fresh PostgreSQL database of its own,
+ * and answers the figures of the JSON line it prints last (null, the failure said, when it fails).
  */
-async function benchNotify(adminUrl) {
-  const url = await freshDatabase(adminUrl, 'portail_bench_notify');
-  const run = spawnSync('node', ['--import', 'tsx', join(root, 'scripts/bench-notify.ts')], {
+async function benchScript(adminUrl, name, script) {
+  const url = await freshDatabase(adminUrl, name);
+  const run = spawnSync('node', ['--import', 'tsx', join(root, 'scripts', script)], {
     cwd: join(root, 'packages/server'),
     env: { ...process.env, DATABASE_URL: url },
     encoding: 'utf8',
   });
-  await dropPostgres(adminUrl, 'portail_bench_notify');
+  await dropPostgres(adminUrl, name);
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   if (run.status !== 0 || !line.startsWith('{')) {
-    console.log(`postgres change notified to a subscriber: failed\n${run.stderr}`);
+    console.log(`postgres ${script}: failed\n${run.stderr}`);
     return null;
   }
-  const figures = JSON.parse(line);
-  console.log(
-    `postgres a change notified to a subscriber (${figures.changes} changes)  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms`,
-  );
+  return JSON.parse(line);
+}
+
+/** A change on the portal notified to a subscriber: the portal's delivery loop and a local receiver (port 3510). */
+async function benchNotify(adminUrl) {
+  const figures = await benchScript(adminUrl, 'portail_bench_notify', 'bench-notify.ts');
+  if (figures)
+    console.log(
+      `postgres a change notified to a subscriber (${figures.changes} changes)  p50 ${figures.p50} ms  p99 ${figures.p99} ms  max ${figures.max} ms`,
+    );
   return figures;
 }
 
-/**
- * The integration API's writes (issue 19): scripts/bench-fhir-writes.ts, the portal listening on port
- * 3511 on a fresh PostgreSQL database: a 1,000-entry transaction Bundle, conditional updates per second.
- */
+/** The API's writes, the portal listening on port 3511: a 1,000-entry transaction Bundle, conditional updates per second. */
 async function benchFhirWrites(adminUrl) {
-  const url = await freshDatabase(adminUrl, 'portail_bench_fhir');
-  const run = spawnSync('node', ['--import', 'tsx', join(root, 'scripts/bench-fhir-writes.ts')], {
-    cwd: join(root, 'packages/server'),
-    env: { ...process.env, DATABASE_URL: url },
-    encoding: 'utf8',
-  });
-  await dropPostgres(adminUrl, 'portail_bench_fhir');
-  const line = run.stdout.trim().split('\n').at(-1) ?? '';
-  if (run.status !== 0 || !line.startsWith('{')) {
-    console.log(`postgres FHIR writes: failed\n${run.stderr}`);
-    return null;
+  const figures = await benchScript(adminUrl, 'portail_bench_fhir', 'bench-fhir-writes.ts');
+  if (figures) {
+    console.log(
+      `postgres FHIR conditional update of a Patient  ${figures.updatesPerS}/s (${Math.round((100 * figures.updatesPerS) / figures.baselinePerS)} % of the bare ${figures.baselinePerS}/s)  p99 ${figures.updateP99Ms} ms  errors ${figures.updateErrors}`,
+    );
+    console.log(
+      `postgres FHIR transaction Bundle of 1,000 conditional updates  ${figures.bundleCreateMs} ms creating, ${figures.bundleUpdateMs} ms updating`,
+    );
   }
-  const figures = JSON.parse(line);
-  console.log(
-    `postgres FHIR conditional update of a Patient  ${figures.updatesPerS}/s (${Math.round((100 * figures.updatesPerS) / figures.baselinePerS)} % of the bare ${figures.baselinePerS}/s)  p99 ${figures.updateP99Ms} ms  errors ${figures.updateErrors}`,
-  );
-  console.log(
-    `postgres FHIR transaction Bundle of 1,000 conditional updates  ${figures.bundleCreateMs} ms creating, ${figures.bundleUpdateMs} ms updating`,
-  );
+  return figures;
+}
+
+/** The initial load: the import command's own function, 200,000 participants and 1,000 establishments, then the file again. */
+async function benchImport(adminUrl) {
+  const figures = await benchScript(adminUrl, 'portail_bench_import', 'bench-import.ts');
+  if (figures)
+    console.log(
+      `postgres initial load of ${figures.participants} participants and ${figures.establishments} establishments  ${figures.seconds} s (${figures.linesPerS} lines/s, ${figures.refused} refused); the same file again ${figures.againSeconds} s (${figures.againUnchanged} unchanged)`,
+    );
   return figures;
 }
 
 let notify = null;
 let fhirWrites = null;
+let initialLoad = null;
 if (process.env.BENCH_DATABASE_URL) {
-  const url = await freshDatabase(process.env.BENCH_DATABASE_URL, 'portail_bench');
-  console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
-  await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
-  if (SCALE_LARGE > 0) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);
+  if (!ONLY_INTEGRATION) {
+    const url = await freshDatabase(process.env.BENCH_DATABASE_URL, 'portail_bench');
+    console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
+    await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
+    if (SCALE_LARGE > 0) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);
+  }
   notify = await benchNotify(process.env.BENCH_DATABASE_URL);
   fhirWrites = await benchFhirWrites(process.env.BENCH_DATABASE_URL);
+  initialLoad = await benchImport(process.env.BENCH_DATABASE_URL);
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)');
 }
-const js = await signInPageJs();
+const js = ONLY_INTEGRATION ? null : await signInPageJs();
 if (notify) {
   const ok = notify.count === notify.changes && notify.p99 <= 2000;
   console.log(
@@ -376,6 +391,12 @@ if (fhirWrites) {
   const bundleMs = Math.max(fhirWrites.bundleCreateMs, fhirWrites.bundleUpdateMs);
   console.log(
     `  a 1,000-entry transaction Bundle ≤ 2 s on PostgreSQL: ${bundleMs} ms ${bundleMs <= 2000 ? 'OK' : 'OVER BUDGET'}`,
+  );
+}
+if (initialLoad) {
+  const ok = initialLoad.refused === 0 && initialLoad.seconds <= 300;
+  console.log(
+    `  initial load of ${initialLoad.participants} participants with their establishments ≤ 5 min on PostgreSQL: ${initialLoad.seconds} s ${ok ? 'OK' : 'OVER BUDGET'}`,
   );
 }
 const principalPg = results.find((row) => row.db === 'postgres' && row.name.includes('principal'));
@@ -410,7 +431,9 @@ if (scale) {
     `  participant list page at ${SCALE_LARGE} within 1.5× of ${SCALE_SMALL}: mean ${scale.small.mean.toFixed(2)} → ${scale.large.mean.toFixed(2)} ms (×${growth.toFixed(2)}) ${growth <= 1.5 ? 'OK' : 'OVER BUDGET'}`,
   );
 }
-console.log(
-  `  sign-in page JS ≤ 200 kB gzip: ${(js / 1024).toFixed(1)} kB ${js <= 200 * 1024 ? 'OK' : 'OVER BUDGET'}`,
-);
-await (await import('./bench-viewer.mjs')).benchViewerBudget();
+if (js !== null) {
+  console.log(
+    `  sign-in page JS ≤ 200 kB gzip: ${(js / 1024).toFixed(1)} kB ${js <= 200 * 1024 ? 'OK' : 'OVER BUDGET'}`,
+  );
+  await (await import('./bench-viewer.mjs')).benchViewerBudget();
+}

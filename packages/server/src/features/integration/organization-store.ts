@@ -236,6 +236,26 @@ export interface OrganizationRef {
   id: number;
 }
 
+/**
+ * Stores an organisation's row: `write(null)` inserts a new one; an existing one is rewritten
+ * (`write(id)`) unless `read` finds it already holding these values (an organisation sent again as
+ * stored writes nothing: no version, no feed entry).
+ */
+async function storeRow<Row extends object>(
+  existingId: number | null,
+  values: Partial<Row>,
+  read: (id: number) => Promise<Row[]>,
+  write: (id: number | null) => Promise<{ id: number }[]>,
+): Promise<{ id: number; changed: boolean }> {
+  if (existingId !== null) {
+    const [current] = await read(existingId);
+    if (current && holdsAlready(values, current)) return { id: existingId, changed: false };
+  }
+  const [row] = await write(existingId);
+  if (!row) throw new Error('organisation write returned no row');
+  return { id: row.id, changed: true };
+}
+
 async function writeOrganization(
   ctx: FhirContext,
   organization: Organization,
@@ -282,20 +302,17 @@ async function writeOrganization(
   let changed = false;
   if (kind === 'group') {
     const values = { name: fields.name, centreId: fields.centreId };
-    const [current] = existing ? await ctx.db.select().from(groups).where(eq(groups.id, existing.id)) : [];
-    const same = current !== undefined && holdsAlready(values, current);
-    if (!same) changed = true;
-    const [row] = same
-      ? [current]
-      : existing
-        ? await ctx.db
-            .update(groups)
-            .set(values)
-            .where(eq(groups.id, existing.id))
-            .returning({ id: groups.id })
-        : await ctx.db.insert(groups).values(values).returning({ id: groups.id });
-    if (!row) throw new Error('group write returned no row');
-    id = row.id;
+    const stored = await storeRow(
+      existing?.id ?? null,
+      values,
+      (at) => ctx.db.select().from(groups).where(eq(groups.id, at)),
+      (at) =>
+        at === null
+          ? ctx.db.insert(groups).values(values).returning({ id: groups.id })
+          : ctx.db.update(groups).set(values).where(eq(groups.id, at)).returning({ id: groups.id }),
+    );
+    changed ||= stored.changed;
+    id = stored.id;
   } else if (kind === 'company') {
     const values = {
       name: fields.name,
@@ -303,22 +320,17 @@ async function writeOrganization(
       siren: fields.siren,
       groupId: fields.parentId,
     };
-    const [current] = existing
-      ? await ctx.db.select().from(companies).where(eq(companies.id, existing.id))
-      : [];
-    const same = current !== undefined && holdsAlready(values, current);
-    if (!same) changed = true;
-    const [row] = same
-      ? [current]
-      : existing
-        ? await ctx.db
-            .update(companies)
-            .set(values)
-            .where(eq(companies.id, existing.id))
-            .returning({ id: companies.id })
-        : await ctx.db.insert(companies).values(values).returning({ id: companies.id });
-    if (!row) throw new Error('company write returned no row');
-    id = row.id;
+    const stored = await storeRow(
+      existing?.id ?? null,
+      values,
+      (at) => ctx.db.select().from(companies).where(eq(companies.id, at)),
+      (at) =>
+        at === null
+          ? ctx.db.insert(companies).values(values).returning({ id: companies.id })
+          : ctx.db.update(companies).set(values).where(eq(companies.id, at)).returning({ id: companies.id }),
+    );
+    changed ||= stored.changed;
+    id = stored.id;
     // The copies the participants keep of their company's name and group (participants.ts explains why).
     if (existing)
       await ctx.db
@@ -346,22 +358,21 @@ async function writeOrganization(
       ...geo,
       ...billing,
     };
-    const [current] = existing
-      ? await ctx.db.select().from(establishments).where(eq(establishments.id, existing.id))
-      : [];
-    const same = current !== undefined && holdsAlready(values, current);
-    if (!same) changed = true;
-    const [row] = same
-      ? [current]
-      : existing
-        ? await ctx.db
-            .update(establishments)
-            .set(values)
-            .where(eq(establishments.id, existing.id))
-            .returning({ id: establishments.id })
-        : await ctx.db.insert(establishments).values(values).returning({ id: establishments.id });
-    if (!row) throw new Error('establishment write returned no row');
-    id = row.id;
+    const stored = await storeRow(
+      existing?.id ?? null,
+      values,
+      (at) => ctx.db.select().from(establishments).where(eq(establishments.id, at)),
+      (at) =>
+        at === null
+          ? ctx.db.insert(establishments).values(values).returning({ id: establishments.id })
+          : ctx.db
+              .update(establishments)
+              .set(values)
+              .where(eq(establishments.id, at))
+              .returning({ id: establishments.id }),
+    );
+    changed ||= stored.changed;
+    id = stored.id;
     if (existing)
       await ctx.db
         .update(participants)

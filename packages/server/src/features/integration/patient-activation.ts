@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { issueActivationCode } from '../../auth/activation-codes';
 import { participants, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { createActivation, sendActivation } from '../participants/activation';
 import { FhirError, notFoundResource } from './fhir-outcome';
 import type { FhirContext } from './fhir-resource';
+import { openAccount } from './patient-store';
 
 /**
  * `POST /fhir/R4/Patient/N/$activation-code` (issue 19, with issue 17's rule): a participant the back
@@ -53,23 +53,7 @@ export async function issuePatientActivationCode(ctx: FhirContext, id: string): 
           expression: ['Patient.telecom'],
         },
       ]);
-    const token = await createActivation(ctx.db, ctx.config, {
-      participantId,
-      firstName: participant.firstName,
-      lastName: participant.lastName,
-      email: participant.email,
-      mobile: participant.mobile,
-    });
-    const email = participant.email;
-    ctx.afterCommit(async () => {
-      await sendActivation(
-        { config: ctx.config, notifier: ctx.notifier },
-        ctx.log,
-        email,
-        token,
-        participant,
-      );
-    });
+    await openAccount(ctx, participant, { email: participant.email, mobile: participant.mobile });
     [account] = await ctx.db
       .select({ id: users.id, active: users.active, passwordHash: users.passwordHash })
       .from(users)

@@ -224,22 +224,32 @@ export function changedColumns(before: ParticipantRecord, after: ParticipantReco
 }
 
 /**
- * A new participant's account and registration link, mailed once the write commits, as for a
- * participant created on the screens. The bulk import leaves it to `npm run invite` unless asked.
+ * Creates a participant's account without a password and mails its registration link once the write
+ * commits, as for a participant created on the screens.
  */
-export async function inviteNewParticipant(ctx: FhirContext, row: ParticipantRecord): Promise<void> {
-  if (!row.active || !row.email || !row.mobile || ctx.registrationLinks === false) return;
+export async function openAccount(
+  ctx: FhirContext,
+  row: ParticipantRecord,
+  contact: { email: string; mobile: string },
+): Promise<void> {
   const token = await createActivation(ctx.db, ctx.config, {
     participantId: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    email: row.email,
-    mobile: row.mobile,
+    ...contact,
   });
-  const email = row.email;
   ctx.afterCommit(async () => {
-    await sendActivation({ config: ctx.config, notifier: ctx.notifier }, ctx.log, email, token, row);
+    await sendActivation({ config: ctx.config, notifier: ctx.notifier }, ctx.log, contact.email, token, row);
   });
+}
+
+/**
+ * A new participant's account and registration link (openAccount), when active with a mail and a
+ * mobile. The bulk import leaves it to `npm run invite` unless asked.
+ */
+export async function inviteNewParticipant(ctx: FhirContext, row: ParticipantRecord): Promise<void> {
+  if (!row.active || !row.email || !row.mobile || ctx.registrationLinks === false) return;
+  await openAccount(ctx, row, { email: row.email, mobile: row.mobile });
 }
 
 /** The audit entry of a participant the integration API created. */

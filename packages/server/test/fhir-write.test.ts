@@ -5,7 +5,7 @@ import {
   INS_NIR_SYSTEM,
   portalCodeSystem,
 } from '@portail/contract/integration/fhir';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Client, type FhirResource } from 'fhir-kit-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -367,6 +367,48 @@ describe('transaction Bundles', () => {
     const replay = (await client.transaction({ body: wire(body) })) as unknown as Bundle;
     expect(replay.entry?.map((item) => item.response?.status)).toEqual(['200 OK', '200 OK', '200 OK']);
     expect(await participantCount()).toBe(before + 3);
+  });
+
+  // Ten or more conditional updates of Patients by the centre's number in a row are written set-wise
+  // (patient-bulk.ts): the outcomes, refusals, accounts and versions must be those of one-by-one writes.
+  it('writes a run of twelve Patients together with the outcomes of one-by-one writes', async () => {
+    const before = await participantCount();
+    const people = Array.from({ length: 12 }, () => newPatient());
+    const spoilt = [...people];
+    spoilt[7] = { ...people[7], birthDate: '2999-01-01' } as Patient;
+    const refused = await refusal(
+      client.transaction({
+        body: wire({ resourceType: 'Bundle', type: 'transaction', entry: spoilt.map(entry) }),
+      }),
+    );
+    expect(refused.status).toBe(422);
+    expect(expressions(refused.outcome)).toEqual(['Bundle.entry[7].resource.birthDate']);
+    expect(await participantCount()).toBe(before);
+
+    const body: Bundle = { resourceType: 'Bundle', type: 'transaction', entry: people.map(entry) };
+    const reply = (await client.transaction({ body: wire(body) })) as unknown as Bundle;
+    expect(reply.entry?.map((item) => item.response?.status)).toEqual(Array(12).fill('201 Created'));
+    expect(await participantCount()).toBe(before + 12);
+    const ids = reply.entry?.map((item) => Number(item.resource?.id)) ?? [];
+    expect(reply.entry?.map((item) => (item.resource as Patient).identifier?.[1]?.value)).toEqual(
+      people.map((person) => person.identifier?.[0]?.value),
+    );
+    // Each new participant gets its account and registration link, as a single create does.
+    const accounts = await ctx.database.db
+      .select({ id: users.participantId })
+      .from(users)
+      .where(inArray(users.participantId, ids));
+    expect(accounts).toHaveLength(12);
+
+    const changed = [...people];
+    changed[3] = { ...people[3], name: [{ use: 'official', family: 'Renommée', given: ['Léa'] }] } as Patient;
+    const again = (await client.transaction({
+      body: wire({ resourceType: 'Bundle', type: 'transaction', entry: changed.map(entry) }),
+    })) as unknown as Bundle;
+    expect(again.entry?.map((item) => item.response?.status)).toEqual(Array(12).fill('200 OK'));
+    expect(again.entry?.map((item) => item.resource?.meta?.versionId)).toEqual(
+      changed.map((_, index) => (index === 3 ? '2' : '1')),
+    );
   });
 
   it('checks each entry against the token’s scopes', async () => {

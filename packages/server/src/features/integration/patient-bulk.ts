@@ -5,12 +5,14 @@ import { participants } from '../../db/schema';
 import { audit, auditMany } from '../../lib/audit';
 import type { ParticipantRecord } from '../participants/participant.queries';
 import { participantPageCache } from '../participants/participant-page-cache';
+import { FhirError } from './fhir-outcome';
 import { codeBook, type FhirContext } from './fhir-resource';
-import { holdsAlready } from './fhir-writes';
+import { holdsAlready, relocate } from './fhir-writes';
 import {
   checkPatient,
   createdEntry,
   inviteNewParticipant,
+  newIdentity,
   type ParticipantValues,
   preloadEstablishments,
   updatedEntry,
@@ -33,6 +35,8 @@ export interface BulkPatient {
   patient: Patient;
   /** The centre's number of the line (its conditional update's identifier value). */
   centreId: string;
+  /** Where the Patient sits in the request, for a refusal's paths (`Bundle.entry[3].resource`). */
+  at?: string;
 }
 
 export type BulkOutcome = { outcome: 'created' | 'updated' | 'unchanged'; id: number };
@@ -53,7 +57,7 @@ const identityKey = (values: ParticipantValues) =>
 
 /** Whether any of these identities is held by an active participant other than the one being written. */
 async function anyTwin(ctx: FhirContext, writes: readonly Planned[]): Promise<boolean> {
-  const active = writes.filter((write) => write.values.active);
+  const active = writes.filter((write) => newIdentity(write.values, write.current));
   if (active.length === 0) return false;
   const seen = new Set<string>();
   for (const write of active) {
@@ -102,7 +106,17 @@ export async function storePatientBatch(
   for (const [index, line] of lines.entries()) {
     const current = byNumber.get(line.centreId) ?? null;
     const patient = current ? { ...line.patient, id: String(current.id) } : line.patient;
-    const values = await checkPatient(ctx, patient, current, book);
+    let values: ParticipantValues;
+    try {
+      values = await checkPatient(ctx, patient, current, book);
+    } catch (error) {
+      const at = line.at;
+      if (!(error instanceof FhirError) || at === undefined) throw error;
+      throw new FhirError(
+        error.statusCode,
+        error.issues.map((issue) => relocate(issue, 'Patient', at)),
+      );
+    }
     if (current && holdsAlready(values, current)) outcomes[index] = { outcome: 'unchanged', id: current.id };
     else writes.push({ index, current, values });
   }

@@ -178,6 +178,22 @@ export async function checkPatient(
 /** The columns of a checked Patient. */
 export type ParticipantValues = Awaited<ReturnType<typeof checkPatient>>;
 
+/**
+ * Whether a write gives an active participant an identity (name, birth date, establishment) it did not
+ * hold already while active: only then can it meet a namesake (one it already had was checked before).
+ */
+export function newIdentity(values: ParticipantValues, current: ParticipantRecord | null): boolean {
+  if (!values.active) return false;
+  return (
+    current === null ||
+    !current.active ||
+    current.lastName !== values.lastName ||
+    current.firstName !== values.firstName ||
+    current.birthDate !== values.birthDate ||
+    current.establishmentId !== values.establishmentId
+  );
+}
+
 /** The refusal of a Patient whose identity is another active participant's of its establishment. */
 export function twinRefusal(twin: number): never {
   return refuseWith([
@@ -200,7 +216,7 @@ async function store(
   book: CodeBook,
 ): Promise<ParticipantRecord> {
   const values = await checkPatient(ctx, patient, current, book);
-  if (values.active) {
+  if (newIdentity(values, current)) {
     const identity = { lastName: values.lastName, firstName: values.firstName, birthDate: values.birthDate };
     const twin = await sameIdentity(ctx, values.establishmentId, identity, current?.id ?? null);
     if (twin !== null) return twinRefusal(twin);

@@ -1,15 +1,20 @@
-import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
+import type { Bundle, BundleEntry, Patient, Resource } from '@medplum/fhirtypes';
+import { inArray } from 'drizzle-orm';
+import { participants } from '../../db/schema';
 import { FhirError, type Issue, invalid } from './fhir-outcome';
-import type { FhirContext, FhirResourceHandler } from './fhir-resource';
+import { codeBook, type FhirContext, type FhirResourceHandler } from './fhir-resource';
 import {
   conditionalCriteria,
   expectedVersion,
   inTransaction,
   relocate,
   resourceBody,
+  type WriteOutcome,
   type WriteRequest,
   writeOne,
 } from './fhir-writes';
+import { participantToPatient } from './patient.resource';
+import { storePatientBatch } from './patient-bulk';
 import { type FhirInteraction, scopeAllows } from './smart-scopes';
 
 /**
@@ -207,6 +212,81 @@ export function planTransaction(
   return writingOrder(planned);
 }
 
+/** Fewer entries than this gain nothing from being written together. */
+const RUN_MIN = 10;
+
+/** The centre number a `PUT Patient?identifier=<centre system>|value` entry names, else null. */
+function centreNumber(entry: PlannedEntry, centreSystem: string): string | null {
+  const { request } = entry;
+  if (request.handler.type !== 'Patient' || request.method !== 'PUT' || request.ifMatch !== null) return null;
+  if (request.id !== undefined || !request.criteria || request.resource.id !== undefined) return null;
+  const names = [...request.criteria.keys()];
+  const identifier = request.criteria.get('identifier') ?? '';
+  if (names.length !== 1 || !identifier.startsWith(`${centreSystem}|`)) return null;
+  const value = identifier.slice(centreSystem.length + 1);
+  return value === '' ? null : value;
+}
+
+/**
+ * The runs, in writing order, of entries that follow each other and are conditional updates of Patients
+ * by the centre's number, none referring to a urn:uuid of the Bundle (an entry written before them would
+ * have to be resolved first); only runs of RUN_MIN entries or more.
+ */
+function patientRuns(planned: readonly PlannedEntry[], centreSystem: string): PlannedEntry[][] {
+  const runs: PlannedEntry[][] = [];
+  let run: PlannedEntry[] = [];
+  const close = () => {
+    if (run.length >= RUN_MIN) runs.push(run);
+    run = [];
+  };
+  for (const entry of planned) {
+    const plain =
+      centreNumber(entry, centreSystem) !== null &&
+      ![...references(entry.request.resource)].some((reference) => reference.value.startsWith('urn:uuid:'));
+    if (plain) run.push(entry);
+    else close();
+  }
+  close();
+  return runs;
+}
+
+/** A run written set-wise: each entry with its outcome, or nothing when the run must go one by one. */
+async function writePatientRun(
+  ctx: FhirContext,
+  run: readonly PlannedEntry[],
+  centreSystem: string,
+): Promise<Map<PlannedEntry, WriteOutcome>> {
+  const lines = run.map((entry) => ({
+    patient: entry.request.resource as Patient,
+    centreId: centreNumber(entry, centreSystem) ?? '',
+    at: entry.request.at,
+  }));
+  const outcomes = await storePatientBatch(ctx, lines);
+  const written = new Map<PlannedEntry, WriteOutcome>();
+  if (!outcomes) return written;
+  const rows = await ctx.db
+    .select()
+    .from(participants)
+    .where(
+      inArray(
+        participants.id,
+        outcomes.map((outcome) => outcome.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const book = await codeBook(ctx);
+  for (const [index, entry] of run.entries()) {
+    const outcome = outcomes[index];
+    const row = outcome && byId.get(outcome.id);
+    if (!outcome || !row) throw new Error('a participant written together was not read back');
+    written.set(entry, {
+      resource: participantToPatient(row, book, centreSystem),
+      created: outcome.outcome === 'created',
+    });
+  }
+  return written;
+}
+
 /**
  * Writes the planned entries in one database transaction and answers the `transaction-response`
  * Bundle, its entries in the request's order. A refusal of any entry (its issues' paths under
@@ -220,22 +300,37 @@ export async function runTransaction(
   const responses = await inTransaction(ctx, async (tx) => {
     const done = new Map<string, string>();
     const answers: BundleEntry[] = new Array(count);
-    for (const entry of planned) {
+    const resolve = (entry: PlannedEntry) => {
       for (const reference of references(entry.request.resource)) {
         const resolved = done.get(reference.value);
         if (resolved) reference.set(resolved);
       }
-      let outcome: Awaited<ReturnType<typeof writeOne>>;
-      try {
-        outcome = await writeOne(tx, entry.request);
-      } catch (error) {
-        if (!(error instanceof FhirError)) throw error;
-        const type = entry.request.handler.type;
-        throw new FhirError(
-          error.statusCode,
-          error.issues.map((issue) => relocate(issue, type, entry.request.at)),
-          error.headers,
-        );
+    };
+    // Runs of conditional updates of Patients by the centre's number are written set-wise, as the
+    // initial load writes them (patient-bulk.ts); the rest, and a run that falls back, one by one.
+    // Each run is written when its first entry's turn comes, so that what precedes it is written first.
+    const together = new Map<PlannedEntry, WriteOutcome>();
+    const centreSystem = ctx.config.centreIdSystems.patient;
+    const runs = new Map(patientRuns(planned, centreSystem).map((run) => [run[0], run]));
+    for (const entry of planned) {
+      const run = runs.get(entry);
+      if (run)
+        for (const [member, outcome] of await writePatientRun(tx, run, centreSystem))
+          together.set(member, outcome);
+      let outcome = together.get(entry);
+      if (!outcome) {
+        resolve(entry);
+        try {
+          outcome = await writeOne(tx, entry.request);
+        } catch (error) {
+          if (!(error instanceof FhirError)) throw error;
+          const type = entry.request.handler.type;
+          throw new FhirError(
+            error.statusCode,
+            error.issues.map((issue) => relocate(issue, type, entry.request.at)),
+            error.headers,
+          );
+        }
       }
       const { resource, created } = outcome;
       const location = `${resource.resourceType}/${resource.id}`;

@@ -23,7 +23,7 @@ afterAll(async () => portal.close());
 
 /** A concrete URL of the route: its id parameter filled with an id that may or may not exist. */
 const urlOf = (route: FhirRouteInfo): string =>
-  route.url.replace(':id', route.type === 'Organization' ? 'etab-1' : '1');
+  route.url.replace(':id', route.type === 'Organization' ? 'etab-1' : '1').replace(':vid', '1');
 
 /**
  * What a route is sent: a transaction gets a Bundle with one entry, so that a client lacking the scope

@@ -79,6 +79,7 @@ describe('CapabilityStatement', () => {
     expect(names('AuditEvent')).toEqual(['_id', 'patient', 'date']);
     expect(byType.get('AuditEvent')?.interaction.map((interaction) => interaction.code)).toEqual([
       'read',
+      'vread',
       'search-type',
     ]);
   });

@@ -90,6 +90,7 @@ describe('CapabilityStatement', () => {
     const documentReference = resources.find((resource) => resource.type === 'DocumentReference');
     expect(documentReference?.interaction?.map((i) => i.code)).toEqual([
       'read',
+      'vread',
       'search-type',
       'create',
       'update',
@@ -106,7 +107,7 @@ describe('CapabilityStatement', () => {
       '_lastUpdated',
     ]);
     const binary = resources.find((resource) => resource.type === 'Binary');
-    expect(binary?.interaction?.map((i) => i.code)).toEqual(['read', 'create']);
+    expect(binary?.interaction?.map((i) => i.code)).toEqual(['read', 'vread', 'create']);
     expect(binary?.searchParam).toBeUndefined();
   });
 });

@@ -74,6 +74,7 @@ describe('CapabilityStatement', () => {
     const patient = rest?.resource?.[0];
     expect(patient?.interaction?.map((interaction) => interaction.code)).toEqual([
       'read',
+      'vread',
       'search-type',
       'create',
       'update',
@@ -94,6 +95,7 @@ describe('CapabilityStatement', () => {
     const person = rest?.resource?.find((resource) => resource.type === 'Person');
     expect(person?.interaction?.map((interaction) => interaction.code)).toEqual([
       'read',
+      'vread',
       'search-type',
       'create',
       'update',
@@ -353,5 +355,75 @@ describe('who may call', () => {
         return entry?.details;
       })
       .toMatchObject({ client: reader.name, clientId: reader.clientId, status: 200 });
+  });
+});
+
+// Found by an outside tester (issue 19): what a client may send must never answer 500 nor the web
+// app's page, a day is a day, and a `_count=0` search has no page after it.
+describe('what a client may send', () => {
+  const get = async (path: string) => {
+    const reply = await fetch(`${baseUrl}${path}`, {
+      headers: { authorization: `Bearer ${await reader.token()}`, accept: 'application/fhir+json' },
+    });
+    const body = (await reply.json()) as {
+      resourceType?: string;
+      id?: string;
+      issue: { expression?: string[] }[];
+      total?: number;
+      link?: { relation: string }[];
+      entry?: { resource?: { id?: string } }[];
+    };
+    return { status: reply.status, type: reply.headers.get('content-type') ?? '', body };
+  };
+
+  it('refuses dates the calendar or the database does not have, and control characters, with 400 naming them', async () => {
+    for (const [path, element] of [
+      ['/_history?_since=0000-01-01T00:00:00Z', '_since'],
+      ['/Patient/_history?_since=2026-02-30T00:00:00Z', '_since'],
+      ['/Patient?_lastUpdated=ge0000-01-01', '_lastUpdated'],
+      ['/Organization?_lastUpdated=2026-02-30', '_lastUpdated'],
+      ['/Patient?identifier=%00', 'identifier'],
+    ] as const) {
+      const { status, body } = await get(path);
+      expect({ path, status }).toEqual({ path, status: 400 });
+      expect(body.issue[0]?.expression).toEqual([element]);
+    }
+  });
+
+  it('takes a day in _lastUpdated as the whole day at the centre', async () => {
+    const row = await someParticipant();
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(row.updatedAt);
+    const ids = async (query: string) =>
+      (await get(`/Patient?_id=${row.id}&${query}`)).body.entry?.map((e) => e.resource?.id) ?? [];
+    expect(await ids(`_lastUpdated=${day}`)).toEqual([String(row.id)]);
+    expect(await ids(`_lastUpdated=le${day}`)).toEqual([String(row.id)]);
+    expect(await ids(`_lastUpdated=ge${day}`)).toEqual([String(row.id)]);
+    expect(await ids(`_lastUpdated=gt${day}`)).toEqual([]);
+    expect(await ids(`_lastUpdated=lt${day}`)).toEqual([]);
+  });
+
+  it('gives a _count=0 search its total and no next page', async () => {
+    const { body } = await get('/Patient?_count=0');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.link?.map((link) => link.relation)).toEqual(['self']);
+  });
+
+  it('reads the current version by its _history link, and answers any other path with a FHIR 404', async () => {
+    const row = await someParticipant();
+    const current = await get(`/Patient/${row.id}/_history/${row.version}`);
+    expect(current.status).toBe(200);
+    expect(current.body.id).toBe(String(row.id));
+    const earlier = await get(`/Patient/${row.id}/_history/${row.version + 5}`);
+    expect(earlier.status).toBe(404);
+    expect(earlier.body.resourceType).toBe('OperationOutcome');
+    for (const path of ['/Foo', '/Practitioner/1', `/Patient/${row.id}/$everything`, '/Patient/1/x/y/z']) {
+      const { status, type, body } = await get(path);
+      expect({ path, status, type }).toEqual({
+        path,
+        status: 404,
+        type: expect.stringContaining('fhir+json'),
+      });
+      expect(body.resourceType).toBe('OperationOutcome');
+    }
   });
 });

@@ -77,9 +77,12 @@ export function capabilityStatement(
         resource: handlers.map((handler) => ({
           type: handler.type,
           documentation: handler.documentation,
-          interaction: interactionsOf(handler).map((interaction) => ({
-            code: INTERACTION_CODES[interaction],
-          })),
+          // A read also answers the current version by its id (vread: Location's `_history/N`).
+          interaction: interactionsOf(handler).flatMap((interaction) =>
+            interaction === 'read'
+              ? [{ code: 'read' as const }, { code: 'vread' as const }]
+              : [{ code: INTERACTION_CODES[interaction] }],
+          ),
           ...(handler.update
             ? {
                 // Versions are kept as a number (meta.versionId, ETag) and If-Match is honoured; an

@@ -1,7 +1,7 @@
 import { centreInstant } from '@portail/contract/rules/centre-time';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { invalid } from './fhir-outcome';
-import { lastUpdatedBounds } from './search-params';
+import { isRealDay, lastUpdatedSql } from './search-params';
 
 /**
  * Search helpers of the check-up resources (EpisodeOfCare, Appointment, Consent, AuditEvent): the
@@ -52,8 +52,7 @@ export function tokenList<T extends string>(value: string, name: string, allowed
 }
 
 export function lastUpdatedCondition(column: AnyColumn, value: string): SQL {
-  const { operator, instant } = lastUpdatedBounds(value);
-  return sql`${column} ${sql.raw(operator)} ${instant}`;
+  return lastUpdatedSql(column, value);
 }
 
 const DATE_PARAM =
@@ -71,8 +70,8 @@ export function dateCondition(column: AnyColumn, value: string, name: string): S
   if (!match) throw refuse();
   const [, prefix = 'eq', year, month, day, hour, minute, second, zone] = match;
   const dayText = `${year}-${month}-${day}`;
+  if (!isRealDay(dayText)) throw refuse();
   const probe = new Date(`${dayText}T00:00:00Z`);
-  if (Number.isNaN(probe.getTime()) || probe.toISOString().slice(0, 10) !== dayText) throw refuse();
   let low: Date;
   let high: Date;
   if (hour === undefined) {

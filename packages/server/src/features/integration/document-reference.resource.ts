@@ -20,7 +20,7 @@ import {
 import { createDocument, updateDocument } from './document-reference.write';
 import { invalid, ruleBroken } from './fhir-outcome';
 import type { FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
-import { lastUpdatedBounds } from './search-params';
+import { lastUpdatedBounds, lastUpdatedSql } from './search-params';
 
 const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
   { name: '_id', type: 'token', documentation: 'N (a medical document), fiche-N (advice sheet), rgpd-N' },
@@ -170,9 +170,8 @@ function parts(params: URLSearchParams): TablePart[] {
       restrict({ document: condition, sheet: condition });
     }
     if (name === '_lastUpdated') {
-      const bound = lastUpdatedBounds(value);
-      for (const part of all)
-        part.conditions?.push(sql`updated_at ${sql.raw(bound.operator)} ${bound.instant}`);
+      const condition = lastUpdatedSql(sql.raw('updated_at'), value);
+      for (const part of all) part.conditions?.push(condition);
     }
   }
   return all;

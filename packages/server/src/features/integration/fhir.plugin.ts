@@ -111,7 +111,8 @@ function searchSet(
     return `${baseUrl}/${type}?${next.toString()}`;
   };
   const links: Bundle['link'] = [{ relation: 'self', url: link(page.offset) }];
-  if (page.offset + result.resources.length < result.total)
+  // `_count=0` asks for the total alone: no page follows it (a next link equal to self would loop).
+  if (page.count > 0 && page.offset + result.resources.length < result.total)
     links.push({ relation: 'next', url: link(page.offset + page.count) });
   if (page.offset > 0) links.push({ relation: 'previous', url: link(Math.max(0, page.offset - page.count)) });
   return {
@@ -130,7 +131,11 @@ function searchSet(
 /** Every parameter of a search (or of a conditional write's criteria) is one the resource answers. */
 function checkSearchParams(handler: FhirResourceHandler, params: URLSearchParams): void {
   const known = new Set(handler.searchParams.map((param) => param.name));
-  for (const name of params.keys()) {
+  for (const [name, value] of params) {
+    // A control character (NUL included) is no part of any value this API searches on.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    if (/[\u0000-\u001f\u007f]/.test(value))
+      throw invalid(`${name} holds a control character`, name, 'value');
     const base = name.split(':')[0] ?? name;
     if (!known.has(base) && !CONTROL_PARAMS.has(base))
       throw invalid(`Unknown search parameter ${name} (see /metadata)`, name, 'not-supported');
@@ -452,6 +457,27 @@ export function fhirRoutes(deps: FhirDeps) {
           },
         );
       }
+      if (read) {
+        // vread: the portal keeps the current version only; an earlier one is in the change feed.
+        app.get<{ Params: { id: string; vid: string } }>(
+          `/${type}/:id/_history/:vid`,
+          { config: { fhir: { type, interaction: 'read' } } },
+          async (request, reply) => {
+            const { id, vid } = request.params;
+            if (!FHIR_ID.test(id)) throw notFoundResource(type, id.slice(0, 64));
+            const resource = await read(context(request), id);
+            if (!resource) throw notFoundResource(type, id);
+            if (resource.meta?.versionId !== vid)
+              throw new FhirError(404, [
+                {
+                  code: 'not-found',
+                  diagnostics: `${type}/${id} is at version ${resource.meta?.versionId}: this server keeps the current version only (what changed is in ${type}/_history)`,
+                },
+              ]);
+            return sendResource(reply, resource);
+          },
+        );
+      }
       if (search) {
         app.get(`/${type}`, { config: { fhir: { type, interaction: 'search' } } }, async (request) => {
           const params = queryOf(request);
@@ -465,5 +491,19 @@ export function fhirRoutes(deps: FhirDeps) {
   };
   return async (app: FastifyInstance) => {
     await app.register(async (scoped) => plugin(scoped, deps.routeTable), { prefix: FHIR_BASE_PATH });
+    // Any other path under the API is no interaction of it: a FHIR 404, never the web app's page.
+    app.all(`${FHIR_BASE_PATH}/*`, async (request, reply) =>
+      reply
+        .code(404)
+        .type(FHIR_MIME)
+        .send(
+          operationOutcome([
+            {
+              code: 'not-supported',
+              diagnostics: `${request.method} ${request.url.split('?')[0]?.slice(0, 200)} is not an interaction of this server (see /metadata)`,
+            },
+          ]),
+        ),
+    );
   };
 }

@@ -9,13 +9,14 @@ import {
 import { refuseSinceBeyondRetention } from './feed-retention';
 import { invalid } from './fhir-outcome';
 import type { FhirContext, FhirResourceHandler } from './fhir-resource';
+import { isRealDay } from './search-params';
 
 /** `_since`: a FHIR instant (a time zone, seconds, up to six decimals) or a day (its midnight UTC). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2}))?$/;
 
 export function parseSince(value: string | null): string | null {
   if (value === null) return null;
-  if (!INSTANT.test(value) || Number.isNaN(new Date(value).getTime()))
+  if (!INSTANT.test(value) || !isRealDay(value.slice(0, 10)) || Number.isNaN(new Date(value).getTime()))
     throw invalid(
       '_since takes an instant such as 2026-11-25T09:30:00.123456Z (or a date)',
       '_since',

@@ -16,7 +16,7 @@ import { type CodeBook, loadCodeBook } from './codes';
 import { invalid } from './fhir-outcome';
 import type { FhirResourceHandler, SearchParameterInfo } from './fhir-resource';
 import { createOrganization, ORGANIZATION_EXTENSIONS, updateOrganization } from './organization-store';
-import { lastUpdatedBounds } from './search-params';
+import { lastUpdatedSql } from './search-params';
 
 const LEVELS: Record<OrganizationKind, { code: string; display: string }> = {
   group: { code: 'GROUPEMENT', display: 'Groupement' },
@@ -262,9 +262,8 @@ function parts(params: URLSearchParams, centreSystem: string): TablePart[] {
       }
     }
     if (name === '_lastUpdated') {
-      const bound = lastUpdatedBounds(value);
-      for (const part of all)
-        part.conditions?.push(sql`updated_at ${sql.raw(bound.operator)} ${bound.instant}`);
+      const condition = lastUpdatedSql(sql.raw('updated_at'), value);
+      for (const part of all) part.conditions?.push(condition);
     }
     if (name === 'partof') {
       const parsed = parseOrganizationId(value.replace(/^Organization\//, ''));

@@ -1,6 +1,6 @@
 import type { Address, Extension, Identifier, Patient } from '@medplum/fhirtypes';
 import { INS_NIR_SYSTEM, ORGANIZATION_PREFIX, PORTAL_ID_SYSTEM } from '@portail/contract/integration/fhir';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { participants } from '../../db/schema';
 import type { ParticipantRecord } from '../participants/participant.queries';
 import type { CodeBook } from './codes';
@@ -13,7 +13,7 @@ import {
 } from './fhir-resource';
 import { PATIENT_EXTENSIONS } from './patient-extensions';
 import { createPatient, updatePatient } from './patient-store';
-import { lastUpdatedBounds } from './search-params';
+import { lastUpdatedSql } from './search-params';
 
 const GENDERS: Record<string, Patient['gender']> = { M: 'male', F: 'female' };
 
@@ -197,8 +197,7 @@ function idCondition(text: string, element: string): SQL | undefined {
 }
 
 function lastUpdatedCondition(value: string): SQL {
-  const { operator, instant } = lastUpdatedBounds(value);
-  return sql`${participants.updatedAt} ${sql.raw(operator)} ${instant}`;
+  return lastUpdatedSql(participants.updatedAt, value);
 }
 
 function searchConditions(params: URLSearchParams, centreSystem: string): SQL[] {

@@ -1,6 +1,6 @@
 import type { Person } from '@medplum/fhirtypes';
 import { PORTAL_ID_SYSTEM } from '@portail/contract/integration/fhir';
-import { and, asc, count, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { correspondants } from '../../db/schema';
 import { loadCodeBook } from './codes';
 import { invalid } from './fhir-outcome';
@@ -8,7 +8,7 @@ import type { FhirContext, FhirResourceHandler, SearchParameterInfo } from './fh
 import { parseOrganizationId } from './organization.resource';
 import { readPersons } from './person-mapping';
 import { createPerson, updatePerson } from './person-store';
-import { lastUpdatedBounds } from './search-params';
+import { lastUpdatedSql } from './search-params';
 
 const ID = /^[1-9]\d{0,9}$/;
 const idOf = (text: string): number | null =>
@@ -35,8 +35,6 @@ const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
     documentation: 'When the correspondant last changed; results are in that order',
   },
 ];
-
-const OPERATORS = { '=': eq, '>=': gte, '>': gt, '<=': lte, '<': lt } as const;
 
 /** The conditions of a search, each parameter checked (400 naming it). Null: nothing can match. */
 function conditions(ctx: FhirContext, params: URLSearchParams): SQL[] | null {
@@ -79,8 +77,7 @@ function conditions(ctx: FhirContext, params: URLSearchParams): SQL[] | null {
     } else if (name === 'email') {
       all.push(sql`lower(${correspondants.email}) = ${value.toLowerCase()}`);
     } else if (name === '_lastUpdated') {
-      const bound = lastUpdatedBounds(value);
-      all.push(OPERATORS[bound.operator](correspondants.updatedAt, bound.instant));
+      all.push(lastUpdatedSql(correspondants.updatedAt, value));
     }
   }
   return all;

@@ -1,4 +1,13 @@
+import { centreInstant } from '@portail/contract/rules/centre-time';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { invalid } from './fhir-outcome';
+
+/** A calendar day `YYYY-MM-DD` that exists, from year 1 (the database has no year 0, nor 30 February). */
+export function isRealDay(text: string): boolean {
+  const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 const OPERATORS = { eq: '=', ge: '>=', gt: '>', le: '<=', lt: '<' } as const;
 const LAST_UPDATED =
@@ -18,6 +27,7 @@ export function lastUpdatedBounds(value: string): {
   const [year, month, day] = (match?.[2] ?? '').split('-').map(Number);
   const realDay =
     match !== null &&
+    (year ?? 0) >= 1 &&
     !Number.isNaN(instant.getTime()) &&
     (month ?? 0) >= 1 &&
     (month ?? 0) <= 12 &&
@@ -31,4 +41,29 @@ export function lastUpdatedBounds(value: string): {
     );
   const prefix = (match[1] ?? 'eq') as keyof typeof OPERATORS;
   return { operator: OPERATORS[prefix], instant };
+}
+
+/**
+ * `_lastUpdated` on a column: an instant compares as it is; a day (`2026-11-27`) is that day at the
+ * centre, from midnight in Paris to the next (FHIR: a value is a range as wide as its precision), so
+ * `eq` matches the whole day, `gt` starts the day after and `le` ends with it.
+ */
+export function lastUpdatedSql(column: AnyColumn | SQL, value: string): SQL {
+  const { operator, instant } = lastUpdatedBounds(value);
+  const text = value.replace(/^(eq|ge|gt|le|lt)/, '');
+  if (text.length !== 10) return sql`${column} ${sql.raw(operator)} ${instant}`;
+  const start = centreInstant(text, 0);
+  const end = centreInstant(new Date(instant.getTime() + 86_400_000).toISOString().slice(0, 10), 0);
+  switch (operator) {
+    case '>=':
+      return sql`${column} >= ${start}`;
+    case '>':
+      return sql`${column} >= ${end}`;
+    case '<=':
+      return sql`${column} < ${end}`;
+    case '<':
+      return sql`${column} < ${start}`;
+    default:
+      return sql`(${column} >= ${start} and ${column} < ${end})`;
+  }
 }

@@ -20,7 +20,7 @@ function fail(message) {
   process.exit(1);
 }
 
-async function call(method, url, body, token) {
+async function call(method, url, body, token, accept = []) {
   const reply = await fetch(url, {
     method,
     headers: {
@@ -32,6 +32,7 @@ async function call(method, url, body, token) {
   }).catch(() => fail(`No portal answers at ${BASE}: start it first (npm start), or set PORTAL_URL.`));
   const text = await reply.text();
   const json = text ? JSON.parse(text) : null;
+  if (accept.includes(reply.status)) return { status: reply.status, ...json };
   if (!reply.ok) {
     const issues = json?.issue?.map((issue) => `${issue.expression?.join(', ') ?? ''} ${issue.diagnostics}`);
     fail(`${method} ${url} answered ${reply.status}: ${issues?.join('; ') ?? text.slice(0, 300)}`);
@@ -221,13 +222,18 @@ for (const entry of reply.entry)
   console.log(`   ${entry.response.status.padEnd(12)} ${entry.response.location}`);
 
 // 4. The activation code of the centre's letter (the portal never sends it itself), for the demo's reader.
+// A participant who already registered (the demo run again after the walk-through) needs none: 409.
 const activation = await call(
   'POST',
   `${FHIR}/Patient/${patient.resource.id}/$activation-code`,
   { resourceType: 'Parameters' },
   token,
+  [409],
 );
-const activationCode = activation.parameter.find((item) => item.name === 'code')?.valueString;
+const activationCode =
+  activation.status === 409
+    ? '(none: the participant has already registered; sign in as them)'
+    : activation.parameter.find((item) => item.name === 'code')?.valueString;
 
 // 5. Where to see it.
 const outbox = await fetch(`${BASE}/api/dev/outbox?recipient=${encodeURIComponent(email)}&limit=1`).then(

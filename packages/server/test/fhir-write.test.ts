@@ -325,6 +325,40 @@ describe('Patient conditional update and versions', () => {
   });
 });
 
+describe('conditional updates name what they write', () => {
+  it('refuses a body whose centre identifier is not the one its URL names, or is there twice', async () => {
+    const before = await participantCount();
+    const person = newPatient();
+    const other = {
+      ...person,
+      identifier: [{ system: SYSTEM, value: `${person.identifier?.[0]?.value}-B` }],
+    };
+    const identifier = `${SYSTEM}|${person.identifier?.[0]?.value}`;
+    const moved = await refusal(
+      client.update({ resourceType: 'Patient', searchParams: { identifier }, body: wire(other) }),
+    );
+    expect(moved.status).toBe(422);
+    expect(expressions(moved.outcome)).toEqual(['Patient.identifier']);
+    const doubled = {
+      ...person,
+      identifier: [person.identifier?.[0] ?? {}, { system: SYSTEM, value: 'ANOTHER' }],
+    };
+    const twice = await refusal(
+      client.update({ resourceType: 'Patient', searchParams: { identifier }, body: wire(doubled) }),
+    );
+    expect(twice.status).toBe(422);
+    expect(await participantCount()).toBe(before);
+  });
+
+  it('returns the civility as the official name’s prefix', async () => {
+    const created = (await client.create({
+      resourceType: 'Patient',
+      body: wire(newPatient()),
+    })) as unknown as Patient;
+    expect(created.name?.[0]?.prefix).toEqual(['Mme']);
+  });
+});
+
 describe('transaction Bundles', () => {
   const entry = (patient: Patient) => ({
     fullUrl: `urn:uuid:${crypto.randomUUID()}`,
@@ -409,6 +443,34 @@ describe('transaction Bundles', () => {
     expect(again.entry?.map((item) => item.resource?.meta?.versionId)).toEqual(
       changed.map((_, index) => (index === 3 ? '2' : '1')),
     );
+  });
+
+  it('refuses a transaction whose entries resolve to one resource twice, and names an unknown id’s entry', async () => {
+    const person = newPatient();
+    const twice = await refusal(
+      client.transaction({
+        body: wire({ resourceType: 'Bundle', type: 'transaction', entry: [entry(person), entry(person)] }),
+      }),
+    );
+    expect(twice.status).toBe(400);
+    expect(expressions(twice.outcome)).toEqual(['Bundle.entry[1]']);
+    const unknown = await refusal(
+      client.transaction({
+        body: wire({
+          resourceType: 'Bundle',
+          type: 'transaction',
+          entry: [
+            entry(newPatient()),
+            {
+              resource: { ...newPatient(), id: '99999999' },
+              request: { method: 'PUT', url: 'Patient/99999999' },
+            },
+          ],
+        }),
+      }),
+    );
+    expect(unknown.status).toBe(404);
+    expect(expressions(unknown.outcome)).toEqual(['Bundle.entry[1]']);
   });
 
   it('checks each entry against the token’s scopes', async () => {

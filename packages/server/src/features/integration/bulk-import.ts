@@ -86,7 +86,14 @@ function parseLine(
       'value',
     );
   const identifiers = (resource as { identifier?: Identifier[] }).identifier ?? [];
-  const own = identifiers.find((identifier) => identifier.system === system && identifier.value);
+  const owns = identifiers.filter((identifier) => identifier.system === system);
+  if (owns.length > 1)
+    throw invalid(
+      `The resource carries the centre's identifier (system ${system}) once: it names one resource`,
+      `${type}.identifier`,
+      'value',
+    );
+  const own = owns.find((identifier) => identifier.value);
   if (!own?.value)
     throw invalid(
       `The resource needs the centre's identifier (system ${system}): a second run finds it by it`,

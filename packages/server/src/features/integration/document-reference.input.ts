@@ -101,6 +101,18 @@ export function nameModeOf(resource: DocumentReference): NameDisplayMode | null 
 }
 
 /** The file name (`nomDocument`): the first content's title. */
+/** The centre's own label (*libelleDocument*): shown as the document's name, so at most 255 characters. */
+export function labelOf(resource: DocumentReference): string | null {
+  const label = resource.description?.trim() ?? '';
+  if (label.length > 255)
+    throw ruleBroken(
+      'The description is shown as the document’s name: at most 255 characters',
+      `${AT}.description`,
+      'value',
+    );
+  return label === '' ? null : label;
+}
+
 export function nameOf(resource: DocumentReference): string {
   const name = resource.content?.[0]?.attachment.title?.trim() ?? '';
   if (name === '' || name.length > 255)
@@ -206,7 +218,7 @@ export function documentInput(resource: DocumentReference): DocumentInput {
     category: category as DocumentCategory,
     typeId: Number(typeCode),
     name: nameOf(resource),
-    label: resource.description?.trim() || null,
+    label: labelOf(resource),
     mode: nameModeOf(resource),
     createdAt: instantOf(resource.date, `${AT}.date`),
     availableFrom: availableFromOf(resource),

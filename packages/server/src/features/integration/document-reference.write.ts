@@ -17,6 +17,7 @@ import {
   type DocumentInput,
   defaultCheckupYear,
   documentInput,
+  labelOf,
   nameModeOf,
   nameOf,
   type PdfSource,
@@ -205,7 +206,7 @@ export async function updateDocument(
       active: statusActive(resource.status),
       availableFrom: availableFromOf(resource),
       name: nameOf(resource),
-      label: resource.description?.trim() || null,
+      label: labelOf(resource),
       nameDisplayMode: nameModeOf(resource),
     })
     .where(eq(documents.id, id));

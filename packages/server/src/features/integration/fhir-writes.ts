@@ -89,6 +89,28 @@ async function matches(ctx: FhirContext, handler: FhirResourceHandler, criteria:
   return found.resources[0]?.id ?? null;
 }
 
+/**
+ * A conditional update by `identifier=system|value` writes a resource that carries exactly that
+ * identifier of that system: otherwise a repeat would not find what the first call wrote (the write
+ * would not be idempotent), or one number would stand for two resources.
+ */
+export function checkNamedIdentifier(resource: Resource, criteria: URLSearchParams, at: string): void {
+  const named = criteria.get('identifier');
+  if (named === null || !named.includes('|')) return;
+  const [system, value] = named.split('|', 2) as [string, string];
+  const held = ((resource as { identifier?: { system?: string; value?: string }[] }).identifier ?? []).filter(
+    (identifier) => identifier.system === system,
+  );
+  if (held.length !== 1 || held[0]?.value !== value)
+    throw new FhirError(422, [
+      {
+        code: 'business-rule',
+        diagnostics: `The resource must carry the identifier its URL names (${system}|${value}), once`,
+        expression: [`${at}.identifier`],
+      },
+    ]);
+}
+
 export interface WriteRequest {
   handler: FhirResourceHandler;
   resource: Resource;
@@ -122,6 +144,7 @@ export async function writeOne(ctx: FhirContext, request: WriteRequest): Promise
     return { resource: await create(ctx, fresh as Resource), created: true };
   }
   if (!update) throw invalid(`${handler.type} cannot be updated`, at, 'not-supported');
+  if (request.criteria) checkNamedIdentifier(resource, request.criteria, at);
   let id = request.id ?? null;
   if (id === null && request.criteria) {
     id = await matches(ctx, handler, request.criteria);

@@ -283,7 +283,7 @@ function parts(params: URLSearchParams, centreSystem: string): TablePart[] {
 export const organizationHandler: FhirResourceHandler<Organization> = {
   type: 'Organization',
   documentation:
-    'Groups (grp-N), companies (ent-N) and establishments (etab-N); partOf builds the hierarchy: README "Integration API: mapping"',
+    'Groups (grp-N), companies (ent-N) and establishments (etab-N); partOf builds the hierarchy: README "Integration API: resources (FHIR R4)"',
   searchParams: SEARCH_PARAMS,
   history: true,
   read: async (ctx, id) => {

@@ -1,6 +1,6 @@
 import { portalExtension } from '@portail/contract/integration/fhir';
 
-/** The portal's extensions of Patient (README "Integration API: mapping"), read and written alike. */
+/** The portal's extensions of Patient (README "Integration API: resources (FHIR R4)"), read and written alike. */
 export const PATIENT_EXTENSIONS = {
   category: portalExtension('participant-category'),
   checkupType: portalExtension('checkup-type'),

@@ -60,7 +60,7 @@ function address(row: ParticipantRecord, book: CodeBook): Address[] {
 }
 
 /**
- * A participant as a FHIR Patient (README "Integration API: mapping"): identity, contact details,
+ * A participant as a FHIR Patient (README "Integration API: resources (FHIR R4)"): identity, contact details,
  * address (with the street's number, type and name as ADXP parts), the establishment as managing
  * organisation, the portal's administrative fields as the portal's extensions.
  */
@@ -114,7 +114,12 @@ export function participantToPatient(row: ParticipantRecord, book: CodeBook, cen
     identifier,
     active: row.active,
     name: [
-      { use: 'official', family: row.lastName, given: [row.firstName] },
+      {
+        use: 'official',
+        family: row.lastName,
+        given: [row.firstName],
+        ...(book.code(row.civilityId) ? { prefix: [book.code(row.civilityId) ?? ''] } : {}),
+      },
       ...(present(row.maidenName) ? [{ use: 'maiden' as const, family: row.maidenName }] : []),
     ],
     telecom: [
@@ -224,7 +229,7 @@ function searchConditions(params: URLSearchParams, centreSystem: string): SQL[] 
 
 export const patientHandler: FhirResourceHandler<Patient> = {
   type: 'Patient',
-  documentation: 'The participants (adhérents) of the centre: README "Integration API: mapping"',
+  documentation: 'The participants (adhérents) of the centre: README "Integration API: resources (FHIR R4)"',
   searchParams: SEARCH_PARAMS,
   history: true,
   read: async (ctx: FhirContext, id: string) => {

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import type { Extension, Subscription } from '@medplum/fhirtypes';
 import { FHIR_MIME } from '@portail/contract/integration/fhir';
 import { PAYLOAD_CONTENTS, type PayloadContent } from '../../db/schema';
@@ -42,6 +43,35 @@ export interface SubscriptionRules {
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** Addresses a notification must never be sent to: the portal's own machine and the networks behind it. */
+const INTERNAL = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
+
+/** Whether a URL's host is a name or address of this machine or of a private network. */
+function internalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  // An IPv4 address written as IPv6 (::ffff:7f00:1) is refused whatever it names: none is needed.
+  if (host.startsWith('::ffff:')) return true;
+  const family = isIP(host);
+  return family !== 0 && INTERNAL.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /** An endpoint the portal will POST to: https, or local http when the setting allows it. */
 export function endpointProblem(endpoint: string, allowLocalHttp: boolean): string | null {
   let url: URL;
@@ -51,7 +81,11 @@ export function endpointProblem(endpoint: string, allowLocalHttp: boolean): stri
     return 'is not an absolute URL';
   }
   if (url.username || url.password) return 'must not carry a user name or password';
-  if (url.protocol === 'https:') return null;
+  if (endpoint.length > 2048) return 'is longer than 2,048 characters';
+  if (url.protocol === 'https:')
+    return internalHost(url.hostname)
+      ? 'must not name this machine or a private, loopback or link-local network'
+      : null;
   if (url.protocol === 'http:' && allowLocalHttp && LOCAL_HOSTS.has(url.hostname)) return null;
   return allowLocalHttp
     ? 'must be https (or http on 127.0.0.1 or localhost)'

@@ -4,6 +4,7 @@ import { participants } from '../../db/schema';
 import { FhirError, type Issue, invalid } from './fhir-outcome';
 import { codeBook, type FhirContext, type FhirResourceHandler } from './fhir-resource';
 import {
+  checkNamedIdentifier,
   conditionalCriteria,
   expectedVersion,
   inTransaction,
@@ -256,6 +257,9 @@ async function writePatientRun(
   run: readonly PlannedEntry[],
   centreSystem: string,
 ): Promise<Map<PlannedEntry, WriteOutcome>> {
+  for (const entry of run)
+    if (entry.request.criteria)
+      checkNamedIdentifier(entry.request.resource, entry.request.criteria, entry.request.at);
   const lines = run.map((entry) => ({
     patient: entry.request.resource as Patient,
     centreId: centreNumber(entry, centreSystem) ?? '',
@@ -310,6 +314,7 @@ export async function runTransaction(
     // initial load writes them (patient-bulk.ts); the rest, and a run that falls back, one by one.
     // Each run is written when its first entry's turn comes, so that what precedes it is written first.
     const together = new Map<PlannedEntry, WriteOutcome>();
+    const written = new Map<string, number>();
     const centreSystem = ctx.config.centreIdSystems.patient;
     const runs = new Map(patientRuns(planned, centreSystem).map((run) => [run[0], run]));
     for (const entry of planned) {
@@ -325,15 +330,28 @@ export async function runTransaction(
         } catch (error) {
           if (!(error instanceof FhirError)) throw error;
           const type = entry.request.handler.type;
+          const place = `Bundle.entry[${entry.index}]`;
           throw new FhirError(
             error.statusCode,
-            error.issues.map((issue) => relocate(issue, type, entry.request.at)),
+            error.issues.map((issue) =>
+              issue.expression ? relocate(issue, type, entry.request.at) : { ...issue, expression: [place] },
+            ),
             error.headers,
           );
         }
       }
       const { resource, created } = outcome;
       const location = `${resource.resourceType}/${resource.id}`;
+      // FHIR R4 (3.1.0.11.2): a transaction whose entries resolve to one resource twice fails.
+      if (written.has(location))
+        throw new FhirError(400, [
+          {
+            code: 'duplicate',
+            diagnostics: `${location} is written by two entries of this transaction (the other is entry ${written.get(location)})`,
+            expression: [`Bundle.entry[${entry.index}]`],
+          },
+        ]);
+      written.set(location, entry.index);
       if (entry.fullUrl !== null && URN.test(entry.fullUrl)) done.set(entry.fullUrl, location);
       const version = resource.meta?.versionId;
       answers[entry.index] = {

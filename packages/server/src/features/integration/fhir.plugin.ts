@@ -488,11 +488,8 @@ export function fhirRoutes(deps: FhirDeps) {
         });
       }
     }
-  };
-  return async (app: FastifyInstance) => {
-    await app.register(async (scoped) => plugin(scoped, deps.routeTable), { prefix: FHIR_BASE_PATH });
     // Any other path under the API is no interaction of it: a FHIR 404, never the web app's page.
-    app.all(`${FHIR_BASE_PATH}/*`, async (request, reply) =>
+    app.all('/*', async (request, reply) =>
       reply
         .code(404)
         .type(FHIR_MIME)
@@ -505,5 +502,8 @@ export function fhirRoutes(deps: FhirDeps) {
           ]),
         ),
     );
+  };
+  return async (app: FastifyInstance) => {
+    await app.register(async (scoped) => plugin(scoped, deps.routeTable), { prefix: FHIR_BASE_PATH });
   };
 }

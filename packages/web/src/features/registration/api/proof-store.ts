@@ -8,12 +8,14 @@ import { REGISTRATION_PROOF_HEADER } from '@portail/contract/schemas/registratio
  */
 const KEY = 'portail.registration.proof';
 
+/** Where the proof stays when the browser refuses the storage (private mode, quota). */
 let memory: { token: string; proof: string } | null = null;
 
 function read(): { token: string; proof: string } | null {
+  if (memory) return memory;
   try {
     const raw = sessionStorage.getItem(KEY);
-    if (raw === null) return memory;
+    if (raw === null) return null;
     const value: unknown = JSON.parse(raw);
     if (
       typeof value === 'object' &&
@@ -26,7 +28,7 @@ function read(): { token: string; proof: string } | null {
       return { token: value.token, proof: value.proof };
     return null;
   } catch {
-    return memory;
+    return null;
   }
 }
 
@@ -38,11 +40,12 @@ export function proofOf(token: string): string | null {
 
 /** Keeps the proof just given for this link, in place of any earlier one. */
 export function keepProof(token: string, proof: string): void {
-  memory = { token, proof };
+  memory = null;
   try {
-    sessionStorage.setItem(KEY, JSON.stringify(memory));
+    sessionStorage.setItem(KEY, JSON.stringify({ token, proof }));
   } catch {
-    // Storage refused (private mode, quota): the proof stays in memory for this page.
+    // Storage refused: the proof stays in memory for this page.
+    memory = { token, proof };
   }
 }
 

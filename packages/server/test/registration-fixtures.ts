@@ -1,5 +1,10 @@
 import { outboxReply } from '@portail/contract/schemas/dev';
-import { registrationResult, registrationState } from '@portail/contract/schemas/registration';
+import {
+  identityResult,
+  REGISTRATION_PROOF_HEADER,
+  registrationResult,
+  registrationState,
+} from '@portail/contract/schemas/registration';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { identityProven, issueActivationCode } from '../src/auth/activation-codes';
@@ -51,7 +56,21 @@ export async function freshPendingLink(ctx: TestContext, kind: 'PARTICIPANT' | '
   return { user, token: await issueRegistrationLink(ctx.database.db, user.id, ctx.config) };
 }
 
-export function registrationCall(
+/**
+ * The tests' browser: the proof of identity registration/identite gave it, per link. Every
+ * registrationCall sends it back, as the web does, unless the call names its own headers (another
+ * browser: `{}` for one that holds the link only).
+ */
+const proofs = new Map<string, string>();
+
+/** The proof the tests' browser holds for a link, if any. */
+export const proofFor = (token: string): string | undefined => proofs.get(token);
+
+/** The header of the proof of identity, for a call made as a given browser. */
+export const proofHeader = (proof: string | undefined): Record<string, string> =>
+  proof ? { [REGISTRATION_PROOF_HEADER]: proof } : {};
+
+export async function registrationCall(
   ctx: TestContext,
   method: 'GET' | 'POST' | 'PUT',
   path: string,
@@ -59,16 +78,22 @@ export function registrationCall(
   payload?: object,
   headers?: Record<string, string>,
 ) {
-  return ctx.app.inject({
+  const reply = await ctx.app.inject({
     method,
     url: `/api/registration/${path}?token=${encodeURIComponent(token)}`,
     ...(payload ? { payload } : {}),
-    ...(headers ? { headers } : {}),
+    headers: headers ?? proofHeader(proofs.get(token)),
   });
+  // Only the tests' own browser keeps what the identity step answers.
+  if (path === 'identite' && headers === undefined && reply.statusCode === 200) {
+    const preuve = identityResult.safeParse(reply.json()).data?.preuve;
+    if (preuve) proofs.set(token, preuve);
+  }
+  return reply;
 }
 
-export async function stateOf(ctx: TestContext, token: string) {
-  const reply = await registrationCall(ctx, 'POST', 'token', token);
+export async function stateOf(ctx: TestContext, token: string, headers?: Record<string, string>) {
+  const reply = await registrationCall(ctx, 'POST', 'token', token, undefined, headers);
   expect(reply.statusCode).toBe(200);
   return registrationState.parse(reply.json());
 }
@@ -111,11 +136,11 @@ export async function centreCode(ctx: TestContext, token: string): Promise<strin
 
 /**
  * Step 1's first part as the participant does it: the birth date on file and the centre's activation
- * code (a new one, unless the identity is proven already).
+ * code (a new one, unless the tests' browser has proven the identity already).
  */
 export async function proveIdentity(ctx: TestContext, token: string) {
   const { userId, birthDate } = await linkOwner(ctx, token);
-  if (await identityProven(ctx.database.db, userId)) return;
+  if (proofs.has(token) && (await identityProven(ctx.database.db, userId))) return;
   const codeActivation = await issueActivationCode(ctx.database.db, userId, ctx.config.activationCodeTtlS);
   const proof = await resultOf(
     await registrationCall(ctx, 'POST', 'identite', token, { dateNaissance: birthDate, codeActivation }),

@@ -159,7 +159,12 @@ describe('the birth date and activation code (step 1)', () => {
     const both = await Promise.all([prove(token, birthDate, code), prove(token, birthDate, code)]);
     const oks = (await Promise.all(both.map(resultOf))).filter((r) => r.ok);
     expect(oks).toHaveLength(1);
+    // Given again, it is said to be used (only to whoever knows the birth date and the code).
     expect(await resultOf(await prove(token, birthDate, code))).toEqual({
+      ok: false,
+      exception: { messages: [{ level: 'ERROR', errorCode: 'registration.codeActivationUtilise' }] },
+    });
+    expect(await resultOf(await prove(token, '1901-01-01', code))).toEqual({
       ok: false,
       exception: { messages: [INCORRECT] },
     });

@@ -36,7 +36,15 @@ export const REGISTRATION_MESSAGES = {
   identityIncorrect: 'registration.identiteIncorrecte',
   /** The birth date and code match but the centre's code has expired: ask the centre for another. */
   activationCodeExpired: 'registration.codeActivationExpire',
-  /** A participant's later steps need the proof of identity first. */
+  /**
+   * The birth date and code match, but the code was used already (by this participant in another
+   * browser, or a browser that has lost its proof): ask the centre for another.
+   */
+  activationCodeUsed: 'registration.codeActivationUtilise',
+  /**
+   * A participant's later steps need the proof of identity first, given to this browser (a call
+   * without the proof header, or with a wrong or lapsed one, is refused with this message).
+   */
   identityRequired: 'registration.identiteNonConfirmee',
   /** The account is active: sign in (001 §8 "registration success"). */
   success: 'registration.succes',
@@ -54,6 +62,22 @@ const required = (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === '' ? 'errors.required' : undefined;
 const typeError = (issue: { code?: string; input: unknown }) =>
   issue.code === 'invalid_type' ? (required(issue) ?? 'errors.invalid') : undefined;
+
+/**
+ * The header carrying the proof of identity of a participant's browser: the secret that
+ * registration/identite answered to that browser (`preuve`). Every later registration call of the
+ * participant sends it; without it, or with a wrong or lapsed one, the link reads as one whose
+ * identity has not been checked. Passing the check again (a new code from the centre) replaces it.
+ */
+export const REGISTRATION_PROOF_HEADER = 'x-registration-proof';
+
+/**
+ * Headers of the registration calls: the proof, when the browser holds one. Never refused (a
+ * malformed one reads as none); the other headers pass through untouched.
+ */
+export const registrationProofHeaders = z.looseObject({
+  [REGISTRATION_PROOF_HEADER]: z.string().max(200).optional().catch(undefined),
+});
 
 /** `?token=` of every registration call. */
 export const registrationTokenQuery = z.object({
@@ -121,6 +145,13 @@ export const otpCheckBody = z.object({
  */
 export const registrationResult = z.object({ ok: z.boolean(), exception: ciemException });
 export type RegistrationResult = z.infer<typeof registrationResult>;
+
+/**
+ * POST registration/identite: `ok` and the messages, and when `ok` the proof of identity (256 random
+ * bits, base64url) this browser sends back in the `x-registration-proof` header of every later call.
+ */
+export const identityResult = registrationResult.extend({ preuve: z.string().optional() });
+export type IdentityResult = z.infer<typeof identityResult>;
 
 const mail = z
   .email({

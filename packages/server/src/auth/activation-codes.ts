@@ -41,19 +41,23 @@ async function latestCode(db: DbOrTx, userId: number) {
   return row;
 }
 
-export type CodeMatch = { result: 'match'; id: number; expired: boolean } | { result: 'wrong' };
+export type CodeMatch =
+  | { result: 'match'; id: number; expired: boolean }
+  | { result: 'used' }
+  | { result: 'wrong' };
 
 /**
- * Whether `code` is the account's latest, unused activation code. The argon2 verification runs
- * whether or not there is one (a decoy otherwise), so the time taken says nothing. Spends nothing:
- * the caller spends the code (spendActivationCode) only once everything else matched too.
+ * Whether `code` is the account's latest, unused activation code (`used`: it is the latest, but was
+ * given already). The argon2 verification runs whether or not there is one (a decoy otherwise), so
+ * the time taken says nothing. Spends nothing: the caller spends the code (spendActivationCode) only
+ * once everything else matched too.
  */
 export async function matchActivationCode(db: DbOrTx, userId: number, code: string): Promise<CodeMatch> {
   const current = await latestCode(db, userId);
-  const usable = current && current.usedAt === null ? current : undefined;
-  const same = await verifyPassword(usable?.codeHash, code);
-  if (!usable || !same) return { result: 'wrong' };
-  return { result: 'match', id: usable.id, expired: usable.expiresAt.getTime() <= Date.now() };
+  const same = await verifyPassword(current?.codeHash, code);
+  if (!current || !same) return { result: 'wrong' };
+  if (current.usedAt !== null) return { result: 'used' };
+  return { result: 'match', id: current.id, expired: current.expiresAt.getTime() <= Date.now() };
 }
 
 /** Spends a code in one conditional update: of two requests presenting it at once, one wins. */

@@ -28,6 +28,8 @@ export interface ApiOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Headers of this call besides the ones every call sends. */
+  headers?: Record<string, string>;
   /** Statuses the caller turns into its own messages: no toast for them. */
   handle?: readonly number[] | 'all';
   /** False for the public screens' calls: no bearer, no refresh. */
@@ -181,7 +183,7 @@ function fail(error: ApiError, options: ApiOptions): ApiError {
 }
 
 async function send(path: string, options: ApiOptions, token: StoredToken | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token.accessToken}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {

@@ -147,6 +147,14 @@ export const accountTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * A registration link's proof of identity (README "Account recovery and registration by link"):
+     * the SHA-256 of the secret given to the browser that passed the birth date and activation code,
+     * when it was given and until when it holds. Only that browser may take the later steps.
+     */
+    proofHash: text('proof_hash'),
+    proofIssuedAt: timestamp('proof_issued_at', { withTimezone: true }),
+    proofExpiresAt: timestamp('proof_expires_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

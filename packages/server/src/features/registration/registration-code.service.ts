@@ -4,7 +4,6 @@ import {
   REGISTRATION_OTP_RESEND_S,
   type RegistrationResult,
 } from '@portail/contract/schemas/registration';
-import { identityProven } from '../../auth/activation-codes';
 import { checkUserCode, confirmedUserCode, issueUserCode } from '../../auth/codes';
 import { hit } from '../../auth/throttle';
 import type { Config } from '../../config';
@@ -13,6 +12,7 @@ import { audit } from '../../lib/audit';
 import { errorMessage, infoMessage, tooManyRequests, warnMessage } from '../../lib/errors';
 import { findRegistrationLink, type LinkAccount } from './registration.queries';
 import type { RegistrationDeps, RegistrationRequest } from './registration-deps';
+import { provenBy } from './registration-proof';
 
 /** A confirmed code carries the rest of the registration for this long. */
 export const CODE_CONFIRMATION_MS = 30 * 60 * 1000;
@@ -26,12 +26,23 @@ export const result = (ok: boolean, ...messages: RegistrationResult['exception']
   exception: { messages },
 });
 
-/** Whether the participant confirmed a code of this link within the last 30 minutes. */
+const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+
+/**
+ * Whether the participant confirmed a code of this link within the last 30 minutes, sent and
+ * confirmed since the current proof of identity was given: only the browser holding that proof
+ * could (a confirmation made by a browser whose proof was replaced does not count).
+ */
 export function isCodeConfirmed(db: DbOrTx, account: LinkAccount): Promise<boolean> {
+  if (!account.proof) return Promise.resolve(false);
+  const lapsed = new Date(Date.now() - CODE_CONFIRMATION_MS);
   return confirmedUserCode(
     db,
     { userId: account.userId, purpose: PURPOSE },
-    { issuedSince: account.issuedAt, confirmedSince: new Date(Date.now() - CODE_CONFIRMATION_MS) },
+    {
+      issuedSince: later(account.issuedAt, account.proof.issuedAt),
+      confirmedSince: later(lapsed, account.proof.issuedAt),
+    },
   );
 }
 
@@ -45,21 +56,22 @@ function codeText(code: string, englishOnly: boolean, config: Config): string {
 /**
  * POST registration/otp (001 §2 step 1): a new code by text message to the mobile the centre holds,
  * answered with that number masked; an empty answer when no code can be sent (the link is not
- * valid, the account is no participant or has no mobile, or the participant has not yet proved who
- * they are: the mobile on file was typed by the employer, issue 17). At most one code a minute and five a day
+ * valid, the account is no participant or has no mobile, or the call does not carry the proof of
+ * identity given to this browser: the mobile on file was typed by the employer, issue 17). At most one code a minute and five a day
  * per link: past that, 429 with Retry-After.
  */
 export async function sendRegistrationCode(
   deps: RegistrationDeps,
   ctx: RegistrationRequest,
   token: string,
+  proof: string | undefined,
 ): Promise<string> {
   const { db, config } = deps;
   const link = await findRegistrationLink(db, token);
   if (link.state !== 'valid' || !link.account.pending) return '';
   const { account } = link;
   if (account.kind !== 'PARTICIPANT' || !account.recordMobile) return '';
-  if (!(await identityProven(db, account.userId))) return '';
+  if (!(await provenBy(db, account, proof))) return '';
   const mobile = account.recordMobile;
   // The minute is checked first, so that a click too early does not spend one of the day's codes.
   for (const [key, rule] of [
@@ -103,6 +115,7 @@ export async function checkRegistrationCode(
   deps: RegistrationDeps,
   ctx: RegistrationRequest,
   token: string,
+  proof: string | undefined,
   code: string,
 ): Promise<RegistrationResult> {
   const { db, config } = deps;
@@ -110,7 +123,7 @@ export async function checkRegistrationCode(
   if (link.state !== 'valid' || !link.account.pending)
     return result(false, errorMessage(REGISTRATION_MESSAGES.linkExpired));
   const { account } = link;
-  if (!(await identityProven(db, account.userId)))
+  if (!(await provenBy(db, account, proof)))
     return result(false, errorMessage(REGISTRATION_MESSAGES.identityRequired));
   const outcome = await checkUserCode(
     db,

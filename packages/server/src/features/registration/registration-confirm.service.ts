@@ -6,7 +6,6 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { consumeAccountToken } from '../../auth/account-tokens';
-import { identityProven } from '../../auth/activation-codes';
 import { attemptKey, clearAttempts } from '../../auth/lockout';
 import { passwordProblem } from '../../auth/password-policy';
 import { hashPassword, normaliseAnswer } from '../../auth/passwords';
@@ -21,6 +20,7 @@ import { isValidMobile } from '../../lib/phone';
 import { findRegistrationLink, type LinkAccount } from './registration.queries';
 import { isCodeConfirmed, result } from './registration-code.service';
 import type { RegistrationDeps, RegistrationRequest } from './registration-deps';
+import { provenBy } from './registration-proof';
 
 type Form = z.output<typeof registrationForm>;
 type Refusal = { refused: RegistrationResult };
@@ -29,15 +29,16 @@ type Opened = { account: LinkAccount };
 const refuse = (code: string): Refusal => ({ refused: result(false, errorMessage(code)) });
 
 /**
- * The link must be valid and its account still to register; a participant must have proved who they
- * are (birth date and the centre's activation code, issue 17) and confirmed the code of this link
- * within the last 30 minutes (001 §2: the code comes first).
+ * The link must be valid and its account still to register; a participant's call must carry the proof
+ * given to the browser that proved who they are (birth date and the centre's activation code, issue
+ * 17), and that browser must have confirmed the code of this link within the last 30 minutes (001 §2:
+ * the code comes first).
  */
-async function openLink(db: DbOrTx, token: string): Promise<Refusal | Opened> {
+async function openLink(db: DbOrTx, token: string, proof: string | undefined): Promise<Refusal | Opened> {
   const link = await findRegistrationLink(db, token);
   if (link.state !== 'valid' || !link.account.pending) return refuse(REGISTRATION_MESSAGES.linkExpired);
   const { account } = link;
-  if (account.kind === 'PARTICIPANT' && !(await identityProven(db, account.userId)))
+  if (account.kind === 'PARTICIPANT' && !(await provenBy(db, account, proof)))
     return refuse(REGISTRATION_MESSAGES.identityRequired);
   if (account.kind === 'PARTICIPANT' && !(await isCodeConfirmed(db, account)))
     return refuse(REGISTRATION_MESSAGES.otpRequired);
@@ -68,9 +69,10 @@ function checkContact(email: string | undefined, mobile: string | undefined): vo
 export async function checkConnectionData(
   deps: RegistrationDeps,
   token: string,
+  proof: string | undefined,
   body: { emailPersonnel: string; portablePersonnel: string },
 ): Promise<RegistrationResult> {
-  const opened = await openLink(deps.db, token);
+  const opened = await openLink(deps.db, token, proof);
   if ('refused' in opened) return opened.refused;
   if (opened.account.kind !== 'PARTICIPANT')
     return result(false, errorMessage(REGISTRATION_MESSAGES.connectionDataIncorrect));
@@ -109,10 +111,11 @@ export async function confirmRegistration(
   deps: RegistrationDeps,
   ctx: RegistrationRequest,
   token: string,
+  proof: string | undefined,
   form: Form,
 ): Promise<RegistrationResult> {
   const { db } = deps;
-  const opened = await openLink(db, token);
+  const opened = await openLink(db, token, proof);
   if ('refused' in opened) return opened.refused;
   const { account } = opened;
   const participant = account.kind === 'PARTICIPANT';

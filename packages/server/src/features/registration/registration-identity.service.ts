@@ -1,7 +1,7 @@
 import {
+  type IdentityResult,
   type identityBody,
   REGISTRATION_MESSAGES,
-  type RegistrationResult,
 } from '@portail/contract/schemas/registration';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { errorMessage, infoMessage } from '../../lib/errors';
 import { findRegistrationLink } from './registration.queries';
 import { result } from './registration-code.service';
 import type { RegistrationDeps, RegistrationRequest } from './registration-deps';
+import { issueProof } from './registration-proof';
 
 /**
  * Tries at the birth date and activation code, counted before the comparison (auth/throttle.ts, one
@@ -39,14 +40,15 @@ async function birthDateOf(db: DbOrTx, participantId: number | null): Promise<st
  * holds and the activation code the centre gave the participant. The employer typed the contact
  * details the link and the text message go to, and knows the birth date: only the centre's code
  * proves that the person registering is the participant. Both must match; a wrong one answers the
- * same message whichever it was. The code is spent by the proof (single use).
+ * same message whichever it was. The code is spent by the proof (single use). The reply gives this
+ * browser the proof of identity (`preuve`) its later calls carry; the link alone proves nothing.
  */
 export async function checkIdentity(
   deps: RegistrationDeps,
   ctx: RegistrationRequest,
   token: string,
   body: z.output<typeof identityBody>,
-): Promise<RegistrationResult> {
+): Promise<IdentityResult> {
   const { db } = deps;
   const link = await findRegistrationLink(db, token);
   if (link.state !== 'valid' || !link.account.pending || link.account.kind !== 'PARTICIPANT')
@@ -62,19 +64,30 @@ export async function checkIdentity(
   ]);
   const record = (action: string) =>
     audit(db, { actorUserId: null, action, targetType: 'user', targetId: account.userId, ip: ctx.ip });
-  if (code.result !== 'match' || birthDate === null || birthDate !== body.dateNaissance) {
+  if (code.result === 'wrong' || birthDate === null || birthDate !== body.dateNaissance) {
     await record('REGISTRATION_IDENTITY_REFUSED');
     return result(false, errorMessage(REGISTRATION_MESSAGES.identityIncorrect));
   }
-  // Said only once both matched: it tells nothing to someone who does not know the code.
+  // Said only once both matched: it tells nothing to someone who does not know the code. A code is
+  // good once; a browser that has lost its proof (or another one) needs a new code from the centre.
+  if (code.result === 'used') {
+    await record('REGISTRATION_IDENTITY_CODE_USED');
+    return result(false, errorMessage(REGISTRATION_MESSAGES.activationCodeUsed));
+  }
   if (code.expired) {
     await record('REGISTRATION_IDENTITY_CODE_EXPIRED');
     return result(false, errorMessage(REGISTRATION_MESSAGES.activationCodeExpired));
   }
-  if (!(await spendActivationCode(db, code.id))) {
+  const { id } = code;
+  // The code is spent and the proof given to this browser at once: the link's earlier proof, held by
+  // whichever browser passed the check before, stops working.
+  const preuve = await db.transaction(async (tx) =>
+    (await spendActivationCode(tx, id)) ? issueProof(tx, account.tokenId) : null,
+  );
+  if (preuve === null) {
     await record('REGISTRATION_IDENTITY_REFUSED');
     return result(false, errorMessage(REGISTRATION_MESSAGES.identityIncorrect));
   }
   await record('REGISTRATION_IDENTITY_CONFIRMED');
-  return result(true, infoMessage(REGISTRATION_MESSAGES.identityConfirmed));
+  return { ...result(true, infoMessage(REGISTRATION_MESSAGES.identityConfirmed)), preuve };
 }

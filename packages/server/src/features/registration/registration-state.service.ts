@@ -1,7 +1,6 @@
 import { maskPhone } from '@portail/contract/rules/phone';
 import type { RegistrationState } from '@portail/contract/schemas/registration';
 import { and, eq, isNull } from 'drizzle-orm';
-import { identityProven } from '../../auth/activation-codes';
 import { hashToken } from '../../auth/secrets';
 import { enforce } from '../../auth/throttle';
 import type { Db } from '../../db/client';
@@ -11,6 +10,7 @@ import { findRegistrationLink } from './registration.queries';
 import { isCodeConfirmed } from './registration-code.service';
 import type { RegistrationDeps, RegistrationRequest } from './registration-deps';
 import { issueRegistrationLink, mailRegistrationLink } from './registration-links';
+import { provenBy } from './registration-proof';
 
 /** The i18n keys of the texts the steps show; the web has them in both languages. */
 const TEXTS = {
@@ -43,14 +43,20 @@ const closed = (state: 'notFound' | 'foundButExpired', participant = false, engl
  * what the steps show. A participant who already confirmed the code resumes after it. A participant's
  * identifier is told only once they have proved who they are: whoever holds the link (the employer
  * may have typed their own address) must not learn the login of the participant's future account.
+ * Both hold only for the browser that proved it (the call carries its proof): any other call, the
+ * link alone, reads as a participant still to give their birth date and activation code.
  */
-export async function registrationState(db: Db, token: string): Promise<RegistrationState> {
+export async function registrationState(
+  db: Db,
+  token: string,
+  proof: string | undefined,
+): Promise<RegistrationState> {
   const link = await findRegistrationLink(db, token);
   if (link.state === 'none' || link.state === 'used' || !link.account.pending) return closed('notFound');
   const { account } = link;
   const participant = account.kind === 'PARTICIPANT';
   if (link.state === 'expired') return closed('foundButExpired', participant, account.englishOnly);
-  const proven = participant && (await identityProven(db, account.userId));
+  const proven = participant && (await provenBy(db, account, proof));
   return {
     ok: true,
     notFound: false,

@@ -22,6 +22,15 @@ export interface LinkAccount {
   /** The contact the centre holds: the participant's or correspondant's record, else the account's. */
   recordEmail: string | null;
   recordMobile: string | null;
+  /** The proof of identity given with this link (registration-proof.ts), or null. */
+  proof: LinkProof | null;
+}
+
+/** The hash of the secret a browser received when it passed the identity check, and its lifetime. */
+export interface LinkProof {
+  hash: string;
+  issuedAt: Date;
+  expiresAt: Date;
 }
 
 export type RegistrationLink =
@@ -36,6 +45,9 @@ export async function findRegistrationLink(db: DbOrTx, token: string): Promise<R
   const [row] = await db
     .select({
       issuedAt: accountTokens.createdAt,
+      proofHash: accountTokens.proofHash,
+      proofIssuedAt: accountTokens.proofIssuedAt,
+      proofExpiresAt: accountTokens.proofExpiresAt,
       userId: users.id,
       kind: users.kind,
       login: users.login,
@@ -66,6 +78,9 @@ export async function findRegistrationLink(db: DbOrTx, token: string): Promise<R
     participantMobile,
     correspondantEmail,
     correspondantMobile,
+    proofHash,
+    proofIssuedAt,
+    proofExpiresAt,
     ...rest
   } = row;
   return {
@@ -76,6 +91,10 @@ export async function findRegistrationLink(db: DbOrTx, token: string): Promise<R
       pending: row.kind !== 'STAFF' && (!active || passwordHash === null),
       recordEmail: participantEmail ?? correspondantEmail ?? row.email,
       recordMobile: participantMobile ?? correspondantMobile ?? row.mobile,
+      proof:
+        proofHash !== null && proofIssuedAt !== null && proofExpiresAt !== null
+          ? { hash: proofHash, issuedAt: proofIssuedAt, expiresAt: proofExpiresAt }
+          : null,
     },
   };
 }

@@ -3,15 +3,18 @@ import { errorReply } from '@portail/contract/schemas/common';
 import {
   connectionDataBody,
   identityBody,
+  identityResult,
   otpCheckBody,
   otpSentReply,
+  REGISTRATION_PROOF_HEADER,
   registrationForm,
+  registrationProofHeaders,
   registrationResult,
   registrationState as registrationStateReply,
   registrationTokenQuery,
   resendReply,
 } from '@portail/contract/schemas/registration';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activeQuestions } from '../../auth/secret-questions';
 import { checkRegistrationCode, sendRegistrationCode } from './registration-code.service';
@@ -22,7 +25,19 @@ import { registrationState, resendLink } from './registration-state.service';
 
 const TAGS = ['registration'];
 
-/** Registration by link (001 §2, §7): open calls, each naming its link by `?token=`. */
+/**
+ * The proof of identity the call carries (`x-registration-proof`): the secret registration/identite
+ * gave the participant's browser. Absent or malformed, the call proves nothing.
+ */
+function proofOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[REGISTRATION_PROOF_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * Registration by link (001 §2, §7): open calls, each naming its link by `?token=`; a participant's
+ * calls after the identity check also carry the proof it gave their browser (`x-registration-proof`).
+ */
 export function registrationRoutes(deps: RegistrationDeps) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -36,10 +51,11 @@ export function registrationRoutes(deps: RegistrationDeps) {
           tags: TAGS,
           summary: "The link's state (not found, found but expired, valid) and what the steps show",
           querystring: registrationTokenQuery,
+          headers: registrationProofHeaders,
           response: { 200: registrationStateReply, 400: errorReply },
         },
       },
-      async (request) => registrationState(db, request.query.token),
+      async (request) => registrationState(db, request.query.token, proofOf(request)),
     );
 
     app.post(
@@ -52,7 +68,7 @@ export function registrationRoutes(deps: RegistrationDeps) {
             "A participant's birth date and the activation code the centre gave them (tries limited per account and address)",
           querystring: registrationTokenQuery,
           body: identityBody,
-          response: { 200: registrationResult, 400: errorReply, 429: errorReply },
+          response: { 200: identityResult, 400: errorReply, 429: errorReply },
         },
       },
       async (request) => checkIdentity(deps, registrationRequest(request), request.query.token, request.body),
@@ -66,10 +82,12 @@ export function registrationRoutes(deps: RegistrationDeps) {
           tags: TAGS,
           summary: 'Sends a code by text message to the mobile on file; answers it masked, or empty',
           querystring: registrationTokenQuery,
+          headers: registrationProofHeaders,
           response: { 200: otpSentReply, 400: errorReply, 429: errorReply },
         },
       },
-      async (request) => sendRegistrationCode(deps, registrationRequest(request), request.query.token),
+      async (request) =>
+        sendRegistrationCode(deps, registrationRequest(request), request.query.token, proofOf(request)),
     );
 
     app.put(
@@ -80,12 +98,19 @@ export function registrationRoutes(deps: RegistrationDeps) {
           tags: TAGS,
           summary: 'Checks the code (three tries)',
           querystring: registrationTokenQuery,
+          headers: registrationProofHeaders,
           body: otpCheckBody,
           response: { 200: registrationResult, 400: errorReply },
         },
       },
       async (request) =>
-        checkRegistrationCode(deps, registrationRequest(request), request.query.token, request.body.code),
+        checkRegistrationCode(
+          deps,
+          registrationRequest(request),
+          request.query.token,
+          proofOf(request),
+          request.body.code,
+        ),
     );
 
     app.get(
@@ -110,11 +135,12 @@ export function registrationRoutes(deps: RegistrationDeps) {
           tags: TAGS,
           summary: "Checks the participant's personal mobile and e-mail (writes nothing)",
           querystring: registrationTokenQuery,
+          headers: registrationProofHeaders,
           body: connectionDataBody,
           response: { 200: registrationResult, 400: errorReply },
         },
       },
-      async (request) => checkConnectionData(deps, request.query.token, request.body),
+      async (request) => checkConnectionData(deps, request.query.token, proofOf(request), request.body),
     );
 
     app.post(
@@ -125,12 +151,19 @@ export function registrationRoutes(deps: RegistrationDeps) {
           tags: TAGS,
           summary: 'Sets the password and secret question, records the consent and activates the account',
           querystring: registrationTokenQuery,
+          headers: registrationProofHeaders,
           body: registrationForm,
           response: { 200: registrationResult, 400: errorReply },
         },
       },
       async (request) =>
-        confirmRegistration(deps, registrationRequest(request), request.query.token, request.body),
+        confirmRegistration(
+          deps,
+          registrationRequest(request),
+          request.query.token,
+          proofOf(request),
+          request.body,
+        ),
     );
 
     app.post(

@@ -1,4 +1,8 @@
-import { REGISTRATION_MESSAGES, type RegistrationState } from '@portail/contract/schemas/registration';
+import {
+  REGISTRATION_MESSAGES,
+  REGISTRATION_PROOF_HEADER,
+  type RegistrationState,
+} from '@portail/contract/schemas/registration';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -73,6 +77,8 @@ export interface Call {
   route: string;
   token: string | null;
   body: unknown;
+  /** The proof of identity the call carried (`x-registration-proof`), if any. */
+  proof: string | null;
 }
 type Handler = (call: Call) => Response | Promise<Response>;
 
@@ -87,6 +93,7 @@ export function fakeServer(routes: Record<string, Handler>): Call[] {
         route: `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`,
         token: url.searchParams.get('token'),
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+        proof: new Headers(init?.headers).get(REGISTRATION_PROOF_HEADER),
       };
       calls.push(call);
       const handler = routes[call.route];

@@ -177,6 +177,8 @@ describe('participant registration, six steps (001 §2, §5)', () => {
     expect(calls.find((call) => call.route === 'POST /registration/confirmation')).toEqual({
       route: 'POST /registration/confirmation',
       token: 'jeton-123',
+      // The fake link is proven already: this browser holds no proof of its own to send.
+      proof: null,
       body: {
         emailPersonnel: 'moi@exemple.fr',
         portablePersonnel: '06 11 22 33 44',

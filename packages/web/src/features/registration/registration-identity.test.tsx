@@ -67,13 +67,22 @@ describe('participant step 1: birth date and activation code first (issue 17)', 
     });
 
     // Right: the text message is sent, and the link is read again for the identifier.
-    identity = result(true, [{ level: 'INFO', errorCode: REGISTRATION_MESSAGES.identityConfirmed }]);
+    identity = json({
+      ok: true,
+      exception: { messages: [{ level: 'INFO', errorCode: REGISTRATION_MESSAGES.identityConfirmed }] },
+      preuve: 'proof-of-this-browser',
+    });
     linkState = PARTICIPANT_LINK;
     await user.type(codeField(), 'K7XQ2M9P');
     await next(user);
     expect(await screen.findByText(/Un code vous a été envoyé par SMS au •• •• •• •• 78\./)).toBeVisible();
     expect(calls.filter((c) => c.route === 'POST /registration/otp')).toHaveLength(1);
     expect(calls.filter((c) => c.route === 'POST /registration/token').length).toBeGreaterThan(1);
+    // The proof is this browser's: sent with the calls after the check, never before it.
+    expect(calls.find((c) => c.route === 'POST /registration/identite')?.proof).toBeNull();
+    expect(calls.find((c) => c.route === 'POST /registration/otp')?.proof).toBe('proof-of-this-browser');
+    expect(calls.at(-1)?.proof).toBe('proof-of-this-browser');
+    expect(sessionStorage.getItem('portail.registration.proof')).toContain('proof-of-this-browser');
   });
 
   it('says how long to wait once the tries are used up', async () => {

@@ -13,6 +13,7 @@ import { notify } from '../../lib/notify';
 import { LOGIN_PATH } from '../../lib/paths';
 import { useCountdown } from '../../lib/use-countdown';
 import { checkOtp, sendOtp } from './api/otp';
+import { forgetProof } from './api/proof-store';
 import type { StepOutcome } from './api/step-outcome';
 import { confirmRegistration, validateConnectionData } from './api/submit-steps';
 import type { CodeStatus } from './components/code-step';
@@ -133,6 +134,8 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     }
     const codes = outcome.messages.map((message) => message.errorCode);
     if (participant && codes.includes(REGISTRATION_MESSAGES.identityRequired)) {
+      // This browser's proof lapsed, or another browser passed the check since: the first step.
+      forgetProof();
       identity.reset();
       codeAsked.current = false;
       setCodeStatus({ kind: 'sending' });
@@ -217,6 +220,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     const outcome = await confirmRegistration(token, confirmationBody(values, participant));
     setBusy(false);
     if (outcome.kind === 'ok') {
+      forgetProof();
       // The sign-in page says the account is active and recalls its identifier.
       const notice = REGISTRATION_MESSAGES.success;
       void navigate(LOGIN_PATH, { replace: true, state: { notice, identifiant: state.identifiant } });

@@ -2,6 +2,7 @@ import { type RegistrationState, registrationState } from '@portail/contract/sch
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
+import { proofHeaders } from './proof-store';
 import { registrationKeys } from './registration-keys';
 
 /** What a token the server refuses to read (too long, say) amounts to: a link that does not exist. */
@@ -21,7 +22,8 @@ const NOT_FOUND: RegistrationState = {
 
 /**
  * `POST registration/token?token=` (001 §4): not found, found but expired, or valid with what the
- * steps show. Checking does not spend the link; the state leaves the cache with the screen.
+ * steps show. Checking does not spend the link; the state leaves the cache with the screen. Only a
+ * browser holding the link's proof of identity is shown the steps after the identity check.
  */
 export function useRegistrationLink(token: string) {
   return useQuery({
@@ -32,6 +34,7 @@ export function useRegistrationLink(token: string) {
         return await api('/registration/token', {
           method: 'POST',
           query: { token },
+          headers: proofHeaders(token),
           schema: registrationState,
           auth: false,
           handle: [400],

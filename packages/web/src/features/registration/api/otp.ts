@@ -1,6 +1,7 @@
 import { otpSentReply, registrationResult } from '@portail/contract/schemas/registration';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
+import { proofHeaders } from './proof-store';
 import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
 
 export type OtpSendOutcome =
@@ -18,6 +19,7 @@ export async function sendOtp(token: string): Promise<OtpSendOutcome> {
     const body = await api('/registration/otp', {
       method: 'POST',
       query: { token },
+      headers: proofHeaders(token),
       auth: false,
       handle: 'all',
     });
@@ -36,6 +38,7 @@ export function checkOtp(token: string, code: string): Promise<StepOutcome> {
     api('/registration/otp', {
       method: 'PUT',
       query: { token },
+      headers: proofHeaders(token),
       body: { code },
       schema: registrationResult,
       auth: false,

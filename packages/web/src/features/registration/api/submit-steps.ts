@@ -5,6 +5,7 @@ import {
 } from '@portail/contract/schemas/registration';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { proofHeaders } from './proof-store';
 import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
 
 /** `POST registration/validerDonnesConnexion?token=` (001 §7): the personal contact of step 4. */
@@ -16,6 +17,7 @@ export function validateConnectionData(
     api('/registration/validerDonnesConnexion', {
       method: 'POST',
       query: { token },
+      headers: proofHeaders(token),
       body,
       schema: registrationResult,
       auth: false,
@@ -30,6 +32,7 @@ export function confirmRegistration(token: string, body: RegistrationForm): Prom
     api('/registration/confirmation', {
       method: 'POST',
       query: { token },
+      headers: proofHeaders(token),
       body,
       schema: registrationResult,
       auth: false,

@@ -1,10 +1,17 @@
 import { MAX_PASSWORD_ATTEMPTS } from '@portail/contract/constants';
 import { tokenReply } from '@portail/contract/schemas/auth';
+import { REGISTRATION_PROOF_HEADER } from '@portail/contract/schemas/registration';
 import { and, eq, inArray, like, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oneTimeCodes, sessions, throttles, users } from '../src/db/schema';
 import { clientAuth } from '../test/helper';
-import { centreCode, freshPendingLink, linkOwner, proveIdentity } from '../test/registration-fixtures';
+import {
+  centreCode,
+  freshPendingLink,
+  linkOwner,
+  proofFor,
+  proveIdentity,
+} from '../test/registration-fixtures';
 import { figure, type HttpReply, type Portal, startPortal } from './portal';
 
 /**
@@ -223,8 +230,13 @@ describe('limits of the resend and recovery routes', () => {
   it('answers 429 with Retry-After to a second registration code within the minute', async () => {
     const { token } = await freshPendingLink(portal, 'PARTICIPANT', 3);
     await proveIdentity(portal, token);
+    // As the browser that proved the identity: with its proof (registration-proof.ts).
     const send = () =>
-      portal.http({ method: 'POST', url: `/api/registration/otp?${new URLSearchParams({ token })}` });
+      portal.http({
+        method: 'POST',
+        url: `/api/registration/otp?${new URLSearchParams({ token })}`,
+        headers: { [REGISTRATION_PROOF_HEADER]: proofFor(token) ?? '' },
+      });
     expect((await send()).statusCode).toBe(200);
     expectRetryAfter(await send(), 60);
   });

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { composeUsername } from '@portail/contract/rules/username';
 import { participant, participantCreatedReply } from '@portail/contract/schemas/participants';
+import { REGISTRATION_PROOF_HEADER } from '@portail/contract/schemas/registration';
 import { Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import { and, asc, count, desc, eq, isNull, like, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -1047,6 +1048,7 @@ describe('privileged fields injected into valid bodies', () => {
         dateNaissanceEmployeur: '1900-01-01',
       },
     };
+    let registrationProof: Record<string, string> = {};
     const registration: Target = {
       route: 'POST /api/registration/confirmation (participant)',
       prepare: async () => {
@@ -1054,25 +1056,19 @@ describe('privileged fields injected into valid bodies', () => {
         const query = `?token=${encodeURIComponent(link)}`;
         const proved = await call('POST', `/api/registration/identite${query}`, {}, activation);
         if (!proved.json<{ ok: boolean }>().ok) throw new Error(`identity not proven: ${proved.body}`);
-        await call('POST', `/api/registration/otp${query}`, {});
-        const checked = await call(
-          'PUT',
-          `/api/registration/otp${query}`,
-          {},
-          { code: portal.notifier.lastCode() },
-        );
+        // The browser that proved the identity sends its proof on every later call (registration-proof.ts).
+        registrationProof = { [REGISTRATION_PROOF_HEADER]: proved.json<{ preuve: string }>().preuve };
+        await call('POST', `/api/registration/otp${query}`, registrationProof);
+        const checked = await call('PUT', `/api/registration/otp${query}`, registrationProof, {
+          code: portal.notifier.lastCode(),
+        });
         if (!checked.json<{ ok: boolean }>().ok) throw new Error(`code not confirmed: ${checked.body}`);
       },
       send: (extra) =>
-        call(
-          'POST',
-          `/api/registration/confirmation?token=${encodeURIComponent(link)}`,
-          {},
-          {
-            ...participantForm({ emailPersonnel: `${unique('perso.')}@example.net` }),
-            ...extra,
-          },
-        ),
+        call('POST', `/api/registration/confirmation?token=${encodeURIComponent(link)}`, registrationProof, {
+          ...participantForm({ emailPersonnel: `${unique('perso.')}@example.net` }),
+          ...extra,
+        }),
       // Registering records the medical-record choice: the participant's place is what must not move.
       own: async () => {
         const { establishmentId, companyId, groupId, active, lockedByExternalSystem } =

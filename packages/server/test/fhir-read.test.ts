@@ -131,7 +131,13 @@ describe('Patient', () => {
       managingOrganization: { reference: `Organization/etab-${row.establishmentId}` },
       meta: { versionId: String(row.version) },
     });
-    expect(patient.name?.[0]).toEqual({ use: 'official', family: row.lastName, given: [row.firstName] });
+    expect(patient.name?.[0]).toMatchObject({
+      use: 'official',
+      family: row.lastName,
+      given: [row.firstName],
+    });
+    // The civility (M. or Mme) is the official name's prefix.
+    expect([['M.'], ['Mme'], undefined]).toContainEqual(patient.name?.[0]?.prefix);
     expect(['male', 'female']).toContain(patient.gender);
   });
 

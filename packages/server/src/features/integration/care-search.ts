@@ -1,7 +1,7 @@
 import { centreInstant } from '@portail/contract/rules/centre-time';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import { invalid } from './fhir-outcome';
-import { isRealDay, lastUpdatedSql } from './search-params';
+import { isRealDay, lastUpdatedSql, type RangePrefix, rangeSql } from './search-params';
 
 /**
  * Search helpers of the check-up resources (EpisodeOfCare, Appointment, Consent, AuditEvent): the
@@ -83,18 +83,5 @@ export function dateCondition(column: AnyColumn, value: string, name: string): S
     if (Number.isNaN(low.getTime())) throw refuse();
     high = new Date(low.getTime() + (second === undefined ? 60_000 : 1_000));
   }
-  switch (prefix) {
-    case 'ge':
-      return sql`${column} >= ${low}`;
-    case 'gt':
-      return sql`${column} >= ${high}`;
-    case 'le':
-      return sql`${column} < ${high}`;
-    case 'lt':
-      return sql`${column} < ${low}`;
-    case 'ne':
-      return sql`(${column} < ${low} or ${column} >= ${high})`;
-    default:
-      return sql`(${column} >= ${low} and ${column} < ${high})`;
-  }
+  return rangeSql(column, prefix as RangePrefix, low, high);
 }

@@ -34,12 +34,12 @@ const SEARCH_PARAMS: readonly SearchParameterInfo[] = [
   {
     name: 'category',
     type: 'token',
-    documentation: `${DOCUMENT_CATEGORY_SYSTEM}: ${Object.keys(DOCUMENT_CATEGORY_DISPLAY).join(', ')} (comma: any of)`,
+    documentation: `${DOCUMENT_CATEGORY_SYSTEM}: ${Object.keys(DOCUMENT_CATEGORY_DISPLAY).join(', ')} (a comma separates several, one of which matches)`,
   },
   {
     name: 'type',
     type: 'token',
-    documentation: `${DOCUMENT_TYPE_SYSTEM}|N: the centre's document type (comma: any of)`,
+    documentation: `${DOCUMENT_TYPE_SYSTEM}|N: the centre's document type (a comma separates several, one of which matches)`,
   },
   {
     name: 'date',

@@ -54,16 +54,29 @@ export function lastUpdatedSql(column: AnyColumn | SQL, value: string): SQL {
   if (text.length !== 10) return sql`${column} ${sql.raw(operator)} ${instant}`;
   const start = centreInstant(text, 0);
   const end = centreInstant(new Date(instant.getTime() + 86_400_000).toISOString().slice(0, 10), 0);
-  switch (operator) {
-    case '>=':
-      return sql`${column} >= ${start}`;
-    case '>':
-      return sql`${column} >= ${end}`;
-    case '<=':
-      return sql`${column} < ${end}`;
-    case '<':
-      return sql`${column} < ${start}`;
+  const prefix = (/^(eq|ge|gt|le|lt)/.exec(value)?.[1] ?? 'eq') as RangePrefix;
+  return rangeSql(column, prefix, start, end);
+}
+
+export type RangePrefix = 'eq' | 'ne' | 'ge' | 'gt' | 'le' | 'lt';
+
+/**
+ * A FHIR date prefix on a stored instant against a value that is a range [low, high) as wide as its
+ * precision: `ge` from low, `gt` from high, `le` before high, `lt` before low, `eq` within, `ne` outside.
+ */
+export function rangeSql(column: AnyColumn | SQL, prefix: RangePrefix, low: Date, high: Date): SQL {
+  switch (prefix) {
+    case 'ge':
+      return sql`${column} >= ${low}`;
+    case 'gt':
+      return sql`${column} >= ${high}`;
+    case 'le':
+      return sql`${column} < ${high}`;
+    case 'lt':
+      return sql`${column} < ${low}`;
+    case 'ne':
+      return sql`(${column} < ${low} or ${column} >= ${high})`;
     default:
-      return sql`(${column} >= ${start} and ${column} < ${end})`;
+      return sql`(${column} >= ${low} and ${column} < ${high})`;
   }
 }

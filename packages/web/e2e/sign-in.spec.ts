@@ -1,5 +1,13 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, fillLogin, lastOutboxId, readCode, signIn, test } from './support';
+import {
+  enterSignInCode,
+  expectAccessible,
+  fillLogin,
+  lastOutboxId,
+  readCode,
+  signIn,
+  test,
+} from './support';
 
 test.describe('sign-in', () => {
   test('the login page is accessible and the checkbox changes the identifier label', async ({ page }) => {
@@ -52,9 +60,7 @@ test.describe('sign-in', () => {
     // Before the code, nothing else is reachable.
     await page.goto('/home');
     await expect(page).toHaveURL(/\/user\/confirm$/);
-    const code = await readCode(page.request, before);
-    await page.getByRole('textbox', { name: 'Code de confirmation' }).fill(code);
-    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await enterSignInCode(page, before);
     await expect(page).toHaveURL(/\/home$/);
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(menu.getByRole('link', { name: "Résultats d'analyses" })).toBeVisible();
@@ -70,7 +76,6 @@ test.describe('sign-in', () => {
     const before = await lastOutboxId(page.request);
     await fillLogin(page, 'participant.refus');
     await expect(page).toHaveURL(/\/user\/confirm$/);
-    const code = await readCode(page.request, before);
     const field = page.getByRole('textbox', { name: 'Code de confirmation' });
     for (const typed of ['12345', '1234567', '12a456']) {
       await field.fill(typed);
@@ -78,8 +83,7 @@ test.describe('sign-in', () => {
       await expect(page.getByText('Le code comporte 6 chiffres')).toBeVisible();
     }
     await expect(page.getByText('Code incorrect', { exact: false })).toHaveCount(0);
-    await field.fill(code);
-    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await enterSignInCode(page, before);
     await expect(page).toHaveURL(/\/home$/);
   });
 

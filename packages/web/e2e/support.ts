@@ -132,40 +132,45 @@ export interface SignInOptions {
   mobile?: string;
 }
 
-/**
- * Signs in through the screens; participants type the code read from the outbox. Tests running side by
- * side may sign the same account in at the same moment, and the outbox cannot tell whose code is whose:
- * a refused code is followed by the next one sent (three tries are allowed).
- */
+/** Signs in through the screens; participants type the code read from the outbox (enterSignInCode). */
 export async function signIn(page: Page, identifier: string, options: SignInOptions = {}) {
   const before = await lastOutboxId(page.request);
   await fillLogin(page, identifier, options);
   if (identifier.startsWith('participant')) {
     await expect(page).toHaveURL(/\/user\/confirm/);
-    const tried = new Set<string>();
-    for (let attempt = 0; attempt < 3; attempt++) {
-      let code = '';
-      await expect
-        .poll(
-          async () => {
-            code =
-              (await codesAfter(page.request, before, options.mobile)).find(
-                (candidate) => !tried.has(candidate),
-              ) ?? '';
-            return code;
-          },
-          { timeout: 10_000 },
-        )
-        .toBeTruthy();
-      tried.add(code);
-      await page.getByRole('textbox').first().fill(code);
-      const answer = page.waitForResponse((response) => response.url().includes('/confirmer-code'));
-      await page.getByRole('button', { name: /^(Confirmer|Confirm)$/ }).click();
-      const { ok } = (await (await answer).json()) as { ok?: boolean };
-      if (ok) break;
-    }
+    await enterSignInCode(page, before, options.mobile);
   }
   await expect(page.getByRole('navigation').first()).toBeVisible();
+}
+
+/**
+ * Types the sign-in code sent after `afterId` on the confirmation screen and confirms it. Tests running
+ * side by side may sign the same account in at the same moment, and the outbox cannot tell whose code
+ * is whose: a refused code is followed by the next one sent (three tries are allowed).
+ */
+export async function enterSignInCode(page: Page, afterId: number, mobile?: string) {
+  const tried = new Set<string>();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let code = '';
+    await expect
+      .poll(
+        async () => {
+          code =
+            (await codesAfter(page.request, afterId, mobile)).find((candidate) => !tried.has(candidate)) ??
+            '';
+          return code;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeTruthy();
+    tried.add(code);
+    await page.getByRole('textbox').first().fill(code);
+    const answer = page.waitForResponse((response) => response.url().includes('/confirmer-code'));
+    await page.getByRole('button', { name: /^(Confirmer|Confirm)$/ }).click();
+    const { ok } = (await (await answer).json()) as { ok?: boolean };
+    if (ok) return;
+  }
+  throw new Error('none of the sign-in codes sent was accepted');
 }
 
 /** axe (WCAG 2.1 AA) finds nothing on the page as it stands. */

@@ -7,7 +7,7 @@ import {
 } from '@portail/contract/integration/fhir';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Client, type FhirResource } from 'fhir-kit-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   auditLog,
   enumItems,
@@ -139,6 +139,13 @@ describe('Patient create', () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(entry?.details).toMatchObject({ source: 'fhir' });
+    // The registration link leaves once the write has committed, without holding the reply.
+    const email = sent.telecom?.find((telecom) => telecom.system === 'email')?.value;
+    await vi.waitFor(() =>
+      expect(ctx.notifier.mails.filter((mail) => mail.to === email).map((mail) => mail.text)).toEqual([
+        expect.stringContaining('?token='),
+      ]),
+    );
   });
 
   it('answers 201 with Location and ETag (raw HTTP)', async () => {
@@ -433,6 +440,14 @@ describe('transaction Bundles', () => {
       .from(users)
       .where(inArray(users.participantId, ids));
     expect(accounts).toHaveLength(12);
+    const addresses = people.map(
+      (person) => person.telecom?.find((telecom) => telecom.system === 'email')?.value,
+    );
+    await vi.waitFor(() =>
+      expect(
+        addresses.map((address) => ctx.notifier.mails.filter((mail) => mail.to === address).length),
+      ).toEqual(Array(12).fill(1)),
+    );
 
     const changed = [...people];
     changed[3] = { ...people[3], name: [{ use: 'official', family: 'Renommée', given: ['Léa'] }] } as Patient;

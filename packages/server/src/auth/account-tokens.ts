@@ -32,6 +32,30 @@ export async function issueAccountToken(
   return token;
 }
 
+/**
+ * The first tokens of accounts just created in this transaction, one statement for all: a new account
+ * has no earlier token to spend. Returns the tokens in clear, in the order of `userIds`.
+ */
+export async function issueFirstAccountTokens(
+  tx: DbOrTx,
+  userIds: readonly number[],
+  purpose: AccountTokenPurpose,
+  ttlS: number,
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const tokens = userIds.map(() => randomToken());
+  const expiresAt = new Date(Date.now() + ttlS * 1000);
+  await tx.insert(accountTokens).values(
+    userIds.map((userId, index) => ({
+      userId,
+      purpose,
+      tokenHash: hashToken(tokens[index] ?? ''),
+      expiresAt,
+    })),
+  );
+  return tokens;
+}
+
 export type AccountTokenState =
   | { state: 'none' }
   | { state: 'used'; userId: number; purpose: AccountTokenPurpose }

@@ -1,8 +1,9 @@
 import type { Patient } from '@medplum/fhirtypes';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { participants } from '../../db/schema';
-import { audit, auditMany } from '../../lib/audit';
+import { updateAll } from '../../db/update-all';
+import { auditMany } from '../../lib/audit';
 import type { ParticipantRecord } from '../participants/participant.queries';
 import { participantPageCache } from '../participants/participant-page-cache';
 import { FhirError } from './fhir-outcome';
@@ -11,7 +12,7 @@ import { holdsAlready, relocate } from './fhir-writes';
 import {
   checkPatient,
   createdEntry,
-  inviteNewParticipant,
+  inviteNewParticipants,
   newIdentity,
   type ParticipantValues,
   preloadEstablishments,
@@ -123,16 +124,37 @@ export async function storePatientBatch(
   if (await anyTwin(ctx, writes)) return null;
   if (writes.length === 0) return outcomes;
 
-  for (const write of writes) {
-    if (!write.current) continue;
-    const [row] = await ctx.db
-      .update(participants)
-      .set(write.values)
-      .where(eq(participants.id, write.current.id))
-      .returning();
-    if (!row) throw new Error('participant update returned no row');
-    await audit(ctx.db, updatedEntry(ctx, write.current, row));
-    outcomes[write.index] = { outcome: 'updated', id: row.id };
+  const changed = writes.flatMap((write) => (write.current ? [{ ...write, current: write.current }] : []));
+  if (changed.length > 0) {
+    // One statement for the batch; a column a Patient leaves unset (undefined) keeps its stored value.
+    await updateAll(
+      ctx.db,
+      participants,
+      'id',
+      changed.map(({ current, values }) => {
+        const row: Record<string, unknown> = { id: current.id };
+        for (const [name, value] of Object.entries(values))
+          row[name] = value === undefined ? current[name as keyof ParticipantRecord] : value;
+        return row as Partial<ParticipantRecord>;
+      }),
+    );
+    const rows = await ctx.db
+      .select()
+      .from(participants)
+      .where(
+        inArray(
+          participants.id,
+          changed.map(({ current }) => current.id),
+        ),
+      );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const entries = changed.map(({ current, index }) => {
+      const row = byId.get(current.id);
+      if (!row) throw new Error('an updated participant was not read back');
+      outcomes[index] = { outcome: 'updated', id: row.id };
+      return updatedEntry(ctx, current, row);
+    });
+    await auditMany(ctx.db, entries);
   }
   const fresh = writes.filter((write) => !write.current);
   for (let start = 0; start < fresh.length; start += INSERT_CHUNK) {
@@ -147,7 +169,7 @@ export async function storePatientBatch(
             establishmentId: participants.establishmentId,
           })
         : await insert.returning().then(async (created) => {
-            for (const row of created) await inviteNewParticipant(ctx, row);
+            await inviteNewParticipants(ctx, created);
             return created;
           });
     const lineOf = new Map(chunk.map((write) => [write.values.centreId, write.index]));

@@ -5,7 +5,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
-import { createActivation, sendActivation } from '../participants/activation';
+import { createActivations, sendActivation } from '../participants/activation';
 import {
   checkupTypesOf,
   type EstablishmentFacts,
@@ -240,32 +240,63 @@ export function changedColumns(before: ParticipantRecord, after: ParticipantReco
 }
 
 /**
- * Creates a participant's account without a password and mails its registration link once the write
- * commits, as for a participant created on the screens.
+ * Creates participants' accounts without a password and mails each its registration link once the
+ * write commits, as for a participant created on the screens (createActivations: three statements for
+ * a whole batch).
  */
+export async function openAccounts(
+  ctx: FhirContext,
+  people: readonly { row: ParticipantRecord; email: string; mobile: string }[],
+): Promise<void> {
+  const tokens = await createActivations(
+    ctx.db,
+    ctx.config,
+    people.map(({ row, email, mobile }) => ({
+      participantId: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email,
+      mobile,
+    })),
+  );
+  if (tokens.length === 0) return;
+  const deps = { config: ctx.config, notifier: ctx.notifier };
+  ctx.afterCommit(async () => {
+    // The reply does not wait for the mails: a Bundle of a thousand new participants would otherwise
+    // wait on a thousand sends (tens of milliseconds each through an SMTP relay). They leave one after
+    // another once the write has committed; a failed send is logged and kept in the outbox
+    // (sendActivation never throws), and `npm run invite` sends another link.
+    void (async () => {
+      for (const [index, { row, email }] of people.entries())
+        await sendActivation(deps, ctx.log, email, tokens[index] ?? '', row);
+    })();
+  });
+}
+
+/** One participant's account and registration link (openAccounts). */
 export async function openAccount(
   ctx: FhirContext,
   row: ParticipantRecord,
   contact: { email: string; mobile: string },
 ): Promise<void> {
-  const token = await createActivation(ctx.db, ctx.config, {
-    participantId: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    ...contact,
-  });
-  ctx.afterCommit(async () => {
-    await sendActivation({ config: ctx.config, notifier: ctx.notifier }, ctx.log, contact.email, token, row);
-  });
+  await openAccounts(ctx, [{ row, ...contact }]);
 }
 
 /**
- * A new participant's account and registration link (openAccount), when active with a mail and a
- * mobile. The bulk import leaves it to `npm run invite` unless asked.
+ * New participants' accounts and registration links (openAccounts), for those active with a mail and
+ * a mobile. The bulk import leaves it to `npm run invite` unless asked.
  */
-export async function inviteNewParticipant(ctx: FhirContext, row: ParticipantRecord): Promise<void> {
-  if (!row.active || !row.email || !row.mobile || ctx.registrationLinks === false) return;
-  await openAccount(ctx, row, { email: row.email, mobile: row.mobile });
+export async function inviteNewParticipants(
+  ctx: FhirContext,
+  rows: readonly ParticipantRecord[],
+): Promise<void> {
+  if (ctx.registrationLinks === false) return;
+  await openAccounts(
+    ctx,
+    rows.flatMap((row) =>
+      row.active && row.email && row.mobile ? [{ row, email: row.email, mobile: row.mobile }] : [],
+    ),
+  );
 }
 
 /** The audit entry of a participant the integration API created. */
@@ -291,7 +322,7 @@ export const updatedEntry = (ctx: FhirContext, before: ParticipantRecord, after:
 export async function createPatient(ctx: FhirContext, patient: Patient): Promise<ParticipantRecord> {
   const book = await codeBook(ctx);
   const row = await store(ctx, patient, null, book);
-  await inviteNewParticipant(ctx, row);
+  await inviteNewParticipants(ctx, [row]);
   await audit(ctx.db, createdEntry(ctx, row));
   return row;
 }

@@ -1,15 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { issueFirstAccountTokens } from '../../auth/account-tokens';
 import { randomFromAlphabet } from '../../auth/activation-codes';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Notifier } from '../../notify/notifier';
-import {
-  issueRegistrationLink,
-  type LinkConfig,
-  mailRegistrationLink,
-} from '../registration/registration-links';
+import { type LinkConfig, mailRegistrationLink } from '../registration/registration-links';
 
 /** Lower-case ASCII words joined by dots, as the centre's participant logins are written. */
 function loginPart(text: string): string {
@@ -25,30 +22,60 @@ function loginPart(text: string): string {
 const LOGIN_SUFFIX_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 export const LOGIN_SUFFIX_LENGTH = 8;
 
+/** A login stem (`c.martin`) followed by a fresh random suffix. */
+function drawLogin(stem: string): string {
+  return [stem, randomFromAlphabet(LOGIN_SUFFIX_ALPHABET, LOGIN_SUFFIX_LENGTH)].filter(Boolean).join('.');
+}
+
+const loginStem = (firstName: string, lastName: string) =>
+  [loginPart(firstName).slice(0, 1), loginPart(lastName)].filter(Boolean).join('.');
+
 /**
- * The login of an account the portal creates (issue 17): the first name's initial, the last name and
+ * The logins of accounts the portal creates (issue 17): the first name's initial, the last name and
  * eight random characters (`c.martin.k7xq2m9p`, 31^8 values). Knowing a person's name (or their
  * participant id) gives no login to try wrong passwords on, so nobody can lock them out that way.
- * Drawn again in the rare case it is taken for that kind of account.
+ * One query checks a whole batch; a login taken for that kind of account, or drawn twice in the batch
+ * (both rare), is drawn again.
  */
+export async function newAccountLogins(
+  tx: DbOrTx,
+  kind: 'PARTICIPANT' | 'CORRESPONDANT',
+  people: readonly { firstName: string; lastName: string }[],
+): Promise<string[]> {
+  const stems = people.map((person) => loginStem(person.firstName, person.lastName));
+  const logins = stems.map(drawLogin);
+  let pending = logins.map((_, index) => index);
+  while (pending.length > 0) {
+    const asked = pending.map((index) => logins[index] ?? '');
+    const taken = new Set(
+      (
+        await tx
+          .select({ login: users.login })
+          .from(users)
+          .where(and(eq(users.kind, kind), inArray(users.login, asked)))
+      ).map((row) => row.login),
+    );
+    const seen = new Set<string>();
+    for (const login of logins) {
+      if (seen.has(login)) taken.add(login);
+      seen.add(login);
+    }
+    pending = pending.filter((index) => taken.has(logins[index] ?? ''));
+    for (const index of pending) logins[index] = drawLogin(stems[index] ?? '');
+  }
+  return logins;
+}
+
+/** One login for an account the portal creates (newAccountLogins). */
 export async function newAccountLogin(
   tx: DbOrTx,
   kind: 'PARTICIPANT' | 'CORRESPONDANT',
   firstName: string,
   lastName: string,
 ): Promise<string> {
-  const stem = [loginPart(firstName).slice(0, 1), loginPart(lastName)].filter(Boolean).join('.');
-  for (;;) {
-    const login = [stem, randomFromAlphabet(LOGIN_SUFFIX_ALPHABET, LOGIN_SUFFIX_LENGTH)]
-      .filter(Boolean)
-      .join('.');
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.kind, kind), eq(users.login, login)))
-      .limit(1);
-    if (!taken) return login;
-  }
+  const [login] = await newAccountLogins(tx, kind, [{ firstName, lastName }]);
+  if (login === undefined) throw new Error('no login drawn');
+  return login;
 }
 
 export interface ActivationAccount {
@@ -60,34 +87,55 @@ export interface ActivationAccount {
 }
 
 /**
- * In the creation's transaction: the participant's account, inactive and without a password, so it
+ * In the creation's transaction: the participants' accounts, inactive and without a password, so they
  * cannot sign in (the password grant verifies no password against a null hash and refuses inactive
- * accounts) until registration by link (001 §2) sets both; and the link's token, stored hashed, valid
- * config.registrationLinkTtlS. Returns the token in clear, to be mailed once the transaction has
- * committed.
+ * accounts) until registration by link (001 §2) sets both; and the links' tokens, stored hashed, valid
+ * config.registrationLinkTtlS. Three statements however many accounts (a transaction Bundle creates a
+ * thousand). Returns the tokens in clear, in the order of `accounts`, to be mailed once the
+ * transaction has committed.
  */
+export async function createActivations(
+  tx: DbOrTx,
+  config: LinkConfig,
+  accounts: readonly ActivationAccount[],
+): Promise<string[]> {
+  if (accounts.length === 0) return [];
+  const logins = await newAccountLogins(tx, 'PARTICIPANT', accounts);
+  const created = await tx
+    .insert(users)
+    .values(
+      accounts.map((account, index) => ({
+        kind: 'PARTICIPANT' as const,
+        login: logins[index] ?? '',
+        passwordHash: null,
+        roles: ['ROLE_PARTICIPANT'],
+        participantId: account.participantId,
+        lastName: account.lastName,
+        firstName: account.firstName,
+        email: account.email,
+        mobile: account.mobile,
+        active: false,
+      })),
+    )
+    .returning({ id: users.id, login: users.login });
+  const idOf = new Map(created.map((user) => [user.login, user.id]));
+  const userIds = logins.map((login) => {
+    const id = idOf.get(login);
+    if (id === undefined) throw new Error('user insert returned no row for a login');
+    return id;
+  });
+  return issueFirstAccountTokens(tx, userIds, 'REGISTRATION', config.registrationLinkTtlS);
+}
+
+/** One participant's account and registration token (createActivations). */
 export async function createActivation(
   tx: DbOrTx,
   config: LinkConfig,
   account: ActivationAccount,
 ): Promise<string> {
-  const [user] = await tx
-    .insert(users)
-    .values({
-      kind: 'PARTICIPANT',
-      login: await newAccountLogin(tx, 'PARTICIPANT', account.firstName, account.lastName),
-      passwordHash: null,
-      roles: ['ROLE_PARTICIPANT'],
-      participantId: account.participantId,
-      lastName: account.lastName,
-      firstName: account.firstName,
-      email: account.email,
-      mobile: account.mobile,
-      active: false,
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error('user insert returned no row');
-  return issueRegistrationLink(tx, user.id, config);
+  const [token] = await createActivations(tx, config, [account]);
+  if (token === undefined) throw new Error('no registration token issued');
+  return token;
 }
 
 /**

@@ -264,6 +264,16 @@ describe('Patient conditional update and versions', () => {
     expect(row?.landline).toBe('05 56 00 00 00');
   });
 
+  it('refuses with 412 criteria that match several participants, and writes nothing', async () => {
+    const before = await participantCount();
+    const many = await refusal(
+      client.update({ resourceType: 'Patient', searchParams: { active: 'true' }, body: wire(newPatient()) }),
+    );
+    expect(many.status).toBe(412);
+    expect(many.outcome.issue?.[0]?.code).toBe('duplicate');
+    expect(await participantCount()).toBe(before);
+  });
+
   it('keeps what FHIR does not carry, and takes the INS and a termination', async () => {
     const created = (await client.create({ resourceType: 'Patient', body: wire(newPatient()) })) as Patient;
     await ctx.database.db

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Notifier } from '../../notify/notifier';
 import type { EstablishmentFacts } from '../participants/establishment.queries';
+import type { ParticipantRecord } from '../participants/participant.queries';
 import type { CodeBookCache } from './code-book-cache';
 import { type CodeBook, loadCodeBook } from './codes';
 import type { FhirInteraction } from './smart-scopes';
@@ -44,11 +45,18 @@ export interface TransactionFacts {
   establishments: Map<number, EstablishmentFacts | null>;
   /** Establishment id → the check-up types it takes. */
   checkupTypes: Map<number, ReadonlySet<number>>;
+  /**
+   * Participants a conditional write's match (`match`) has just read and locked, by id: the update
+   * of the same write takes its row from here once, instead of reading it again (writeOne empties it
+   * before each write).
+   */
+  lockedParticipants: Map<number, ParticipantRecord>;
 }
 
 export const newTransactionFacts = (): TransactionFacts => ({
   establishments: new Map(),
   checkupTypes: new Map(),
+  lockedParticipants: new Map(),
 });
 
 /** The reference lists as codes, from the process's cache when the context has one. */
@@ -87,6 +95,12 @@ export interface FhirResourceHandler<R extends Resource = Resource> {
   searchParams: readonly SearchParameterInfo[];
   read?: (ctx: FhirContext, id: string) => Promise<R | null>;
   search?: (ctx: FhirContext, params: URLSearchParams, page: SearchPage) => Promise<SearchResult<R>>;
+  /**
+   * The ids of the resources a conditional write's criteria match (the first two), in one query that
+   * locks their rows for the write that follows in the same transaction, without making resources of
+   * them. Without it, a conditional write searches (`search`) and the update locks the row again.
+   */
+  match?: (ctx: FhirContext, criteria: URLSearchParams) => Promise<string[]>;
   /**
    * The type's changes are in the change feed: its table carries the `fhir_record_change` triggers
    * (migration 0018) and `read` gives the current resource. Serves `[type]/_history` and the type's

@@ -78,15 +78,19 @@ export function conditionalCriteria(query: string, at: string): URLSearchParams 
 async function matches(ctx: FhirContext, handler: FhirResourceHandler, criteria: URLSearchParams) {
   if (!handler.search)
     throw invalid(`${handler.type} cannot be written conditionally`, undefined, 'not-supported');
-  const found = await handler.search(ctx, criteria, { count: 2, offset: 0 });
-  if (found.total > 1 || found.resources.length > 1)
+  const found = handler.match
+    ? await handler.match(ctx, criteria).then((ids) => ({ ids, total: ids.length }))
+    : await handler
+        .search(ctx, criteria, { count: 2, offset: 0 })
+        .then(({ resources, total }) => ({ ids: resources.map((resource) => resource.id ?? ''), total }));
+  if (found.total > 1 || found.ids.length > 1)
     throw new FhirError(412, [
       {
         code: 'duplicate',
-        diagnostics: `The criteria match ${found.total} ${handler.type} resources: they must name one`,
+        diagnostics: `The criteria match more than one ${handler.type} resource: they must name one`,
       },
     ]);
-  return found.resources[0]?.id ?? null;
+  return found.ids[0] ?? null;
 }
 
 /**
@@ -132,6 +136,9 @@ export interface WriteRequest {
  */
 export async function writeOne(ctx: FhirContext, request: WriteRequest): Promise<WriteOutcome> {
   const { handler, resource, at } = request;
+  // A row a match locked serves the update of this write only: an earlier entry of a Bundle may have
+  // matched a row that another entry has changed since.
+  ctx.facts?.lockedParticipants.clear();
   const { create, update } = handler;
   if (request.method === 'POST') {
     if (!create) throw invalid(`${handler.type} cannot be created`, at, 'not-supported');
@@ -178,8 +185,29 @@ export async function writeOne(ctx: FhirContext, request: WriteRequest): Promise
  */
 export function holdsAlready<T extends object>(values: Partial<T>, current: T): boolean {
   return (Object.keys(values) as (keyof T)[]).every(
-    (key) => values[key] === undefined || String(values[key]) === String(current[key]),
+    (key) => values[key] === undefined || sameValue(values[key], current[key]),
   );
+}
+
+/**
+ * A value to write and a stored one are the same: equal, or both present and written alike (a date
+ * as text and as Date, a number and its text). Null is only the same as null (not the text "null").
+ */
+function sameValue(written: unknown, stored: unknown): boolean {
+  if (written === stored) return true;
+  if (written === null || stored === null || written === undefined || stored === undefined) return false;
+  return String(written) === String(stored);
+}
+
+/**
+ * The values of a write that differ from the stored row (undefined: not set by it): the UPDATE names
+ * only those, which is cheaper to build and to send than the whole row.
+ */
+export function changedValues<T extends object>(values: Partial<T>, current: T): Partial<T> {
+  const changed: Partial<T> = {};
+  for (const key of Object.keys(values) as (keyof T)[])
+    if (values[key] !== undefined && !sameValue(values[key], current[key])) changed[key] = values[key];
+  return changed;
 }
 
 /** PostgreSQL's unique_violation, through drizzle's wrapping. */

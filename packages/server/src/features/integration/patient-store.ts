@@ -18,7 +18,7 @@ import { participantPageCache } from '../participants/participant-page-cache';
 import type { CodeBook } from './codes';
 import { type Issue, versionConflict } from './fhir-outcome';
 import { codeBook, type FhirContext } from './fhir-resource';
-import { holdsAlready } from './fhir-writes';
+import { changedValues, holdsAlready } from './fhir-writes';
 import { type PatientAsForm, patientToForm, refuseWith, ruleText } from './patient-write';
 
 /**
@@ -225,7 +225,11 @@ async function store(
   // everything nightly) writes nothing: no new version, no entry in the change feed.
   if (current && holdsAlready(values, current)) return current;
   const [row] = current
-    ? await ctx.db.update(participants).set(values).where(eq(participants.id, current.id)).returning()
+    ? await ctx.db
+        .update(participants)
+        .set(changedValues(values, current))
+        .where(eq(participants.id, current.id))
+        .returning()
     : await ctx.db.insert(participants).values(values).returning();
   if (!row) throw new Error('participant write returned no row');
   ctx.afterCommit(async () => participantPageCache.clear());
@@ -333,7 +337,12 @@ export async function updatePatient(
   patient: Patient,
   expectedVersion: number | null,
 ): Promise<ParticipantRecord | null> {
-  const [current] = await ctx.db.select().from(participants).where(eq(participants.id, id)).for('update');
+  // The row a conditional update's match has just read and locked, else read and locked here.
+  const locked = ctx.facts?.lockedParticipants.get(id);
+  ctx.facts?.lockedParticipants.delete(id);
+  const [current] = locked
+    ? [locked]
+    : await ctx.db.select().from(participants).where(eq(participants.id, id)).for('update');
   if (!current) return null;
   if (expectedVersion !== null && current.version !== expectedVersion)
     throw versionConflict('Patient', String(id), expectedVersion, current.version);

@@ -262,6 +262,17 @@ export const patientHandler: FhirResourceHandler<Patient> = {
       total,
     };
   },
+  match: async (ctx, criteria) => {
+    const rows = await ctx.db
+      .select()
+      .from(participants)
+      .where(and(...searchConditions(criteria, ctx.config.centreIdSystems.patient)))
+      .orderBy(asc(participants.id))
+      .limit(2)
+      .for('update');
+    for (const row of rows) ctx.facts?.lockedParticipants.set(row.id, row);
+    return rows.map((row) => String(row.id));
+  },
   create: async (ctx, patient) =>
     participantToPatient(
       await createPatient(ctx, patient),

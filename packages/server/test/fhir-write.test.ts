@@ -274,6 +274,75 @@ describe('Patient conditional update and versions', () => {
     expect(await participantCount()).toBe(before);
   });
 
+  it('keeps the version of every Patient read and sent back as it is', async () => {
+    // Every demo participant whose stored record the form accepts: an inactive one has no next check-up
+    // date, and one without a mobile or a mail must be completed first (422, as on the screens).
+    const rows = (
+      await ctx.database.db
+        .select({
+          id: participants.id,
+          version: participants.version,
+          next: participants.nextCheckupDate,
+          mobile: participants.mobile,
+          email: participants.email,
+        })
+        .from(participants)
+    ).filter((row) => row.next !== null && row.mobile !== null && row.email !== null);
+    expect(rows.length).toBeGreaterThan(10);
+    const moved: string[] = [];
+    const refused: string[] = [];
+    for (const { id, version } of rows) {
+      const read = (await client.read({ resourceType: 'Patient', id: String(id) })) as Patient;
+      const back = (await client
+        .update({ resourceType: 'Patient', id: String(id), body: wire(read) })
+        .catch((error: unknown) => ({
+          refused: JSON.stringify((error as { response?: { data?: unknown } }).response?.data),
+        }))) as Patient | { refused: string };
+      if ('refused' in back) {
+        refused.push(`${id}: ${back.refused}`);
+        continue;
+      }
+      if (back.meta?.versionId !== String(version)) {
+        const [entry] = await ctx.database.db
+          .select({ details: auditLog.details })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'PARTICIPANT_UPDATED'), eq(auditLog.targetId, String(id))))
+          .orderBy(desc(auditLog.id))
+          .limit(1);
+        moved.push(`${id}: ${JSON.stringify(entry?.details)}`);
+      }
+    }
+    expect(moved).toEqual([]);
+    expect(refused).toEqual([]);
+  });
+
+  it('answers a record that predates a rule, sent back as read, unchanged; a change to it meets the rules', async () => {
+    const created = (await client.create({ resourceType: 'Patient', body: wire(newPatient()) })) as Patient;
+    // Stored before the mobile check: a landline number as the mobile.
+    await ctx.database.db
+      .update(participants)
+      .set({ mobile: '01 45 00 00 00' })
+      .where(eq(participants.id, Number(created.id)));
+    const read = (await client.read({ resourceType: 'Patient', id: created.id ?? '' })) as Patient;
+    const same = (await client.update({
+      resourceType: 'Patient',
+      id: created.id ?? '',
+      body: wire(read),
+    })) as Patient;
+    expect(same.meta?.versionId).toBe(read.meta?.versionId);
+    const changed = await refusal(
+      client.update({
+        resourceType: 'Patient',
+        id: created.id ?? '',
+        body: wire({ ...read, birthDate: '1990-01-01' }),
+      }),
+    );
+    expect(changed.status).toBe(422);
+    expect(changed.outcome.issue?.map((issue) => issue.expression?.[0])).toEqual([
+      expect.stringMatching(/^Patient\.telecom/),
+    ]);
+  });
+
   it('keeps what FHIR does not carry, and takes the INS and a termination', async () => {
     const created = (await client.create({ resourceType: 'Patient', body: wire(newPatient()) })) as Patient;
     await ctx.database.db

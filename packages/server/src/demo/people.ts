@@ -1,10 +1,11 @@
 import { PARIS_REGION_PREFIXES } from '@portail/contract/constants';
 import type { DmcStatus, participants } from '../db/schema';
+import { phoneticName } from '../features/participants/phonetic';
 import { prefixAddress, randomAddress } from './addresses';
 import { PROFESSIONS } from './catalogue';
 import { addDays, isoDate } from './dates';
 import type { EstablishmentInfo } from './organisations';
-import { type Commune, MAIL_DOMAINS, normaliseLastName, phoneticKey, type Random, slug } from './random';
+import { type Commune, MAIL_DOMAINS, normaliseLastName, type Random, slug } from './random';
 import {
   APPOINTMENT_MANAGEMENT,
   CATEGORY,
@@ -17,6 +18,16 @@ import {
   ORIGIN,
   PERIODICITY,
 } from './reference';
+
+/** The phonetic name the screens compute (FONEM), once per last name: the demo draws few names many times. */
+const phonetics = new Map<string, string | null>();
+function phoneticOf(lastName: string): string | null {
+  const known = phonetics.get(lastName);
+  if (known !== undefined) return known;
+  const key = phoneticName(lastName);
+  phonetics.set(lastName, key);
+  return key;
+}
 
 export type ParticipantRow = typeof participants.$inferInsert & { id: number; birthDate: string };
 
@@ -112,7 +123,7 @@ export function buildPerson(
     civilityId: female ? CIVILITY.mrs : CIVILITY.mr,
     lastName,
     firstName,
-    phoneticName: phoneticKey(lastName),
+    phoneticName: phoneticOf(lastName),
     maidenName: female && random.chance(0.3) ? normaliseLastName(faker.person.lastName()) : null,
     birthDate: named?.birthDate ?? isoDate(birth),
     genderId: female ? GENDER.female : GENDER.male,

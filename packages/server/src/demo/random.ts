@@ -77,16 +77,6 @@ export function slug(text: string): string {
     .replace(/^\.+|\.+$/g, '');
 }
 
-/** A rough phonetic key (first letter, then consonants without repeats), like the back office's. */
-export function phoneticKey(lastName: string): string {
-  const letters = lastName.replace(/[^A-Z]/g, '');
-  const rest = letters
-    .slice(1)
-    .replace(/[AEIOUYHW]/g, '')
-    .replace(/(.)\1+/g, '$1');
-  return (letters.charAt(0) + rest).slice(0, 8);
-}
-
 /** E-mail domains reserved for examples (RFC 2606), so that demo data can never mail a real person. */
 export const MAIL_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
 

@@ -151,10 +151,10 @@ export async function checkPatient(
       diagnostics: 'the establishment does not take participants of this check-up type',
       expression: [result.paths.get('typeBilan') ?? 'Patient.extension'],
     });
-  if (problems.length > 0 || !columns) return refuseWith(problems);
+  if (!columns) return refuseWith(problems);
 
   const membershipDate = form.dateAdhesion ?? current?.membershipDate ?? today;
-  return {
+  const values = {
     ...columns,
     active: extras.active,
     terminationDate: extras.active ? null : (extras.terminationDate ?? current?.terminationDate ?? today),
@@ -173,6 +173,11 @@ export async function checkPatient(
     groupId: establishment.groupId,
     companyName: establishment.companyName,
   };
+  // A Patient sent back exactly as stored changes nothing, even where the stored record predates a
+  // rule (a mobile number stored before the mobile check): the write is answered as it stands (the
+  // caller sees holdsAlready) rather than refused. A write that changes anything meets every rule.
+  if (problems.length > 0 && !(current && holdsAlready(values, current))) return refuseWith(problems);
+  return values;
 }
 
 /** The columns of a checked Patient. */

@@ -155,6 +155,12 @@ export function readAddress(
   at: string,
   defaultCountry: number,
   issues: Issue[],
+  /**
+   * The three first lines as stored: a read gives the lines without their empty places (a building on
+   * the second line comes first), so lines sent back with the same texts in the same order keep the
+   * places they had, and a resource sent back as read writes nothing.
+   */
+  storedLines: readonly (string | null)[] = [],
 ): AddressFields {
   const empty = {
     ligne1: null,
@@ -214,12 +220,17 @@ export function readAddress(
         expression: [`${at}.country`],
       });
   }
+  const stored = storedLines.filter((line): line is string => line !== null && line !== '');
+  const [ligne1, ligne2, ligne3] =
+    stored.length === before.length && stored.every((line, index) => line === before[index])
+      ? storedLines
+      : before;
   return {
     given: true,
     address: {
-      ligne1: before[0] ?? null,
-      ligne2: before[1] ?? null,
-      ligne3: before[2] ?? null,
+      ligne1: ligne1 ?? null,
+      ligne2: ligne2 ?? null,
+      ligne3: ligne3 ?? null,
       numeroVoie: number,
       typeVoie,
       nomVoie: street,
@@ -245,6 +256,7 @@ function addressFields(reader: Reader, patient: Patient, current: ParticipantRec
     at,
     current?.addressCountryId ?? COUNTRY_FRANCE_ID,
     reader.issues,
+    current ? [current.addressLine1, current.addressLine2, current.addressLine3] : [],
   );
 }
 

@@ -193,6 +193,61 @@ describe('Patient', () => {
     expect(seen.sort()).toEqual(all.map((r) => String(r.id)).sort());
   });
 
+  it('searches by POST as by GET (fhir-kit-client postSearch), and refuses a POST search not sent as a form', async () => {
+    const row = await someParticipant();
+    const searchParams = { identifier: `${PORTAL_ID_SYSTEM.participant}|${row.id}` };
+    const byPost = (await client.search({
+      resourceType: 'Patient',
+      searchParams,
+      options: { postSearch: true },
+    })) as unknown as Bundle<Patient>;
+    const byGet = (await client.search({
+      resourceType: 'Patient',
+      searchParams,
+    })) as unknown as Bundle<Patient>;
+    expect(byPost.total).toBe(1);
+    expect(byPost.entry?.map((entry) => entry.resource?.id)).toEqual(
+      byGet.entry?.map((entry) => entry.resource?.id),
+    );
+    const unknownParam = await refusal(
+      client.search({ resourceType: 'Patient', searchParams: { name: 'x' }, options: { postSearch: true } }),
+    );
+    expect(unknownParam.status).toBe(400);
+    expect(unknownParam.outcome.issue[0]?.expression).toEqual(['name']);
+    const token = await (await systemClient(ctx, 'system/Patient.rs')).token();
+    const asJson = await fetch(`${baseUrl}/Patient/_search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
+      body: JSON.stringify({ identifier: searchParams.identifier }),
+    });
+    expect(asJson.status).toBe(415);
+    expect(((await asJson.json()) as OperationOutcome).issue[0]?.code).toBe('not-supported');
+  });
+
+  it('answers 406 to a request for XML (_format or Accept), and JSON to one that takes JSON', async () => {
+    const token = await (await systemClient(ctx, 'system/Patient.rs')).token();
+    const row = await someParticipant();
+    const get = (query: string, accept: string) =>
+      fetch(`${baseUrl}/Patient/${row.id}${query}`, {
+        headers: { authorization: `Bearer ${token}`, accept },
+      });
+    for (const [query, accept] of [
+      ['?_format=xml', 'application/fhir+json'],
+      ['?_format=application/fhir%2Bxml', '*/*'],
+      ['', 'application/fhir+xml'],
+    ] as const) {
+      const reply = await get(query, accept);
+      expect({ query, accept, status: reply.status }).toEqual({ query, accept, status: 406 });
+      expect(((await reply.json()) as OperationOutcome).issue[0]?.diagnostics).toContain('FHIR JSON only');
+    }
+    for (const [query, accept] of [
+      ['?_format=json', 'application/fhir+json'],
+      ['?_format=application/fhir%2Bjson', '*/*'],
+      ['', 'application/fhir+xml, application/fhir+json;q=0.9'],
+    ] as const)
+      expect((await get(query, accept)).status).toBe(200);
+  });
+
   it('answers refusals with an OperationOutcome naming the parameter, never a 500', async () => {
     const unknownParam = await refusal(
       client.search({ resourceType: 'Patient', searchParams: { name: 'x' } }),

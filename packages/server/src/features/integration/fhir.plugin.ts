@@ -94,6 +94,21 @@ function pageOf(params: URLSearchParams): SearchPage {
 }
 
 /** The query string of a request as FHIR reads it (repeated parameters kept). */
+/**
+ * The format a request asks for that this server does not answer, or null: a `_format` other than
+ * JSON, or an `Accept` naming XML (or Turtle) and no JSON nor any type. FHIR R4 §3.1.0.1.7: 406 then,
+ * rather than JSON the client cannot read. A Binary's read may ask for its own type.
+ */
+function notServedFormat(request: FastifyRequest, type: string): string | null {
+  const format = queryOf(request).get('_format');
+  if (format !== null && !/^(json|application\/(fhir\+)?json)(;.*)?$/i.test(format.trim()))
+    return format.slice(0, 100);
+  const accept = String(request.headers.accept ?? '').toLowerCase();
+  if (type !== 'Binary' && /xml|turtle/.test(accept) && !/json|\*\/\*/.test(accept))
+    return accept.slice(0, 100);
+  return null;
+}
+
 const queryOf = (request: FastifyRequest): URLSearchParams =>
   new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
 
@@ -247,6 +262,14 @@ export function fhirRoutes(deps: FhirDeps) {
           {
             code: 'forbidden',
             diagnostics: `The token's scopes do not allow ${route.interaction} on ${route.type}`,
+          },
+        ]);
+      const format = notServedFormat(request, route.type);
+      if (format)
+        throw new FhirError(406, [
+          {
+            code: 'not-supported',
+            diagnostics: `This server answers FHIR JSON only (application/fhir+json), not ${format}`,
           },
         ]);
     });
@@ -486,6 +509,30 @@ export function fhirRoutes(deps: FhirDeps) {
           const result = await search(context(request), params, page);
           return searchSet(baseUrl, type, params, page, result);
         });
+        // Search by POST (R4 §3.1.0.8.1: a server searching over HTTP takes GET and POST alike): the
+        // form's parameters and the URL's together, answered as the GET search.
+        app.post(
+          `/${type}/_search`,
+          { config: { fhir: { type, interaction: 'search' } } },
+          async (request) => {
+            const kind = String(request.headers['content-type'] ?? '');
+            if (!kind.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+              throw new FhirError(415, [
+                {
+                  code: 'not-supported',
+                  diagnostics: 'A search by POST sends its parameters as application/x-www-form-urlencoded',
+                },
+              ]);
+            const params = queryOf(request);
+            const form = (request.body ?? {}) as Record<string, string | string[]>;
+            for (const [name, value] of Object.entries(form))
+              for (const one of [value].flat()) params.append(name, String(one));
+            checkSearchParams(handler, params);
+            const page = pageOf(params);
+            const result = await search(context(request), params, page);
+            return searchSet(baseUrl, type, params, page, result);
+          },
+        );
       }
     }
     // Any other path under the API is no interaction of it: a FHIR 404, never the web app's page.

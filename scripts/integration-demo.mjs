@@ -236,10 +236,15 @@ const activationCode =
     : activation.parameter.find((item) => item.name === 'code')?.valueString;
 
 // 5. Where to see it.
-const outbox = await fetch(`${BASE}/api/dev/outbox?recipient=${encodeURIComponent(email)}&limit=1`).then(
-  (r) => r.json(),
-);
-const link = outbox.items?.[0]?.body.match(/https?:\/\/\S+/)?.[0];
+// The registration mail leaves once the write has committed, after the reply: wait for it a little.
+let link;
+for (let attempt = 0; attempt < 20 && !link; attempt++) {
+  if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+  const outbox = await fetch(`${BASE}/api/dev/outbox?recipient=${encodeURIComponent(email)}&limit=1`).then(
+    (r) => r.json(),
+  );
+  link = outbox.items?.[0]?.body.match(/https?:\/\/\S+/)?.[0];
+}
 console.log(`4. Activation code for the centre's letter to the participant: ${activationCode}`);
 console.log(`
 5. On the portal (${BASE}):

@@ -1,3 +1,6 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Bundle } from '@medplum/fhirtypes';
 import { FHIR_BASE_PATH, FHIR_MIME } from '@portail/contract/integration/fhir';
 import { sql } from 'drizzle-orm';
@@ -18,6 +21,7 @@ import {
   signNotification,
   TIMESTAMP_HEADER,
 } from './notification-signature';
+import { guardedLookup } from './subscription-rules';
 import { type ActiveClient, loadActiveClient } from './system-clients';
 
 /**
@@ -177,11 +181,9 @@ async function send(deps: DeliveryDeps, notification: Claimed): Promise<string |
   const body = await bodyOf(deps, notification, client);
   const timestamp = Math.floor(Date.now() / 1000);
   try {
-    const response = await fetch(notification.endpoint, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      headers: {
+    const status = await post(
+      notification.endpoint,
+      {
         'content-type': `${FHIR_MIME}; charset=utf-8`,
         [NOTIFICATION_ID_HEADER]: notification.id,
         [SUBSCRIPTION_HEADER]: `Subscription/${notification.subscription_id}`,
@@ -190,13 +192,43 @@ async function send(deps: DeliveryDeps, notification: Claimed): Promise<string |
         [ATTEMPT_HEADER]: String(notification.attempts),
       },
       body,
-    });
-    await response.body?.cancel().catch(() => undefined);
-    return response.ok ? null : `HTTP ${response.status}`;
+      guardedLookup(deps.config.subscriptionAllowLocalHttp),
+    );
+    return status >= 200 && status < 300 ? null : `HTTP ${status}`;
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return cause ?? (error instanceof Error ? error.name : 'failed');
+    return (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.name : 'failed');
   }
+}
+
+/**
+ * One POST of a notification, its status when answered: no redirect followed, SEND_TIMEOUT_MS in all,
+ * the socket's addresses from `lookup` (guardedLookup refuses internal ones).
+ */
+function post(
+  endpoint: string,
+  headers: Record<string, string>,
+  body: string,
+  lookup: LookupFunction,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(endpoint);
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    const timer = setTimeout(() => {
+      const timeout: NodeJS.ErrnoException = new Error('the endpoint did not answer in time');
+      timeout.code = 'TIMEOUT';
+      request.destroy(timeout);
+    }, SEND_TIMEOUT_MS);
+    request.on('error', reject);
+    request.on('close', () => clearTimeout(timer));
+    request.end(body);
+  });
 }
 
 /** The wait before attempt `attempts + 1`: base × 2^(attempts − 1), up to an hour, plus up to 10 %. */

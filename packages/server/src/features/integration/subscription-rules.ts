@@ -1,4 +1,5 @@
-import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { Extension, Subscription } from '@medplum/fhirtypes';
 import { FHIR_MIME } from '@portail/contract/integration/fhir';
 import { PAYLOAD_CONTENTS, type PayloadContent } from '../../db/schema';
@@ -70,6 +71,43 @@ function internalHost(hostname: string): boolean {
   if (host.startsWith('::ffff:')) return true;
   const family = isIP(host);
   return family !== 0 && INTERNAL.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** A resolver of every address of a name (dns.lookup, or a stand-in in tests). */
+export type AllAddresses = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+/**
+ * The `lookup` of the socket that posts a notification: the endpoint's name is resolved as usual and
+ * refused (code EINTERNALADDRESS) when any address it resolves to is this machine's or a private
+ * network's — a public-looking name may point inside. The socket connects to the addresses checked here,
+ * so a name that answers otherwise on a second lookup (DNS rebinding) gains nothing. `allowLocal`
+ * (SUBSCRIPTION_ALLOW_LOCAL_HTTP: tests, demo) lets `localhost` through.
+ */
+export function guardedLookup(
+  allowLocal: boolean,
+  resolve: AllAddresses = (hostname, options, callback) => dnsLookup(hostname, options, callback),
+): LookupFunction {
+  return (hostname: string, options: LookupOptions, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const inside =
+        allowLocal && hostname === 'localhost' ? undefined : addresses.find((a) => internalHost(a.address));
+      const first = addresses[0];
+      if (inside || !first) {
+        const refusal: NodeJS.ErrnoException = new Error(
+          `${hostname} resolves to ${inside?.address ?? 'no address'}: not an address the portal posts to`,
+        );
+        refusal.code = 'EINTERNALADDRESS';
+        return callback(refusal, '', 0);
+      }
+      if (options.all) return (callback as (e: null, all: LookupAddress[]) => void)(null, addresses);
+      return callback(null, first.address, first.family);
+    });
+  };
 }
 
 /** An endpoint the portal will POST to: https, or local http when the setting allows it. */

@@ -40,7 +40,12 @@ export interface BulkPatient {
   at?: string;
 }
 
-export type BulkOutcome = { outcome: 'created' | 'updated' | 'unchanged'; id: number };
+export type BulkOutcome = {
+  outcome: 'created' | 'updated' | 'unchanged';
+  id: number;
+  /** The stored row, when the batch holds it whole (not for a creation without its account). */
+  row?: ParticipantRecord;
+};
 
 /** Rows of a multi-row insert: well under PostgreSQL's 65,535 parameters at about 45 columns a row. */
 const INSERT_CHUNK = 500;
@@ -118,7 +123,8 @@ export async function storePatientBatch(
         error.issues.map((issue) => relocate(issue, 'Patient', at)),
       );
     }
-    if (current && holdsAlready(values, current)) outcomes[index] = { outcome: 'unchanged', id: current.id };
+    if (current && holdsAlready(values, current))
+      outcomes[index] = { outcome: 'unchanged', id: current.id, row: current };
     else writes.push({ index, current, values });
   }
   if (await anyTwin(ctx, writes)) return null;
@@ -151,7 +157,7 @@ export async function storePatientBatch(
     const entries = changed.map(({ current, index }) => {
       const row = byId.get(current.id);
       if (!row) throw new Error('an updated participant was not read back');
-      outcomes[index] = { outcome: 'updated', id: row.id };
+      outcomes[index] = { outcome: 'updated', id: row.id, row };
       return updatedEntry(ctx, current, row);
     });
     await auditMany(ctx.db, entries);
@@ -161,7 +167,8 @@ export async function storePatientBatch(
     const chunk = fresh.slice(start, start + INSERT_CHUNK);
     const insert = ctx.db.insert(participants).values(chunk.map((write) => write.values));
     // Whole rows only when they get an account and its mail; else what the outcome and audit need.
-    const rows: Pick<ParticipantRecord, 'id' | 'centreId' | 'establishmentId'>[] =
+    const rows: (Pick<ParticipantRecord, 'id' | 'centreId' | 'establishmentId'> &
+      Partial<ParticipantRecord>)[] =
       ctx.registrationLinks === false
         ? await insert.returning({
             id: participants.id,
@@ -176,7 +183,11 @@ export async function storePatientBatch(
     for (const row of rows) {
       const index = lineOf.get(row.centreId);
       if (index === undefined) throw new Error('participant insert returned a row of no line');
-      outcomes[index] = { outcome: 'created', id: row.id };
+      outcomes[index] = {
+        outcome: 'created',
+        id: row.id,
+        ...(ctx.registrationLinks === false ? {} : { row: row as ParticipantRecord }),
+      };
     }
     await auditMany(
       ctx.db,

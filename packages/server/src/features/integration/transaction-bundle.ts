@@ -268,20 +268,17 @@ async function writePatientRun(
   const outcomes = await storePatientBatch(ctx, lines);
   const written = new Map<PlannedEntry, WriteOutcome>();
   if (!outcomes) return written;
-  const rows = await ctx.db
-    .select()
-    .from(participants)
-    .where(
-      inArray(
-        participants.id,
-        outcomes.map((outcome) => outcome.id),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  // The batch answers the rows it holds; any other is read once.
+  const missing = outcomes.filter((outcome) => !outcome.row).map((outcome) => outcome.id);
+  const read =
+    missing.length === 0
+      ? []
+      : await ctx.db.select().from(participants).where(inArray(participants.id, missing));
+  const byId = new Map(read.map((row) => [row.id, row]));
   const book = await codeBook(ctx);
   for (const [index, entry] of run.entries()) {
     const outcome = outcomes[index];
-    const row = outcome && byId.get(outcome.id);
+    const row = outcome && (outcome.row ?? byId.get(outcome.id));
     if (!outcome || !row) throw new Error('a participant written together was not read back');
     written.set(entry, {
       resource: participantToPatient(row, book, centreSystem),

@@ -4,6 +4,13 @@ import type { DbOrTx } from './client';
 
 const ROWS_PER_STATEMENT = 1_000;
 
+/** A value for json_populate_recordset: bytea as its hex text form, the rest as JSON writes it. */
+export function jsonValue(value: unknown): unknown {
+  if (value instanceof Uint8Array)
+    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  return value;
+}
+
 /**
  * Updates many rows, each with its own values, in one statement a thousand rows: the rows go as one
  * JSON document unpacked by json_populate_recordset and joined on `key` (as the demo's insertAll
@@ -37,7 +44,7 @@ export async function updateAll<T extends PgTable>(
       for (const name of [key, ...names]) {
         const value = (row as Record<string, unknown>)[name];
         if (value === undefined) throw new Error(`updateAll: a row leaves ${name} undefined`);
-        record[sqlName(name)] = value;
+        record[sqlName(name)] = jsonValue(value);
       }
       return record;
     });

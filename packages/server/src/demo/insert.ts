@@ -1,16 +1,10 @@
 import { type Column, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { jsonValue } from '../db/update-all';
 import { copyRows, pgliteClient } from './copy';
 
 const ROWS_PER_STATEMENT = 1_000;
-
-/** A value for json_populate_recordset: bytea as its hex text form, the rest as JSON writes it. */
-function jsonValue(value: unknown): unknown {
-  if (value instanceof Uint8Array)
-    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
-  return value;
-}
 
 /**
  * Writes many rows with few statements, and never one bound parameter a value: for a thousand

@@ -52,7 +52,9 @@ import { loggableError, loggableRequest, PortalLogController } from './lib/reque
 import { securityHeadersMiddleware } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
 import { validatorCompiler } from './lib/validator';
-import { createNotifier, type Notifier } from './notify/notifier';
+import { startDelivery } from './notify/delivery';
+import { DemoProviders } from './notify/demo-provider';
+import type { Notifier } from './notify/notifier';
 
 /** The portal's version, as the FHIR CapabilityStatement names its software. */
 const PORTAL_VERSION = '0.1.0';
@@ -200,7 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   boundHashQueue(config.passwordHashQueue);
   const stopSweeper = startSweeper(database.db, config, app.log);
   app.addHook('onClose', async () => stopSweeper());
-  const notifier = deps.notifier ?? createNotifier(config, database.db, app.log);
+  const demoProviders = config.demoMode ? new DemoProviders() : null;
+  const delivery = deps.notifier ? null : await startDelivery(app, database, config, demoProviders);
+  const notifier = deps.notifier ?? delivery?.notifier;
+  if (!notifier) throw new Error('no notifier');
   const featureDeps = { db: database.db, config, notifier };
 
   await app.register(healthRoutes(database));
@@ -243,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),
   );
-  if (config.demoMode) await app.register(devRoutes(featureDeps));
+  if (demoProviders) await app.register(devRoutes({ ...featureDeps, demoProviders }));
 
   await registerWeb(app, config.webDist);
   return app;

@@ -90,6 +90,14 @@ const env = z.object({
   FEED_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
   FEED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   FEED_WORKER: flag,
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  DELIVERY_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
+  DELIVERY_RETRY_DELAY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(3600),
+  DELIVERY_WORKER: flag,
+  METRICS_ENABLED: flag,
+  METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().optional(),
 });
 
 export interface Config {
@@ -167,6 +175,22 @@ export interface Config {
   feedRetentionDays: number;
   /** Whether this instance runs the subscription delivery loop (on by default, in every instance). */
   feedWorker: boolean;
+  /**
+   * Text messages and mails (notify/delivery-queue.ts): attempts of one message before it is dead,
+   * the first retry's delay (doubled at each retry, with jitter) and the longest delay between two.
+   */
+  deliveryMaxAttempts: number;
+  deliveryRetryDelayS: number;
+  deliveryRetryDelayMaxS: number;
+  /** Whether this instance sends the queued messages (on by default, in every instance). */
+  deliveryWorker: boolean;
+  /** Operations metrics in Prometheus format at `GET /metrics` (features/metrics/metrics.plugin.ts). */
+  metricsEnabled: boolean;
+  /** The addresses and networks whose connections may read them: the socket's, never X-Forwarded-For. */
+  metricsAllow: string[];
+  /** A listener of their own (and none on PORT), on `metricsHost`; absent: served on PORT. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -189,14 +213,17 @@ export type TrustProxy = false | number | string[];
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_NAMES.has(entry)) return true;
+/** An address (`10.0.0.5`, `::1`) or a network (`10.0.0.0/24`, `fd00::/8`). */
+function isAddressOrNetwork(entry: string): boolean {
   const [address = '', bits, extra] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || extra !== undefined) return false;
   if (bits === undefined) return true;
-  const prefix = Number(bits);
-  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function isProxyAddress(entry: string): boolean {
+  return PROXY_NAMES.has(entry) || isAddressOrNetwork(entry);
 }
 
 /**
@@ -218,6 +245,18 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   throw new ConfigError(
     'TRUST_PROXY must be the number of proxies in front of the portal (1 or 2) or their addresses ' +
       '(10.0.0.5,10.0.0.6 or 10.0.0.0/24); `true` would believe any X-Forwarded-For a client writes',
+  );
+}
+
+/** METRICS_ALLOW: the addresses and networks that may read the metrics, separated by commas. */
+export function parseMetricsAllow(raw: string): string[] {
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.every(isAddressOrNetwork)) return entries;
+  throw new ConfigError(
+    'METRICS_ALLOW must list addresses or networks separated by commas (127.0.0.1,::1 or 10.0.0.0/24)',
   );
 }
 
@@ -253,6 +292,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   );
   if (problems.length > 0) throw new ConfigError(problems.join('; '));
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const metricsAllow = parseMetricsAllow(e.METRICS_ALLOW);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('METRICS_PORT must differ from PORT: the metrics get a listener of their own');
+  }
   if (demoMode) {
     const present = [
       ...PRODUCTION_ONLY.filter((name) => e[name] !== undefined),
@@ -330,5 +373,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     feedPollMs: e.FEED_POLL_MS,
     feedRetentionDays: e.FEED_RETENTION_DAYS,
     feedWorker: e.FEED_WORKER ?? true,
+    deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+    deliveryRetryDelayS: e.DELIVERY_RETRY_DELAY_S,
+    deliveryRetryDelayMaxS: Math.max(e.DELIVERY_RETRY_DELAY_MAX_S, e.DELIVERY_RETRY_DELAY_S),
+    deliveryWorker: e.DELIVERY_WORKER ?? true,
+    metricsEnabled: e.METRICS_ENABLED ?? true,
+    metricsAllow,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST ?? e.HOST,
   };
 }

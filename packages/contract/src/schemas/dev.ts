@@ -35,3 +35,11 @@ export const demoIntegrationClientReply = z.object({
   name: z.string(),
   scope: z.string(),
 });
+
+/**
+ * Demo mode only: whether the demo providers accept text messages and mails. Switched off, every
+ * message waits in the delivery queue and is retried; switched back on, it arrives by itself.
+ */
+export const demoProviders = z.object({ sms: z.boolean(), mail: z.boolean() });
+export const demoProvidersUpdate = demoProviders.partial();
+export type DemoProvidersState = z.infer<typeof demoProviders>;

@@ -10,7 +10,7 @@ import type { Notifier } from '../notify/notifier';
 export async function mailPasswordChanged(
   deps: { config: Config; notifier: Notifier },
   log: FastifyBaseLogger | undefined,
-  holder: { email: string | null; englishOnly: boolean },
+  holder: { email: string | null; englishOnly: boolean; id?: number },
   how: 'account' | 'link',
 ): Promise<void> {
   if (!holder.email) return;
@@ -19,6 +19,7 @@ export async function mailPasswordChanged(
   try {
     await deps.notifier.mail({
       to: holder.email,
+      about: { purpose: 'PASSWORD', userId: holder.id ?? null },
       subject: english
         ? `${deps.config.productName}: your password was changed`
         : `${deps.config.productName} : votre mot de passe a été modifié`,

@@ -12,7 +12,7 @@ import type { FhirContext, FhirResourceHandler } from '../features/integration/f
 import { organizationHandler } from '../features/integration/organization.resource';
 import { patientHandler } from '../features/integration/patient.resource';
 import { sampleLines } from '../features/integration/synthetic-ndjson';
-import { createNotifier } from '../notify/notifier';
+import { openCommandDelivery } from '../notify/delivery';
 import { UsageError } from './integration-command';
 
 export const IMPORT_USAGE = `usage: npm run integration -- import FILE.ndjson [--batch 1000] [--send-links] [--force]
@@ -94,6 +94,7 @@ export async function runImport(
   const { config, database } = opened;
   const log = pino({ level: 'warn' });
   const codes = new CodeBookCache();
+  const delivery = await openCommandDelivery(database, config, log);
   const stop = database.listen(CORRESPONDANTS_CHANNEL, codes.follow, log);
   codes.start();
   const ctx: FhirContext = {
@@ -104,7 +105,7 @@ export async function runImport(
     log,
     ip: '127.0.0.1',
     baseUrl: `${config.publicUrl}${FHIR_BASE_PATH}`,
-    notifier: createNotifier({ ...config, outboxLog: false }, database.db, log),
+    notifier: delivery.notifier,
     afterCommit: (task) => {
       task().catch((error: unknown) => log.error({ err: error }, 'import: after-commit task failed'));
     },
@@ -126,6 +127,7 @@ export async function runImport(
   } finally {
     codes.stop();
     await stop();
+    await delivery.settle();
   }
 }
 

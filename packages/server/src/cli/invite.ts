@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { createNotifier } from '../notify/notifier';
+import { openCommandDelivery } from '../notify/delivery';
 import { exitWith, withCommandDatabase } from './command-database';
 import { type InviteKind, type InviteOutcome, inviteAccount } from './invite-account';
 import { describeInvite } from './invite-report';
@@ -46,10 +46,22 @@ async function main(): Promise<number> {
   }
   return withCommandDatabase(args.force, async ({ config, database }) => {
     const log = pino({ level: 'warn' });
-    const notifier = createNotifier({ ...config, outboxLog: false }, database.db, log);
-    const outcome = await inviteAccount({ db: database.db, config, notifier }, log, args.kind, args.id);
+    const delivery = await openCommandDelivery(database, config, log);
+    const outcome = await inviteAccount(
+      { db: database.db, config, notifier: delivery.notifier },
+      log,
+      args.kind,
+      args.id,
+    );
+    const { notSent } = await delivery.settle();
     const failed = FAILED.has(outcome.result) || ('sent' in outcome && !outcome.sent);
     (failed ? console.error : console.log)(describeInvite(args.kind, args.id, outcome, config.demoMode));
+    if (!failed && notSent > 0) {
+      console.log(
+        'The provider has not accepted the mail yet: it waits in the delivery queue, which retries it ' +
+          '(Centre → Deliveries in the portal shows where it stands).',
+      );
+    }
     return failed ? 1 : 0;
   });
 }

@@ -38,6 +38,16 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a copy of the whole data directory (tests start their databases from one). */
   snapshot?(): Promise<Blob>;
+  /**
+   * What the job queue (notify/delivery-queue.ts) connects with: a pool of its own on PostgreSQL,
+   * the one embedded connection on PGlite.
+   */
+  queueConnection: { url: string } | { pglite: PGlite };
+  /**
+   * PostgreSQL only: the pool's connections, open and idle, and the queries waiting for one (the
+   * operations metrics). PGlite has one embedded connection and no pool: absent.
+   */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -117,6 +127,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       listen: (channel, handlers, log) => listenOnPostgres(options.url ?? '', channel, handlers, log),
       close: () => pool.end(),
+      queueConnection: { url: options.url },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const dir = options.dataDir && options.dataDir !== 'memory' ? resolve(options.dataDir) : undefined;
@@ -140,5 +152,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     close: () => client.close(),
+    queueConnection: { pglite: client },
   };
 }

@@ -1,7 +1,6 @@
 import { formatActivationCode } from '@portail/contract/rules/activation-code';
 import { formatPersonName } from '@portail/contract/rules/person-name';
-import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
+import { eq, inArray } from 'drizzle-orm';
 import { issueActivationCode } from '../auth/activation-codes';
 import { hashToken } from '../auth/secrets';
 import { type Config, loadConfig } from '../config';
@@ -13,6 +12,7 @@ import {
   type LinkPerson,
   mailRegistrationLink,
 } from '../features/registration/registration-links';
+import type { MessageQueue } from '../notify/delivery-queue';
 import { createNotifier, type Notifier } from '../notify/notifier';
 import {
   DEMO_PENDING_ACCOUNTS,
@@ -144,10 +144,25 @@ export async function mailPendingLinks(
     await mailRegistrationLink(deps, log, link.to, mail, { userId: link.userId });
     if (link.letter) {
       const { recipient, subject, body } = link.letter;
-      await deps.db.insert(outbox).values({ channel: 'LETTER', recipient, subject, body, status: 'DEMO' });
+      await deps.db
+        .insert(outbox)
+        .values({ channel: 'LETTER', recipient, subject, body, status: 'SENT', sentAt: new Date() });
     }
   }
 }
+
+/**
+ * Demo data is made before the portal (and its delivery queue) runs: its messages are accepted by the
+ * demo outbox at once, as the demo providers would accept them.
+ */
+const acceptedByDemoOutbox: MessageQueue = {
+  async enqueue(tx, outboxIds) {
+    await tx
+      .update(outbox)
+      .set({ status: 'SENT', attempts: 1, sentAt: new Date() })
+      .where(inArray(outbox.id, [...outboxIds]));
+  },
+};
 
 /**
  * The links of demo data go where the running portal is reached (PUBLIC_URL, else localhost and
@@ -155,5 +170,5 @@ export async function mailPendingLinks(
  */
 export function outboxLinkDeps(db: Db): DemoLinkDeps {
   const config = loadConfig({ ...process.env, DEMO_MODE: 'true', OUTBOX_LOG: 'false' });
-  return { config, notifier: createNotifier(config, db, pino({ level: 'silent' })) };
+  return { config, notifier: createNotifier(db, acceptedByDemoOutbox) };
 }

@@ -1,8 +1,29 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-/** Every text message and mail the portal sends. In demo mode it is where they land. */
+/** What a message is for: the centre's staff filter deliveries by it and never see the body. */
+export const MESSAGE_PURPOSES = [
+  'SIGN_IN_CODE',
+  'REGISTRATION',
+  'PASSWORD',
+  'CONTACT',
+  'LOGIN_REMINDER',
+  'DOCUMENTS',
+  'OTHER',
+] as const;
+export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
+
+/** QUEUED until a first attempt, RETRYING after a failed one, DEAD once every attempt failed. */
+export const DELIVERY_STATUSES = ['QUEUED', 'SENT', 'RETRYING', 'DEAD'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * Every text message and mail the portal sends, recorded in the transaction that decides to send it
+ * and delivered by the queue (notify/delivery-queue.ts). In demo mode the demo provider accepts them.
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -12,12 +33,21 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
-    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED', 'DEMO'] }).notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('QUEUED'),
+    purpose: text('purpose', { enum: MESSAGE_PURPOSES }).notNull().default('OTHER'),
+    /** The account the message was sent to (or about), when there is one. */
+    userId: integer('user_id').references(() => users.id),
     attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The provider's answer to the last failed attempt. */
     lastError: text('last_error'),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_status_idx').on(t.status, t.id),
+    index('outbox_user_idx').on(t.userId, t.id).where(sql`${t.userId} is not null`),
+  ],
 );
 
 export const outboxAttachments = pgTable(

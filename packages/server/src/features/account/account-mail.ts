@@ -48,6 +48,7 @@ export async function mailAccountNotice(
   to: string | null,
   englishOnly: boolean,
   change: AccountChange,
+  userId?: number,
 ): Promise<void> {
   if (!to) return;
   const [subject, text] = TEXTS[change][englishOnly ? 'en' : 'fr'];
@@ -56,6 +57,7 @@ export async function mailAccountNotice(
       to,
       subject: `${deps.config.productName}${englishOnly ? ':' : ' :'} ${subject}`,
       text,
+      about: { purpose: 'OTHER', userId: userId ?? null },
     });
   } catch (error) {
     log.error({ err: error, change }, 'account notice not sent');
@@ -72,7 +74,9 @@ export async function sendContactCode(
   log: FastifyBaseLogger,
   code: { channel: 'EMAIL' | 'PORTABLE'; to: string; code: string },
   englishOnly: boolean,
+  userId?: number,
 ): Promise<void> {
+  const about = { purpose: 'CONTACT', userId: userId ?? null } as const;
   const product = deps.config.productName;
   const minutes = Math.max(1, Math.round(deps.config.signInCodeTtlS / 60));
   try {
@@ -82,11 +86,13 @@ export async function sendContactCode(
         englishOnly
           ? `${product}: the code confirming this new mobile number is ${code.code}. It expires in ${minutes} min. Never share it.`
           : `${product} : le code de confirmation de ce nouveau numéro est ${code.code}. Il expire dans ${minutes} min. Ne le communiquez à personne.`,
+        about,
       );
       return;
     }
     await deps.notifier.mail({
       to: code.to,
+      about,
       subject: englishOnly
         ? `${product}: confirm your new e-mail address`
         : `${product} : confirmez votre nouvelle adresse mail`,

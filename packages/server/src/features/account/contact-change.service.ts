@@ -97,8 +97,9 @@ export async function sendContactCodes(
   ctx: AccountRequest,
   outgoing: OutgoingCode[],
   englishOnly: boolean,
+  userId: number,
 ): Promise<void> {
-  for (const code of outgoing) await sendContactCode(deps, ctx.log, code, englishOnly);
+  for (const code of outgoing) await sendContactCode(deps, ctx.log, code, englishOnly, userId);
 }
 
 /**

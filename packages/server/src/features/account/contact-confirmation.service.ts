@@ -87,6 +87,7 @@ export async function confirmContactChange(
         before.email,
         before.englishOnly,
         outcome.channel === 'EMAIL' ? 'email' : 'mobile',
+        userId,
       );
       return reply([infoMessage(CONTACT_CHANGE_MESSAGES.confirmed)], await pendingContactOf(deps.db, userId));
     }
@@ -119,6 +120,7 @@ export async function resendContactCode(
     ctx.log,
     { channel, to: waiting.pendingValue, code: outcome.code },
     ctx.caller.profile.englishOnly,
+    ctx.caller.userId,
   );
   return reply(
     [infoMessage(CONTACT_CHANGE_MESSAGES.resent)],

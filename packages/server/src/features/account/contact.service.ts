@@ -79,7 +79,7 @@ export async function saveContact(
       englishOnly: current.englishOnly,
     };
   });
-  await sendContactCodes(deps, ctx, outgoing, englishOnly);
+  await sendContactCodes(deps, ctx, outgoing, englishOnly, ctx.caller.userId);
   return {
     ciemException: {
       messages: [

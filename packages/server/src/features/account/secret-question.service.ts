@@ -55,6 +55,6 @@ export async function saveSecretQuestion(
     });
     return current;
   });
-  await mailAccountNotice(deps, ctx.log, account.email, account.englishOnly, 'secretQuestion');
+  await mailAccountNotice(deps, ctx.log, account.email, account.englishOnly, 'secretQuestion', account.id);
   return [infoMessage(ACCOUNT_MESSAGES.questionSaved)];
 }

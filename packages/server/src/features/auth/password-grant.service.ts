@@ -128,7 +128,12 @@ async function openSession(deps: AuthDeps, user: Account, ip: string): Promise<G
       : null;
     return { ...created, code: sent };
   });
-  if (code && user.mobile) await deps.notifier.sms(user.mobile, codeText(code, user.englishOnly, config));
+  if (code && user.mobile) {
+    await deps.notifier.sms(user.mobile, codeText(code, user.englishOnly, config), {
+      purpose: 'SIGN_IN_CODE',
+      userId: user.id,
+    });
+  }
   const tokens = await tokensFor(deps, user.id, rolesOf(user), sessionId, refreshToken);
   return {
     ok: true,

@@ -91,6 +91,11 @@ export async function resendSignInCode(deps: AuthDeps, caller: Caller): Promise<
   );
   if (outcome.result === 'wait') throw tooManyRequests(outcome.retryAfterS);
   if (outcome.result === 'none') throw tooManyRequests(60);
-  if (user.mobile) await deps.notifier.sms(user.mobile, codeText(outcome.code, user.englishOnly, config));
+  if (user.mobile) {
+    await deps.notifier.sms(user.mobile, codeText(outcome.code, user.englishOnly, config), {
+      purpose: 'SIGN_IN_CODE',
+      userId: user.id,
+    });
+  }
   return { tel: maskPhone(user.mobile) };
 }

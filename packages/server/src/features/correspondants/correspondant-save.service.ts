@@ -109,9 +109,11 @@ export async function saveOwnRecord(
     const outgoing = await requestContactChange(tx, deps, ctx, account, wanted);
     return { outgoing, account, mobileRemoved: wanted.mobile === null && account.mobile !== null };
   });
-  await sendContactCodes(deps, ctx, saved.outgoing, saved.account.englishOnly);
-  if (saved.mobileRemoved)
-    await mailAccountNotice(deps, ctx.log, saved.account.email, saved.account.englishOnly, 'mobile');
+  await sendContactCodes(deps, ctx, saved.outgoing, saved.account.englishOnly, saved.account.id);
+  if (saved.mobileRemoved) {
+    const { account } = saved;
+    await mailAccountNotice(deps, ctx.log, account.email, account.englishOnly, 'mobile', account.id);
+  }
   const record = await findCorrespondant(db, reach, id);
   if (!record) throw notFound();
   const messages = [infoMessage(CORRESPONDANT_MESSAGES.saved)];

@@ -2,6 +2,8 @@ import { errorReply } from '@portail/contract/schemas/common';
 import {
   demoIntegrationClient,
   demoIntegrationClientReply,
+  demoProviders,
+  demoProvidersUpdate,
   outboxQuery,
   outboxReply,
 } from '@portail/contract/schemas/dev';
@@ -9,13 +11,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/content-disposition';
+import type { DemoProviders } from '../../notify/demo-provider';
 import type { AuthDeps } from '../auth/auth.service';
 import { ClientError, registerClient } from '../integration/system-clients';
 import { renderOutboxPage } from './outbox.page';
-import { findAttachment, listOutbox } from './outbox.queries';
+import { findAttachment, listOutbox, waitingMessages } from './outbox.queries';
+
+export interface DevDeps extends AuthDeps {
+  demoProviders: DemoProviders;
+}
+
+const providerState = (providers: DemoProviders) => ({
+  sms: providers.isAccepting('SMS'),
+  mail: providers.isAccepting('MAIL'),
+});
 
 /** Demo mode only (ARCHITECTURE.md, Notifications): what the portal would have sent. */
-export function devRoutes(deps: AuthDeps) {
+export function devRoutes(deps: DevDeps) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -72,12 +84,50 @@ export function devRoutes(deps: AuthDeps) {
         }
       },
     );
+    app.get(
+      '/api/dev/providers',
+      {
+        config: { access: 'permit' },
+        schema: { tags: ['dev'], response: { 200: demoProviders } },
+      },
+      async () => providerState(deps.demoProviders),
+    );
+    app.put(
+      '/api/dev/providers',
+      {
+        config: { access: 'permit' },
+        schema: { tags: ['dev'], body: demoProvidersUpdate, response: { 200: demoProviders } },
+      },
+      async (request) => {
+        if (request.body.sms !== undefined) deps.demoProviders.setAccepting('SMS', request.body.sms);
+        if (request.body.mail !== undefined) deps.demoProviders.setAccepting('MAIL', request.body.mail);
+        request.log.info({ providers: providerState(deps.demoProviders) }, 'demo providers switched');
+        return providerState(deps.demoProviders);
+      },
+    );
     app.get('/dev/outbox', async (_request, reply) => {
-      const items = await listOutbox(deps.db, { limit: 100 });
+      const [items, waiting] = await Promise.all([
+        listOutbox(deps.db, { limit: 100 }),
+        waitingMessages(deps.db),
+      ]);
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderOutboxPage(items, deps.config.productName));
+        .send(renderOutboxPage(items, deps.config.productName, providerState(deps.demoProviders), waiting));
     });
+    // The page's switches: plain forms (no script), answered by a redirect back to the page.
+    app.post(
+      '/dev/outbox/providers',
+      {
+        schema: {
+          body: z.object({ channel: z.enum(['SMS', 'MAIL']), accepting: z.enum(['true', 'false']) }),
+        },
+      },
+      async (request, reply) => {
+        deps.demoProviders.setAccepting(request.body.channel, request.body.accepting === 'true');
+        request.log.info({ providers: providerState(deps.demoProviders) }, 'demo providers switched');
+        return reply.redirect('/dev/outbox', 303);
+      },
+    );
   };
 }

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '@portail/contract/schemas/dev';
+import type { DemoProvidersState, OutboxEntry } from '@portail/contract/schemas/dev';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -12,8 +12,33 @@ const CHANNEL_LABEL: Record<OutboxEntry['channel'], string> = {
   LETTER: 'Courrier postal',
 };
 
+const WAITING_LABEL: Record<string, string> = {
+  QUEUED: 'en file',
+  RETRYING: 'en nouvelle tentative',
+  DEAD: 'abandonnés (à renvoyer depuis la console du centre)',
+};
+
+/** One provider's state and the plain form (no script) that switches it. */
+function providerSwitch(channel: 'SMS' | 'MAIL', accepting: boolean): string {
+  const name = channel === 'SMS' ? 'SMS' : 'e-mails';
+  return `<form method="post" action="/dev/outbox/providers">
+<input type="hidden" name="channel" value="${channel}">
+<input type="hidden" name="accepting" value="${accepting ? 'false' : 'true'}">
+<p>Fournisseur de ${name} de démonstration : <strong>${accepting ? 'accepte les messages' : 'refuse les messages'}</strong>
+<button type="submit">${accepting ? `Couper les ${name}` : `Rétablir les ${name}`}</button></p>
+</form>`;
+}
+
 /** The demo outbox as a plain page, newest first: a person trying the portal reads their code here. */
-export function renderOutboxPage(items: OutboxEntry[], product: string): string {
+export function renderOutboxPage(
+  items: OutboxEntry[],
+  product: string,
+  providers: DemoProvidersState,
+  waiting: readonly { status: string; count: number }[],
+): string {
+  const waitingText = waiting
+    .map((entry) => `${entry.count} ${WAITING_LABEL[entry.status] ?? entry.status}`)
+    .join(', ');
   const rows = items
     .map(
       (item) => `<tr>
@@ -46,6 +71,14 @@ pre { white-space: pre-wrap; margin: 0; font: inherit; }
 <main>
 <h1>Boîte d'envoi de démonstration</h1>
 <p>Mode démonstration : les SMS et e-mails du portail ne partent pas, ils arrivent ici (les plus récents en premier). Rechargez la page après une action.</p>
+<section aria-labelledby="providers">
+<h2 id="providers">Fournisseurs</h2>
+<p>Coupé, un fournisseur refuse les messages : ils attendent dans la file d'envoi, qui réessaie avec un délai croissant ; rétabli, ils arrivent sans nouvelle demande.</p>
+${providerSwitch('SMS', providers.sms)}
+${providerSwitch('MAIL', providers.mail)}
+<p>Messages en attente : ${waitingText || 'aucun'}.</p>
+</section>
+<h2>Messages acceptés</h2>
 <table>
 <thead><tr><th scope="col">Date</th><th scope="col">Canal</th><th scope="col">Destinataire</th><th scope="col">Message</th></tr></thead>
 <tbody>

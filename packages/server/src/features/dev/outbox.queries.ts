@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@portail/contract/schemas/dev';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox, outboxAttachments } from '../../db/schema';
 
@@ -17,7 +17,10 @@ export async function listOutbox(
       body: outbox.body,
     })
     .from(outbox)
-    .where(query.recipient ? eq(outbox.recipient, query.recipient) : undefined)
+    // What the demo providers accepted: a message they refused (switched off) waits in the queue.
+    .where(
+      and(eq(outbox.status, 'SENT'), query.recipient ? eq(outbox.recipient, query.recipient) : undefined),
+    )
     .orderBy(desc(outbox.id))
     .limit(query.limit);
   const ids = rows.map((row) => row.id);
@@ -55,4 +58,14 @@ export async function findAttachment(db: Db, outboxId: number, attachmentId: num
     .where(and(eq(outboxAttachments.outboxId, outboxId), eq(outboxAttachments.id, attachmentId)))
     .limit(1);
   return file;
+}
+
+/** Messages the demo providers have not accepted yet (queued, retrying or dead), by status. */
+export async function waitingMessages(db: Db): Promise<{ status: string; count: number }[]> {
+  return db
+    .select({ status: outbox.status, count: count() })
+    .from(outbox)
+    .where(ne(outbox.status, 'SENT'))
+    .groupBy(outbox.status)
+    .orderBy(outbox.status);
 }

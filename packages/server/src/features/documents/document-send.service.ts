@@ -136,6 +136,7 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
     await deps.notifier.mail({
       to: body.mail,
       ...sendMail(deps.config, english),
+      about: { purpose: 'DOCUMENTS', userId: ctx.caller.userId },
       attachments: [
         {
           fileName: `${english ? 'Medical documents' : 'Documents médicaux'} ${centreToday()}.zip`,

@@ -180,7 +180,9 @@ export async function changeContact(
       ip: ctx.ip,
     });
     const deps = { config: ctx.config, notifier: ctx.notifier };
-    ctx.afterCommit(() => sendContactCode(deps, ctx.log, { channel, to: next, code }, account.englishOnly));
+    ctx.afterCommit(() =>
+      sendContactCode(deps, ctx.log, { channel, to: next, code }, account.englishOnly, account.id),
+    );
   }
   return kept;
 }

@@ -113,7 +113,10 @@ export async function answerByPhone(
   );
   // The SMS goes to the number on file (which the typed one matched), never to what was typed.
   if (account.mobile) {
-    await deps.notifier.sms(account.mobile, loginText(deps.config, account.login, account.englishOnly));
+    await deps.notifier.sms(account.mobile, loginText(deps.config, account.login, account.englishOnly), {
+      purpose: 'LOGIN_REMINDER',
+      userId: account.id,
+    });
   }
   await audit(deps.db, {
     actorUserId: null,

@@ -121,6 +121,6 @@ export async function sendPasswordLink(
   });
   const link = `${config.publicUrl}${LINK_PATHS[purpose]}?token=${encodeURIComponent(token)}`;
   const message = linkMail(config, purpose, user.englishOnly, link);
-  await notifier.mail({ to: email, ...message });
+  await notifier.mail({ to: email, ...message, about: { purpose: 'PASSWORD', userId: user.id } });
   return true;
 }

@@ -98,7 +98,10 @@ export async function sendRegistrationCode(
     return issued;
   });
   try {
-    await deps.notifier.sms(mobile, codeText(code, account.englishOnly, config));
+    await deps.notifier.sms(mobile, codeText(code, account.englishOnly, config), {
+      purpose: 'REGISTRATION',
+      userId: account.userId,
+    });
   } catch (error) {
     ctx.log.error({ err: error, userId: account.userId }, 'registration code not sent');
     return '';

@@ -109,6 +109,7 @@ export async function mailRegistrationLink(
     await deps.notifier.mail({
       to,
       ...registrationMail(deps.config, link),
+      about: { purpose: 'REGISTRATION', userId: typeof about.userId === 'number' ? about.userId : null },
     });
     return true;
   } catch (error) {

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transports } from './sender';
+
+export type DemoChannel = 'SMS' | 'MAIL';
+
+/**
+ * The providers of demo mode: they accept a message by leaving it in the outbox for /dev/outbox to
+ * show (and the log, so a person trying the portal can read their code). Each can be switched to
+ * refuse (README "For the centre's staff": try the delivery queue's retries), and switched back: the
+ * queue then delivers what waited, with nothing asked again.
+ */
+export class DemoProviders {
+  private readonly accepting: Record<DemoChannel, boolean> = { SMS: true, MAIL: true };
+
+  isAccepting(channel: DemoChannel): boolean {
+    return this.accepting[channel];
+  }
+
+  setAccepting(channel: DemoChannel, accepting: boolean): void {
+    this.accepting[channel] = accepting;
+  }
+
+  transports(log: FastifyBaseLogger, logMessages: boolean): Transports {
+    const accept = (channel: DemoChannel, to: string, summary: string) => {
+      if (!this.accepting[channel]) {
+        throw new Error(
+          `demo ${channel === 'SMS' ? 'text-message' : 'mail'} provider refused the message (switched off)`,
+        );
+      }
+      if (logMessages) log.info({ channel, recipient: to }, `[demo outbox] ${channel} to ${to}: ${summary}`);
+    };
+    return {
+      sms: { send: async (to, text) => accept('SMS', to, text) },
+      mail: { send: async (message) => accept('MAIL', message.to, message.subject) },
+    };
+  }
+}

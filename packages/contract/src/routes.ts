@@ -24,6 +24,8 @@ export interface ScreenRoute {
 const P: Role = 'ROLE_PARTICIPANT';
 const C: Role = 'ROLE_CORRESPONDANT';
 const A: Role = 'ROLE_ADMIN';
+/** The centre's helpline (ADMIN implies it: contract/roles.ts). */
+const O: Role = 'ROLE_OPERATOR';
 
 export const SCREEN_ROUTES = [
   { path: '/login', access: 'permit', titleKey: 'routes.login' },
@@ -37,8 +39,10 @@ export const SCREEN_ROUTES = [
   // open to anyone, linked from the sign-in page, the page footers and the side menu.
   { path: '/mentionsLegales', access: 'permit', titleKey: 'routes.legalNotice' },
   { path: '/accessibilite', access: 'permit', titleKey: 'routes.accessibility' },
-  { path: '/home', access: [A, C, P], titleKey: 'routes.home' },
-  { path: '/user/confirm', access: [P], titleKey: 'routes.confirm', roleOnly: true },
+  { path: '/home', access: [O, C, P], titleKey: 'routes.home' },
+  // The code screen: the centre's staff confirm a code too (issue 20); before the code, the web gives
+  // everyone the participant's role (lib/session.ts awaitingCode).
+  { path: '/user/confirm', access: [P, O], titleKey: 'routes.confirm', roleOnly: true },
   { path: '/adherentsCorrespondant', access: [P, C], titleKey: 'routes.participants' },
   { path: '/adherents/:id', access: [P, C], titleKey: 'routes.participant' },
   { path: '/participant/mescoordonnees', access: [A, P], titleKey: 'routes.ownDetails' },
@@ -67,13 +71,17 @@ export const SCREEN_ROUTES = [
   },
   { path: '/document/courrier', access: [A, P], titleKey: 'routes.documents.courrier', medicalRecord: true },
   { path: '/fiche/liste', access: [A, P], titleKey: 'routes.sheets', medicalRecord: true },
-  { path: '/assistance', access: [A, C, P], titleKey: 'routes.assistance' },
+  { path: '/assistance', access: [O, C, P], titleKey: 'routes.assistance' },
   { path: '/mutation', access: [C], titleKey: 'routes.mutations' },
   { path: '/mutation/:id', access: [C], titleKey: 'routes.mutation' },
   // 001 §2 lists correspondants and participants, but 000 §2.2 shows the entry to everyone: the centre's
   // administrators read it too (issue 18), so the menu's "always shown" entry opens for them.
-  { path: '/politiqueProtectionDonnees', access: [A, C, P], titleKey: 'routes.dataProtection' },
+  { path: '/politiqueProtectionDonnees', access: [O, C, P], titleKey: 'routes.dataProtection' },
   { path: '/mescoordonnees', access: [C, P], titleKey: 'routes.myDetails' },
+  // Not in the specification: the Centre area of the centre's staff (issue 20).
+  { path: '/centre/comptes', access: [O], titleKey: 'routes.centre.accounts' },
+  { path: '/centre/comptes/:id', access: [O], titleKey: 'routes.centre.account' },
+  { path: '/centre/envois', access: [O], titleKey: 'routes.centre.deliveries' },
 ] as const satisfies readonly ScreenRoute[];
 
 export type ScreenPath = (typeof SCREEN_ROUTES)[number]['path'];

@@ -19,6 +19,7 @@ import { addressRoutes } from './features/addresses/addresses.routes';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
 import { assistanceRoutes } from './features/assistance/assistance.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { centreRoutes } from './features/centre/centre.routes';
 import { checkupRoutes } from './features/checkups/checkups.routes';
 import {
   CORRESPONDANTS_CHANNEL,
@@ -40,6 +41,7 @@ import { smartRoutes } from './features/integration/smart.routes';
 import { subscriptionHandler } from './features/integration/subscription.resource';
 import { subscriptionDelivery } from './features/integration/subscription-delivery';
 import { legalRoutes } from './features/legal/legal.routes';
+import { countRequests, installMetrics } from './features/metrics/metrics.plugin';
 import { MUTATIONS_CHANNEL, mutationPageCache } from './features/mutations/mutation-page-cache';
 import { mutationRoutes } from './features/mutations/mutations.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
@@ -48,6 +50,7 @@ import { participantRoutes } from './features/participants/participants.routes';
 import { recoveryRoutes } from './features/recovery/recovery.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { installErrorHandler } from './lib/error-handler';
+import { PortalMetrics } from './lib/metrics';
 import { loggableError, loggableRequest, PortalLogController } from './lib/request-log';
 import { securityHeadersMiddleware } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
@@ -117,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Before any plugin: every route's replies are counted (a plugin's routes take the hooks it finds).
+  const metrics = config.metricsEnabled ? new PortalMetrics() : undefined;
+  if (metrics) countRequests(app, metrics);
 
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) =>
@@ -203,10 +209,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopSweeper = startSweeper(database.db, config, app.log);
   app.addHook('onClose', async () => stopSweeper());
   const demoProviders = config.demoMode ? new DemoProviders() : null;
-  const delivery = deps.notifier ? null : await startDelivery(app, database, config, demoProviders);
-  const notifier = deps.notifier ?? delivery?.notifier;
-  if (!notifier) throw new Error('no notifier');
-  const featureDeps = { db: database.db, config, notifier };
+  const delivery = await startDelivery(app, database, config, {
+    demoProviders,
+    notifier: deps.notifier,
+    hooks: metrics ?? {},
+  });
+  const { notifier } = delivery;
+  const featureDeps = { db: database.db, config, notifier, metrics };
+  if (metrics) installMetrics(app, { metrics, database, config, queue: delivery.queue });
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(featureDeps));
@@ -248,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),
   );
+  await app.register(centreRoutes({ ...featureDeps, queue: delivery.queue }));
   if (demoProviders) await app.register(devRoutes({ ...featureDeps, demoProviders }));
 
   await registerWeb(app, config.webDist);
@@ -274,8 +285,13 @@ async function registerWeb(app: FastifyInstance, dist: string): Promise<void> {
   // 000 §2.2: `/` redirects to /login (the web app then sends a signed-in user home).
   app.get('/', async (_request, reply) => reply.redirect('/login'));
   app.setNotFoundHandler(async (request, reply) => {
+    // `/metrics` refused or not served here (features/metrics): the plain 404, not the web app.
+    const metricsPath = request.url === '/metrics' || request.url.startsWith('/metrics?');
     const wantsPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/dev/');
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/dev/') &&
+      !metricsPath;
     if (hasWeb && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -94,6 +94,7 @@ const env = z.object({
   DELIVERY_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
   DELIVERY_RETRY_DELAY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(3600),
   DELIVERY_WORKER: flag,
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(1095),
   METRICS_ENABLED: flag,
   METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -184,6 +185,8 @@ export interface Config {
   deliveryRetryDelayMaxS: number;
   /** Whether this instance sends the queued messages (on by default, in every instance). */
   deliveryWorker: boolean;
+  /** How long the audit trail is kept (README "Audit trail"); the database refuses less than a year. */
+  auditRetentionDays: number;
   /** Operations metrics in Prometheus format at `GET /metrics` (features/metrics/metrics.plugin.ts). */
   metricsEnabled: boolean;
   /** The addresses and networks whose connections may read them: the socket's, never X-Forwarded-For. */
@@ -377,6 +380,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     deliveryRetryDelayS: e.DELIVERY_RETRY_DELAY_S,
     deliveryRetryDelayMaxS: Math.max(e.DELIVERY_RETRY_DELAY_MAX_S, e.DELIVERY_RETRY_DELAY_S),
     deliveryWorker: e.DELIVERY_WORKER ?? true,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     metricsEnabled: e.METRICS_ENABLED ?? true,
     metricsAllow,
     metricsPort: e.METRICS_PORT,

@@ -1,5 +1,5 @@
 import { outboxReply } from '@portail/contract/schemas/dev';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import {
   CENTRE_EXAMPLE,
@@ -86,10 +86,17 @@ describe('demo outbox', () => {
     const demo = await buildApp({ config: testConfig(), database: ctx.database, logger: false });
     await demo.ready();
     await passwordRequest(demo, 'participant.dmc', false);
-    const json = outboxReply.parse(
-      (await demo.inject({ method: 'GET', url: '/api/dev/outbox?limit=5' })).json(),
+    // The demo provider accepts the code a moment later, once the delivery queue hands it over.
+    const json = await vi.waitFor(
+      async () => {
+        const reply = outboxReply.parse(
+          (await demo.inject({ method: 'GET', url: '/api/dev/outbox?limit=5' })).json(),
+        );
+        expect(reply.items[0]?.channel).toBe('SMS');
+        return reply;
+      },
+      { timeout: 10_000, interval: 50 },
     );
-    expect(json.items[0]?.channel).toBe('SMS');
     expect(json.items[0]?.body).toMatch(/\b\d{6}\b/);
     const page = await demo.inject({ method: 'GET', url: '/dev/outbox' });
     expect(page.headers['content-type']).toContain('text/html');

@@ -46,6 +46,8 @@ export type ResourceKind =
   | 'appointment'
   | 'mutation'
   | 'outbox'
+  /** An account (users.id): the centre's staff reach every one. */
+  | 'account'
   /** A parameter that names no resource (a list's name, a phone number): nothing to reach across scopes. */
   | 'value';
 

@@ -63,7 +63,13 @@ export function accountAttemptKey(account: { kind: string; login: string }): str
  * and every open session of it ends at once, in every instance — whoever tripped the lock may be the
  * one holding a session.
  */
-export async function lockAccount(db: DbOrTx, userId: number, ip: string): Promise<void> {
+export async function lockAccount(
+  db: DbOrTx,
+  userId: number,
+  ip: string,
+  /** What tripped it, for the centre's support card: three wrong passwords at sign-in or at a sensitive change. */
+  after: 'SIGN_IN' | 'REAUTHENTICATION' = 'SIGN_IN',
+): Promise<void> {
   await db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, userId));
   const ended = await revokeUserSessions(db, userId, null, 'account_locked');
   await audit(db, {
@@ -71,7 +77,7 @@ export async function lockAccount(db: DbOrTx, userId: number, ip: string): Promi
     action: 'ACCOUNT_LOCKED',
     targetType: 'user',
     targetId: userId,
-    details: { sessionsEnded: ended },
+    details: { sessionsEnded: ended, after },
     ip,
   });
 }

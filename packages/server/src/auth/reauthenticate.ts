@@ -43,7 +43,7 @@ export async function reauthenticate(
   const attempt = await reserveAttempt(db, key, deps.config.lockDurationS);
   const locked = () => new BusinessError([errorMessage(CONTACT_CHANGE_MESSAGES.locked)], 403);
   if (attempt > MAX_PASSWORD_ATTEMPTS) {
-    await lockAccount(db, account.id, who.ip);
+    await lockAccount(db, account.id, who.ip, 'REAUTHENTICATION');
     throw locked();
   }
   if (await verifyPassword(account.passwordHash, password)) {
@@ -51,7 +51,7 @@ export async function reauthenticate(
     return;
   }
   if (attempt === MAX_PASSWORD_ATTEMPTS) {
-    await lockAccount(db, account.id, who.ip);
+    await lockAccount(db, account.id, who.ip, 'REAUTHENTICATION');
     throw locked();
   }
   await audit(db, {

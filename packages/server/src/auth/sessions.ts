@@ -18,6 +18,8 @@ export async function createSession(
   userId: number,
   secondFactorRequired: boolean,
   config: Config,
+  /** Where the session is opened from (shown to the centre's staff and, later, to the holder). */
+  origin: { ip: string | null; browser: string | null } = { ip: null, browser: null },
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
   const refreshToken = randomToken();
@@ -25,6 +27,8 @@ export async function createSession(
     id: sessionId,
     userId,
     secondFactorRequired,
+    ip: origin.ip,
+    browser: origin.browser,
     expiresAt: new Date(Date.now() + config.sessionMaxLifetimeS * 1000),
   });
   await tx.insert(refreshTokens).values({ sessionId, tokenHash: hashToken(refreshToken) });

@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { integrationAssertions, loginAttempts, oneTimeCodes, throttles } from '../db/schema';
+import { auditLog, integrationAssertions, loginAttempts, oneTimeCodes, throttles } from '../db/schema';
 
 /**
  * How long a throttle row or a spent code is kept: a day, the longest window any throttle rule uses
@@ -32,6 +32,11 @@ export async function purgeExpired(db: Db, config: Config): Promise<void> {
         and(isNotNull(oneTimeCodes.consumedAt), lt(oneTimeCodes.consumedAt, horizon)),
       ),
     );
+  // The audit trail keeps AUDIT_RETENTION_DAYS (at least a year: the table's trigger refuses younger
+  // deletions, migration 0024), then goes.
+  await db
+    .delete(auditLog)
+    .where(lt(auditLog.at, sql`now() - make_interval(days => ${config.auditRetentionDays})`));
 }
 
 /**

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { getConstructionPlans } from 'pg-boss';
 import { type ChannelHandlers, listenOnPostgres } from './notifications';
 import * as schema from './schema';
 
@@ -18,6 +19,16 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 export type DbOrTx = Db | Tx;
 
 const MIGRATION_LOCK = 72_430_001;
+
+/** The delivery queue's own schema (notify/delivery-queue.ts), installed with the portal's tables. */
+export const QUEUE_SCHEMA = 'pgboss';
+const queueSchemaPlan = () => getConstructionPlans(QUEUE_SCHEMA);
+
+/** pg-boss keeps its schema's version in a table of its own: there once installed (it migrates it itself). */
+async function queueInstalled(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  const { rows } = await query(`select to_regclass('${QUEUE_SCHEMA}.version') is not null as installed`);
+  return (rows[0] as { installed?: boolean } | undefined)?.installed === true;
+}
 /** Longest wait for a PostgreSQL connection, new or pooled (scripts/faults.mjs checks replies end by 10 s). */
 const CONNECT_TIMEOUT_MS = 5000;
 
@@ -112,6 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         try {
           await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePostgres(drizzlePostgres(lock, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          if (!(await queueInstalled((text) => lock.query(text)))) await lock.query(queueSchemaPlan());
         } finally {
           await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
           lock.release();
@@ -141,7 +153,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+      if (!(await queueInstalled((text) => client.query(text)))) await client.exec(queueSchemaPlan());
+    },
     ping: async () => !client.closed,
     snapshot: () => client.dumpDataDir('none'),
     listen: (channel, handlers) => {

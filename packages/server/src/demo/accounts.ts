@@ -10,6 +10,8 @@ export interface DemoAccount {
   login: string;
   kind: DemoAccountKind;
   description: string;
+  /** The centre's staff: which of the roles of contract/roles.ts (a participant's or correspondant's is implied). */
+  staffRole?: 'ROLE_ADMIN' | 'ROLE_OPERATOR';
 }
 
 function spare<N extends 1 | 2 | 3 | 4 | 5>(n: N) {
@@ -77,7 +79,14 @@ export const DEMO_ACCOUNTS = [
     kind: 'CORRESPONDANT',
     description: 'Establishment correspondant of an unrelated company and group.',
   },
-  { key: 'admin', login: 'admin', kind: 'STAFF', description: 'Administrator (ROLE_ADMIN).' },
+  {
+    key: 'admin',
+    login: 'admin',
+    kind: 'STAFF',
+    staffRole: 'ROLE_ADMIN',
+    description:
+      "Administrator of the centre (ROLE_ADMIN): the Centre area's audit trail and published content, and everything an operator does.",
+  },
   spare(1),
   spare(2),
   spare(3),
@@ -103,6 +112,14 @@ export const DEMO_ACCOUNTS = [
     kind: 'CORRESPONDANT',
     description:
       'Third establishment correspondant (may save) of that establishment, for tests that change contact details, password or secret question.',
+  },
+  {
+    key: 'operator',
+    login: 'operateur',
+    kind: 'STAFF',
+    staffRole: 'ROLE_OPERATOR',
+    description:
+      "Operator of the centre's helpline (ROLE_OPERATOR): the Centre area's account support and message deliveries.",
   },
 ] as const satisfies readonly DemoAccount[];
 

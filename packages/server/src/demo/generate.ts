@@ -121,13 +121,20 @@ export async function generateDemo(db: Db, options: DemoOptions): Promise<DemoSu
     });
     const userFactory = new UserFactory(passwordHash, answerHash);
     const corr = await generateCorrespondants(tx, random, org, userFactory, options.loadAccounts);
+    // The centre's staff confirm a code by text message at sign-in, as participants do.
     const admin = {
       lastName: 'Administrateur',
       firstName: 'Portail',
       email: 'admin@example.org',
-      mobile: null,
+      mobile: '06 10 20 30 40',
     };
-    await insertAll(tx, users, [userFactory.named('admin', admin)]);
+    const operator = {
+      lastName: 'Accueil',
+      firstName: 'Camille',
+      email: 'operateur@example.org',
+      mobile: '06 10 20 30 41',
+    };
+    await insertAll(tx, users, [userFactory.named('admin', admin), userFactory.named('operator', operator)]);
     const people = await withDeferredIndexes(tx, BULK_TABLES, () =>
       generateParticipants(tx, {
         random,

@@ -9,7 +9,6 @@ export type UserRow = typeof users.$inferInsert;
 const ROLES = {
   PARTICIPANT: ['ROLE_PARTICIPANT'],
   CORRESPONDANT: ['ROLE_CORRESPONDANT'],
-  STAFF: ['ROLE_ADMIN'],
 } as const;
 
 interface Person {
@@ -48,7 +47,7 @@ export class UserFactory {
       kind: account.kind,
       login: account.login,
       passwordHash: this.passwordHash,
-      roles: [...ROLES[account.kind]],
+      roles: 'staffRole' in account ? [account.staffRole] : [...ROLES[account.kind]],
       secretQuestionId: DEMO_SECRET_QUESTION_ID,
       secretAnswerHash: this.answerHash,
       ...person,

@@ -2,11 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../config';
-import type { Database, DbOrTx } from '../db/client';
+import { type Database, type DbOrTx, QUEUE_SCHEMA } from '../db/client';
 
-/** The pg-boss queue every text message and mail goes through, and the schema pg-boss keeps it in. */
+/** The pg-boss queue every text message and mail goes through (its schema: db/client.ts QUEUE_SCHEMA). */
 export const DELIVERY_QUEUE = 'delivery';
-export const QUEUE_SCHEMA = 'pgboss';
 
 interface DeliveryJob {
   outboxId: number;

@@ -7,7 +7,7 @@ import { type DeliveryQueue, type MessageQueue, openDeliveryQueue } from './deli
 import { DemoProviders } from './demo-provider';
 import { createMailTransport } from './mail';
 import { createNotifier, type Notifier } from './notifier';
-import { createSender, type Transports } from './sender';
+import { createSender, type SenderHooks, type Transports } from './sender';
 import { createSmsTransport } from './sms';
 
 /** The providers messages leave by: the demo's own in demo mode, SMTP and the SMS provider otherwise. */
@@ -16,22 +16,25 @@ export function liveTransports(config: Config): Transports {
 }
 
 /**
- * The app's side of message delivery: the queue (stopped when the app closes), this instance's sender
- * unless DELIVERY_WORKER=false, and the notifier the features record messages with.
+ * The app's side of message delivery: the queue (stopped when the app closes), the notifier the
+ * features record messages with, and this instance's sender unless DELIVERY_WORKER=false. Tests pass a
+ * notifier of their own that records messages: no sender runs then, the queue still answers (resend).
  */
 export async function startDelivery(
   app: FastifyInstance,
   database: Database,
   config: Config,
-  demoProviders: DemoProviders | null,
+  options: { demoProviders: DemoProviders | null; notifier: Notifier | undefined; hooks?: SenderHooks },
 ): Promise<{ notifier: Notifier; queue: DeliveryQueue }> {
   const queue = await openDeliveryQueue(database, config, app.log);
   app.addHook('onClose', () => queue.stop());
+  if (options.notifier) return { notifier: options.notifier, queue };
   if (config.deliveryWorker) {
+    const { demoProviders } = options;
     const transports = demoProviders
       ? demoProviders.transports(app.log, config.outboxLog)
       : liveTransports(config);
-    await queue.work(createSender(database.db, transports, app.log));
+    await queue.work(createSender(database.db, transports, app.log, options.hooks));
   }
   return { notifier: createNotifier(database.db, queue), queue };
 }

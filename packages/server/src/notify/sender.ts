@@ -11,6 +11,12 @@ export interface Transports {
   sms: SmsTransport;
 }
 
+/** What the sender tells besides the outbox row: the operations metrics count failed attempts. */
+export interface SenderHooks {
+  /** An attempt failed; `last` when the message is now DEAD. Called after the row records it. */
+  deliveryFailed?(failure: { channel: 'SMS' | 'MAIL' | 'LETTER'; last: boolean }): void;
+}
+
 /** The provider's answer as the outbox keeps it (and operators read it): one line, bounded. */
 export function providerError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -23,7 +29,12 @@ export function providerError(error: unknown): string {
  * thrown back to the queue, which schedules the retry. A message already sent is not sent again (a
  * job retried after its sender lost the database between the send and the record of it).
  */
-export function createSender(db: Db, transports: Transports, log: FastifyBaseLogger): DeliverOne {
+export function createSender(
+  db: Db,
+  transports: Transports,
+  log: FastifyBaseLogger,
+  hooks: SenderHooks = {},
+): DeliverOne {
   return async (outboxId: number, attempt: Attempt) => {
     const [message] = await db
       .select({
@@ -76,6 +87,7 @@ export function createSender(db: Db, transports: Transports, log: FastifyBaseLog
         { outboxId, channel: message.channel, attempt: attempt.retryCount + 1 },
         last ? 'message delivery failed for good' : 'message delivery failed, will retry',
       );
+      hooks.deliveryFailed?.({ channel: message.channel, last });
       throw error;
     }
     await db

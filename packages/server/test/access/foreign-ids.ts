@@ -88,6 +88,8 @@ const VALUE_SAMPLES: Record<string, string> = {
   name: 'civilite',
   portable: '0612345678',
   categorie: 'MEDICO_TECHNIQUE',
+  // The Centre area's account actions (features/centre): the one that changes least.
+  action: 'end-sessions',
 };
 
 /**
@@ -111,6 +113,9 @@ export async function foreignId(
     }
     case 'outbox':
       return 1;
+    // The centre's staff reach every account: the one out of their reach does not exist.
+    case 'account':
+      return 999_999;
     case 'participant': {
       const outside = identity.participantId
         ? ne(participants.id, identity.participantId)

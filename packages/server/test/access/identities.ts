@@ -23,6 +23,7 @@ const ACCOUNTS = [
   { name: 'correspondant-company', login: 'corr.entreprise', kind: 'correspondant' },
   { name: 'correspondant-group', login: 'corr.groupe', kind: 'correspondant' },
   { name: 'admin', login: 'admin', kind: 'staff' },
+  { name: 'operator', login: 'operateur', kind: 'staff' },
 ] as const;
 
 /** Every kind of caller the matrix tries: anonymous, a participant before the code, and each role. */

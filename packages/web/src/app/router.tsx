@@ -34,6 +34,9 @@ const OPEN_ASSISTANCE_PATH: ScreenPath = PUBLIC_ASSISTANCE_PATH;
 const DATA_PROTECTION_PATH: ScreenPath = '/politiqueProtectionDonnees';
 const LEGAL_NOTICE_PATH: ScreenPath = '/mentionsLegales';
 const ACCESSIBILITY_PATH: ScreenPath = '/accessibilite';
+const CENTRE_ACCOUNTS_PATH: ScreenPath = '/centre/comptes';
+const CENTRE_ACCOUNT_PATH: ScreenPath = '/centre/comptes/:id';
+const CENTRE_DELIVERIES_PATH: ScreenPath = '/centre/envois';
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
 // the date pickers or the signed-in layout. router.test.tsx checks that every path of the contract's
@@ -256,6 +259,25 @@ export const appRoutes: RouteObject[] = [
                   import('../features/assistance/assistance-page').then((m) => ({
                     Component: m.AssistancePage,
                   })),
+              },
+              {
+                path: CENTRE_ACCOUNTS_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/centre/accounts-page').then((m) => ({ Component: m.AccountsPage })),
+              },
+              {
+                path: CENTRE_ACCOUNT_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/centre/account-page').then((m) => ({ Component: m.AccountPage })),
+              },
+              {
+                path: CENTRE_DELIVERIES_PATH,
+                caseSensitive: true,
+                handle: { wide: true },
+                lazy: () =>
+                  import('../features/centre/deliveries-page').then((m) => ({ Component: m.DeliveriesPage })),
               },
               {
                 path: DATA_PROTECTION_PATH,

@@ -48,8 +48,10 @@ export async function loadPrincipal(): Promise<SessionUser> {
 
 /**
  * Before the text-message code the server names nothing of the person (000 §2.4; issue 17): the screens
- * get a user with nothing in it but what the code screen needs. Only participants have a code to
- * confirm, so it carries that role; the full user replaces it once the code is confirmed.
+ * get a user with nothing in it but what the code screen needs. Participants and the centre's staff
+ * have a code to confirm: it carries the participant role, which opens the code screen and nothing of
+ * a participant's (the server refuses every other call until the code is confirmed); the full user
+ * replaces it once the code is confirmed.
  */
 export function awaitingCode(pending: PendingSessionUser): SessionUser {
   return {

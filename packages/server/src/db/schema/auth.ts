@@ -76,6 +76,9 @@ export const sessions = pgTable(
     secondFactorConfirmedAt: timestamp('second_factor_confirmed_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** Where the session was opened from: the address and a summary of the browser (lib/browser.ts). */
+    ip: text('ip'),
+    browser: text('browser'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../auth/caller';
+import { browserSummary } from '../../lib/browser';
 import { type AuthDeps, logout, refreshGrant } from './auth.service';
 import { changePassword } from './password.service';
 import { passwordGrant } from './password-grant.service';
@@ -23,6 +24,8 @@ import { toSessionUser } from './principal.service';
 import { confirmSignInCode, resendSignInCode } from './sign-in-code.service';
 
 const ALL = ['ROLE_ADMIN', 'ROLE_OPERATOR', 'ROLE_PARTICIPANT', 'ROLE_CORRESPONDANT'] as const;
+/** Who confirms a sign-in code: participants and the centre's staff (ROLE_OPERATOR and the roles above it). */
+const CODE_HOLDERS = ['ROLE_PARTICIPANT', 'ROLE_OPERATOR'] as const;
 
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -75,7 +78,13 @@ export function authRoutes(deps: AuthDeps) {
         const body = request.body;
         const result =
           body.grant_type === 'password'
-            ? await passwordGrant(deps, body.username, body.password, request.ip)
+            ? await passwordGrant(
+                deps,
+                body.username,
+                body.password,
+                request.ip,
+                browserSummary(request.headers['user-agent']),
+              )
             : await refreshGrant(deps, body.refresh_token, request.ip);
         if (!result.ok) {
           if (result.retryAfterS !== undefined)
@@ -126,7 +135,7 @@ export function authRoutes(deps: AuthDeps) {
     app.post(
       '/api/oauth/doubleAuthentification/confirmer-code',
       {
-        config: { access: ['ROLE_PARTICIPANT'], allowUnconfirmed: true },
+        config: { access: CODE_HOLDERS, allowUnconfirmed: true },
         schema: {
           tags: ['auth'],
           body: confirmCodeRequest,
@@ -142,7 +151,7 @@ export function authRoutes(deps: AuthDeps) {
     app.post(
       '/api/oauth/doubleAuthentification/renvoyer-code',
       {
-        config: { access: ['ROLE_PARTICIPANT'], allowUnconfirmed: true },
+        config: { access: CODE_HOLDERS, allowUnconfirmed: true },
         schema: { tags: ['auth'], response: { 200: resendCodeReply, 429: errorReply } },
       },
       async (request) => {

@@ -10,12 +10,15 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import type { PortalMetrics } from '../../lib/metrics';
 import type { Notifier } from '../../notify/notifier';
 
 export interface AuthDeps {
   db: Db;
   config: Config;
   notifier: Notifier;
+  /** The app's operations metrics (sign-in outcomes, locks); absent when METRICS_ENABLED=false. */
+  metrics?: PortalMetrics | undefined;
 }
 
 /** A refused grant; a 429 or 503 comes with the seconds to wait (`Retry-After`). */

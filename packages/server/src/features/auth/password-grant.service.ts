@@ -41,11 +41,19 @@ export async function passwordGrant(
   username: string,
   password: string,
   ip: string,
+  /** The browser the request came from (lib/browser.ts), for the audit trail and the session. */
+  browser: string | null = null,
 ): Promise<GrantResult> {
-  const { db, config } = deps;
+  const { db, config, metrics } = deps;
   const fromAddress = await countSignInFromAddress(db, config, ip);
-  if (!fromAddress.allowed) return unavailable(429, 'login.throttled', fromAddress.retryAfterS);
-  if (hashQueueFull()) return unavailable(503, 'login.busy', BUSY_RETRY_AFTER_S);
+  if (!fromAddress.allowed) {
+    metrics?.signIn('throttled');
+    return unavailable(429, 'login.throttled', fromAddress.retryAfterS);
+  }
+  if (hashQueueFull()) {
+    metrics?.signIn('busy');
+    return unavailable(503, 'login.busy', BUSY_RETRY_AFTER_S);
+  }
   const parsed = parseUsername(username);
   const key = parsed ? attemptKey(parsed.kind, parsed.identifier) : `?:${username.toLowerCase()}`;
   const attempt = await reserveAttempt(db, key, config.lockDurationS);
@@ -65,6 +73,7 @@ export async function passwordGrant(
       details: { key },
       ip,
     });
+    metrics?.signIn('locked');
     return invalidGrant('user.locked');
   }
   let valid: boolean;
@@ -74,39 +83,52 @@ export async function passwordGrant(
     // The queue filled between the look and the turn: the password was not checked, the try is not spent.
     if (!(error instanceof QueueFullError)) throw error;
     await refundAttempt(db, key);
+    metrics?.signIn('busy');
     return unavailable(503, 'login.busy', error.retryAfterS);
   }
   if (!user || !valid || !user.active) {
-    if (attempt === MAX_PASSWORD_ATTEMPTS && user) await lockAccount(db, user.id, ip);
-    else {
+    metrics?.signIn(!user ? 'unknown' : !valid ? 'wrong_password' : 'inactive');
+    if (attempt === MAX_PASSWORD_ATTEMPTS && user) {
+      await lockAccount(db, user.id, ip);
+      metrics?.accountLocked();
+    } else {
       await audit(db, {
         actorUserId: user?.id ?? null,
         action: attempt === MAX_PASSWORD_ATTEMPTS ? 'ACCOUNT_LOCKED' : 'SIGN_IN_FAILED',
-        details: { key, attempt },
+        details: { key, attempt, ...(browser ? { browser } : {}) },
         ip,
       });
     }
     return invalidGrant(`tentative.${attempt}`);
   }
   await clearAttempts(db, key);
-  return openSession(deps, user, ip);
+  return openSession(deps, user, ip, browser);
 }
 
 type Account = typeof users.$inferSelect;
 
-/** The right password: a session, and for a participant a code by text message within the account's limit. */
-async function openSession(deps: AuthDeps, user: Account, ip: string): Promise<GrantResult> {
+/**
+ * The right password: a session, and for a participant or one of the centre's staff (issue 20: they
+ * reach every account) a code by text message within the account's limit.
+ */
+async function openSession(
+  deps: AuthDeps,
+  user: Account,
+  ip: string,
+  browser: string | null,
+): Promise<GrantResult> {
   const { db, config } = deps;
-  const secondFactor = user.kind === 'PARTICIPANT';
+  const secondFactor = user.kind === 'PARTICIPANT' || user.kind === 'STAFF';
   if (secondFactor) {
     const texts = await countTextToAccount(db, config, user.id);
     if (!texts.allowed) {
       await audit(db, { actorUserId: user.id, action: 'SIGN_IN_REFUSED_TEXTS', ip });
+      deps.metrics?.signIn('too_many_texts');
       return unavailable(429, 'login.tooManyTexts', texts.retryAfterS);
     }
   }
   const { sessionId, refreshToken, code } = await db.transaction(async (tx) => {
-    const created = await createSession(tx, user.id, secondFactor, config);
+    const created = await createSession(tx, user.id, secondFactor, config, { ip, browser });
     await tx
       .update(users)
       .set({ previousLoginAt: user.lastLoginAt, lastLoginAt: new Date(), lockedAt: null })
@@ -116,6 +138,7 @@ async function openSession(deps: AuthDeps, user: Account, ip: string): Promise<G
       action: 'SIGN_IN',
       targetType: 'session',
       targetId: created.sessionId,
+      ...(browser ? { details: { browser } } : {}),
       ip,
     });
     const sent = secondFactor
@@ -135,6 +158,7 @@ async function openSession(deps: AuthDeps, user: Account, ip: string): Promise<G
     });
   }
   const tokens = await tokensFor(deps, user.id, rolesOf(user), sessionId, refreshToken);
+  deps.metrics?.signIn('success');
   return {
     ok: true,
     reply: { ...tokens, tel: secondFactor ? maskPhone(user.mobile) : '', confirmationRequise: secondFactor },

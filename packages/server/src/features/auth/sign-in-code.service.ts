@@ -28,10 +28,11 @@ export async function confirmSignInCode(
   code: string,
   ip: string,
 ): Promise<ConfirmResult> {
-  const { db, config } = deps;
+  const { db, config, metrics } = deps;
   if (caller.confirmed) return { ok: false, messages: [errorMessage('authConfirm.error.alreadyLogued')] };
   const account = await countCodeTry(db, config, caller.userId);
   if (!account.allowed) {
+    metrics?.signIn('code_throttled');
     await audit(db, {
       actorUserId: caller.userId,
       action: 'CODE_THROTTLED',
@@ -42,6 +43,7 @@ export async function confirmSignInCode(
     throw tooManyRequests(account.retryAfterS, 'authConfirm.error.tooManyCodes');
   }
   const outcome = await checkCode(db, caller.sessionId, code, config.codeSecret);
+  metrics?.signIn(`code_${outcome.result}`);
   switch (outcome.result) {
     case 'ok':
       await db

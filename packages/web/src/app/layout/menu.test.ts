@@ -65,11 +65,13 @@ describe('side menu', () => {
     expect(menuPaths(buildMenu(allowed))).toContain('/correspondant/mescorrespondants');
   });
 
-  it('shows an admin what they can do: their account, the centre’s sheets, assistance and data protection', () => {
+  it('shows an admin what they can do: the Centre area, their account, the centre’s sheets, assistance and data protection', () => {
     const paths = menuPaths(buildMenu(makeUser(['ROLE_ADMIN'], { dmcAccepte: true })));
     // Documents are a participant's own (an admin has none); the sheets are the centre's (issue 18).
     expect(paths).toEqual([
       '/home',
+      '/centre/comptes',
+      '/centre/envois',
       '/fiche/liste',
       '/participant/mescoordonnees',
       '/assistance',
@@ -78,6 +80,27 @@ describe('side menu', () => {
     ]);
     const withList = menuPaths(buildMenu(makeUser(['ROLE_ADMIN'], { canShowListeCorrespondant: true })));
     expect(withList).toContain('/correspondant/mescorrespondants');
+  });
+
+  it('shows an operator of the helpline the Centre area, and none of an administrator’s own pages', () => {
+    const entries = buildMenu(makeUser(['ROLE_OPERATOR']));
+    expect(entries.find((entry) => entry.kind === 'group' && entry.id === 'centre')).toBeDefined();
+    expect(menuPaths(entries)).toEqual([
+      '/home',
+      '/centre/comptes',
+      '/centre/envois',
+      '/assistance',
+      '/politiqueProtectionDonnees',
+      ...LEGAL_PAGES,
+    ]);
+  });
+
+  it('shows the Centre area to nobody but the centre’s staff', () => {
+    for (const roles of [['ROLE_PARTICIPANT'], ['ROLE_CORRESPONDANT']] as const) {
+      expect(menuPaths(buildMenu(makeUser([...roles], { dmcAccepte: true })))).not.toContain(
+        '/centre/comptes',
+      );
+    }
   });
 
   it('gives a participant one entry for their record and their account settings', () => {

@@ -23,6 +23,9 @@ function link(path: ScreenPath): MenuLink {
   return { kind: 'link', path, labelKey: findScreenRoute(path)?.titleKey ?? path };
 }
 
+/** The Centre area of the centre's staff (issue 20): what each may open, the guard decides. */
+const CENTRE_PATHS: readonly ScreenPath[] = ['/centre/comptes', '/centre/envois'];
+
 const CORRESPONDANT_PATHS: readonly ScreenPath[] = [
   '/adherentsCorrespondant',
   '/bilansCorrespondant',
@@ -41,6 +44,9 @@ export function buildMenu(user: SessionUser | null): MenuEntry[] {
   const medicalRecord = participant && user.dmcAccepte;
 
   const entries: MenuEntry[] = [link('/home')];
+  if (!participant && !correspondant) {
+    entries.push({ kind: 'group', id: 'centre', labelKey: 'menu.centre', links: CENTRE_PATHS.map(link) });
+  }
   if (medicalRecord) {
     entries.push({
       kind: 'group',

@@ -11,7 +11,9 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import MailIcon from '@mui/icons-material/Mail';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import PolicyIcon from '@mui/icons-material/Policy';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -53,6 +55,8 @@ const ICONS: Record<string, ReactElement> = {
   '/politiqueProtectionDonnees': <PolicyIcon />,
   '/mentionsLegales': <GavelIcon />,
   '/accessibilite': <AccessibilityNewIcon />,
+  '/centre/comptes': <ManageAccountsIcon />,
+  '/centre/envois': <OutboxIcon />,
 };
 
 function MenuItemLink({

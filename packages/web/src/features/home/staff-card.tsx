@@ -6,14 +6,19 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
+import { hasAnyRole } from '@portail/contract/roles';
 import type { ScreenPath } from '@portail/contract/routes';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { canAccess } from '../../app/access';
+import { userRoles } from '../../lib/session';
 
 /** What the portal offers the centre's administrators (000 §1, §2.2), each with its page. */
 function staffLinks(user: SessionUser): { path: ScreenPath; key: string }[] {
-  return [
+  const links: { path: ScreenPath; key: string }[] = [
+    { path: '/centre/comptes', key: 'centreAccounts' },
+    { path: '/centre/envois', key: 'centreDeliveries' },
     { path: '/participant/mescoordonnees', key: 'account' },
     ...(user.canShowListeCorrespondant
       ? [{ path: '/correspondant/mescorrespondants' as const, key: 'correspondants' }]
@@ -22,6 +27,8 @@ function staffLinks(user: SessionUser): { path: ScreenPath; key: string }[] {
     { path: '/politiqueProtectionDonnees', key: 'dataProtection' },
     { path: '/assistance', key: 'assistance' },
   ];
+  // Each link passes the route guard: an operator has neither the sheets nor the admin's own page.
+  return links.filter((link) => canAccess(link.path, user));
 }
 
 /**
@@ -30,15 +37,17 @@ function staffLinks(user: SessionUser): { path: ScreenPath; key: string }[] {
  */
 export function StaffCard({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
+  // An operator of the helpline (issue 20) is not an administrator: the card says which they are.
+  const admin = hasAnyRole(userRoles(user), ['ROLE_ADMIN']);
   return (
     <Card component="section" aria-labelledby="staff-card-title" sx={{ height: '100%' }}>
       <CardHeader
         avatar={<AdminPanelSettingsIcon color="primary" />}
-        title={t('home.staff.title')}
+        title={t(admin ? 'home.staff.title' : 'home.staff.operatorTitle')}
         slotProps={{ title: { id: 'staff-card-title', component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <Typography>{t('home.staff.intro')}</Typography>
+        <Typography>{t(admin ? 'home.staff.intro' : 'home.staff.operatorIntro')}</Typography>
         <List dense>
           {staffLinks(user).map(({ path, key }) => (
             <ListItem key={path} disableGutters>

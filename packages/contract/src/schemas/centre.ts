@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { listReply } from './common';
+
+/**
+ * The Centre area (issue 20): the centre's staff support the accounts, follow the deliveries of text
+ * messages and mails, and read the audit trail. No reply ever holds a password, a code, a link's
+ * secret or a message's body.
+ */
+
+export const accountKind = z.enum(['PARTICIPANT', 'CORRESPONDANT', 'STAFF']);
+export type AccountKind = z.infer<typeof accountKind>;
+
+/** Where an account stands, in the order the support screen checks them. */
+export const accountState = z.enum(['DEACTIVATED', 'LOCKED', 'PENDING', 'ACTIVE']);
+export type AccountState = z.infer<typeof accountState>;
+
+/** Every action asks why: the reason goes to the audit trail with the operator's name. */
+export const staffReason = z.object({ reason: z.string().trim().min(3).max(500) });
+export type StaffReason = z.infer<typeof staffReason>;
+
+export const accountSearchQuery = z.object({
+  /** An identifier, a name, an e-mail, a mobile number, or `p:123` / `c:45` for a record id. */
+  q: z.string().trim().min(2).max(100),
+  kind: accountKind.optional(),
+});
+
+export const accountSummary = z.object({
+  id: z.number().int(),
+  kind: accountKind,
+  login: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  participantId: z.number().int().nullable(),
+  correspondantId: z.number().int().nullable(),
+  state: accountState,
+});
+export type AccountSummary = z.infer<typeof accountSummary>;
+export const accountSearchReply = z.object({
+  items: z.array(accountSummary),
+  /** True when more accounts matched than the page shows: the operator narrows the search. */
+  more: z.boolean(),
+});
+export type AccountSearchReply = z.infer<typeof accountSearchReply>;
+
+export const signInEvent = z.object({
+  at: z.string(),
+  /** SIGN_IN, SIGN_IN_FAILED, ACCOUNT_LOCKED, CODE_FAILED, … as the audit trail names them. */
+  action: z.string(),
+  ip: z.string().nullable(),
+  /** The browser and system read from the user agent (never the raw header). */
+  browser: z.string().nullable(),
+});
+
+export const openSession = z.object({
+  /** A short, stable label of the session (not its id, which signs tokens). */
+  label: z.string(),
+  startedAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  browser: z.string().nullable(),
+  confirmed: z.boolean(),
+});
+
+export const deliveryStatus = z.enum(['QUEUED', 'SENT', 'RETRYING', 'DEAD']);
+export type DeliveryStatus = z.infer<typeof deliveryStatus>;
+export const messagePurpose = z.enum([
+  'SIGN_IN_CODE',
+  'REGISTRATION',
+  'PASSWORD',
+  'CONTACT',
+  'LOGIN_REMINDER',
+  'DOCUMENTS',
+  'OTHER',
+]);
+export type MessagePurpose = z.infer<typeof messagePurpose>;
+export const deliveryChannel = z.enum(['SMS', 'MAIL', 'LETTER']);
+
+export const delivery = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  channel: deliveryChannel,
+  purpose: messagePurpose,
+  recipient: z.string(),
+  status: deliveryStatus,
+  attempts: z.number().int(),
+  lastAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  /** The provider's answer to the last failed attempt. */
+  lastError: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  login: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof delivery>;
+
+export const accountCard = accountSummary.extend({
+  englishOnly: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  /** Since when the account is locked, and after what (three wrong passwords, or codes). */
+  lockedAt: z.string().nullable(),
+  lockedAfter: z.string().nullable(),
+  /** Until when the account stays locked unless unlocked (LOCK_DURATION_S after lockedAt). */
+  lockedUntil: z.string().nullable(),
+  /** A registration link waiting to be used, and until when it works. */
+  registrationLinkExpiresAt: z.string().nullable(),
+  signIns: z.array(signInEvent),
+  sessions: z.array(openSession),
+  /** What the centre's staff did to the account, newest first, with who did it and why. */
+  staffActions: z.array(
+    z.object({
+      at: z.string(),
+      action: z.string(),
+      by: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  messages: z.array(delivery),
+  /** The actions the state allows (the screen offers these only). */
+  actions: z.array(
+    z.enum(['UNLOCK', 'END_SESSIONS', 'REGISTRATION_LINK', 'RESET_LINK', 'DEACTIVATE', 'REACTIVATE']),
+  ),
+});
+export type AccountCard = z.infer<typeof accountCard>;
+export type AccountAction = AccountCard['actions'][number];
+
+export const accountActionPath = z.enum([
+  'unlock',
+  'end-sessions',
+  'registration-link',
+  'reset-link',
+  'deactivate',
+  'reactivate',
+]);
+export type AccountActionPath = z.infer<typeof accountActionPath>;
+
+export const deliveryQuery = z.object({
+  status: deliveryStatus.optional(),
+  channel: z.enum(['SMS', 'MAIL']).optional(),
+  purpose: messagePurpose.optional(),
+  /** One account's messages (users.id, as the support card links them). */
+  account: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Part of a recipient's address or number. */
+  recipient: z.string().trim().min(1).max(100).optional(),
+  /** Days, inclusive, in the centre's time zone (YYYY-MM-DD). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type DeliveryQuery = z.infer<typeof deliveryQuery>;
+export const deliveryList = listReply(delivery).extend({
+  /** Messages by status over the whole outbox (the filters' counters). */
+  counts: z.record(deliveryStatus, z.number().int()),
+});
+export type DeliveryList = z.infer<typeof deliveryList>;

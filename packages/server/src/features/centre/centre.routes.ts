@@ -1,0 +1,128 @@
+import {
+  accountActionPath,
+  accountCard,
+  accountSearchQuery,
+  accountSearchReply,
+  delivery,
+  deliveryList,
+  deliveryQuery,
+  staffReason,
+} from '@portail/contract/schemas/centre';
+import { errorReply } from '@portail/contract/schemas/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCaller } from '../../auth/caller';
+import type { MessageQueue } from '../../notify/delivery-queue';
+import { searchAccounts } from './account-support.queries';
+import {
+  type CentreDeps,
+  readAccountCard,
+  runAccountAction,
+  type StaffRequest,
+} from './account-support.service';
+import { deliveryCounts, listDeliveries } from './deliveries.queries';
+import { resendDelivery } from './deliveries.service';
+
+/** The helpline and everyone above it (contract/roles.ts: ADMIN implies OPERATOR). */
+const OPERATORS = ['ROLE_OPERATOR'] as const;
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const staffRequest = (request: FastifyRequest): StaffRequest => ({
+  caller: requireCaller(request),
+  ip: request.ip,
+  log: request.log,
+});
+
+/** The Centre area's calls (issue 20): account support and message deliveries, for the centre's staff. */
+export function centreRoutes(deps: CentreDeps & { queue: MessageQueue }) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/centre/accounts',
+      {
+        config: { access: OPERATORS },
+        schema: {
+          tags: ['centre'],
+          summary: 'Find accounts by identifier, name, e-mail, mobile or record id (p:123, c:45)',
+          querystring: accountSearchQuery,
+          response: { 200: accountSearchReply, 400: errorReply },
+        },
+      },
+      async (request) => searchAccounts(deps.db, deps.config, request.query),
+    );
+
+    app.get(
+      '/api/centre/accounts/:id',
+      {
+        config: { access: OPERATORS, ids: { id: 'account' } },
+        schema: {
+          tags: ['centre'],
+          summary: "An account's support card (recorded in the audit trail)",
+          params: idParams,
+          response: { 200: accountCard, 400: errorReply, 404: errorReply },
+        },
+      },
+      async (request) => readAccountCard(deps, staffRequest(request), request.params.id),
+    );
+
+    app.post(
+      '/api/centre/accounts/:id/:action',
+      {
+        config: { access: OPERATORS, ids: { id: 'account', action: 'value' } },
+        schema: {
+          tags: ['centre'],
+          summary: 'Unlock, end sessions, mail a link, deactivate or re-activate, with a reason',
+          params: idParams.extend({ action: accountActionPath }),
+          body: staffReason,
+          response: { 200: accountCard, 400: errorReply, 403: errorReply, 404: errorReply, 409: errorReply },
+        },
+      },
+      async (request) =>
+        runAccountAction(
+          deps,
+          staffRequest(request),
+          request.params.id,
+          request.params.action,
+          request.body.reason,
+        ),
+    );
+
+    app.get(
+      '/api/centre/deliveries',
+      {
+        config: { access: OPERATORS },
+        schema: {
+          tags: ['centre'],
+          summary: 'Text messages and mails with where their delivery stands (never their body)',
+          querystring: deliveryQuery,
+          response: { 200: deliveryList, 400: errorReply },
+        },
+      },
+      async (request) => {
+        const [list, counts] = await Promise.all([
+          listDeliveries(deps.db, request.query),
+          deliveryCounts(deps.db),
+        ]);
+        return { ...list, counts };
+      },
+    );
+
+    app.post(
+      '/api/centre/deliveries/:id/resend',
+      {
+        config: { access: OPERATORS, ids: { id: 'outbox' } },
+        schema: {
+          tags: ['centre'],
+          summary: 'Send a dead message again, with a reason',
+          params: idParams,
+          body: staffReason,
+          response: { 200: delivery, 400: errorReply, 404: errorReply, 409: errorReply },
+        },
+      },
+      async (request) => resendDelivery(deps, staffRequest(request), request.params.id, request.body.reason),
+    );
+  };
+}

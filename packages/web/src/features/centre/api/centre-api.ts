@@ -1,0 +1,92 @@
+import {
+  type AccountActionPath,
+  type AccountKind,
+  accountCard,
+  accountSearchReply,
+  type DeliveryQuery,
+  delivery,
+  deliveryList,
+} from '@portail/contract/schemas/centre';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** The Centre area's cache keys: an action on an account refreshes its card and the deliveries. */
+export const centreKeys = {
+  all: ['centre'] as const,
+  search: (q: string, kind: AccountKind | undefined) =>
+    ['centre', 'accounts', 'search', q, kind ?? ''] as const,
+  account: (id: number) => ['centre', 'accounts', id] as const,
+  deliveries: (query: DeliveryQuery) => ['centre', 'deliveries', query] as const,
+};
+
+/** `GET centre/accounts`: the accounts a search finds (at most 20, `more` when there are others). */
+export function useAccountSearch(q: string, kind: AccountKind | undefined) {
+  return useQuery(
+    queryOptions({
+      queryKey: centreKeys.search(q, kind),
+      queryFn: ({ signal }) =>
+        api('/centre/accounts', { query: { q, kind }, schema: accountSearchReply, signal, handle: [400] }),
+      enabled: q.trim().length >= 2,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** `GET centre/accounts/{id}`: the support card (the server records who opened it). */
+export function useAccountCard(id: number | null) {
+  return useQuery({
+    queryKey: centreKeys.account(id ?? 0),
+    queryFn: ({ signal }) => api(`/centre/accounts/${id}`, { schema: accountCard, signal, handle: [404] }),
+    enabled: id !== null,
+  });
+}
+
+/** `POST centre/accounts/{id}/{action}` with the reason; refusals (403, 409) are shown in the dialog. */
+export function useAccountAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: AccountActionPath; reason: string }) =>
+      api(`/centre/accounts/${id}/${action}`, {
+        method: 'POST',
+        body: { reason },
+        schema: accountCard,
+        handle: [400, 403, 409],
+      }),
+    onSuccess: (card) => {
+      client.setQueryData(centreKeys.account(id), card);
+      void client.invalidateQueries({ queryKey: ['centre', 'deliveries'] });
+    },
+  });
+}
+
+/** `GET centre/deliveries`: a page of messages; refreshed while shown, so a retry is seen landing. */
+export function useDeliveries(query: DeliveryQuery) {
+  return useQuery({
+    queryKey: centreKeys.deliveries(query),
+    queryFn: ({ signal }) =>
+      api('/centre/deliveries', {
+        query: { ...query },
+        schema: deliveryList,
+        signal,
+        handle: 'all',
+        silent: true,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5000,
+  });
+}
+
+/** `POST centre/deliveries/{id}/resend` with the reason. */
+export function useResendDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api(`/centre/deliveries/${id}/resend`, {
+        method: 'POST',
+        body: { reason },
+        schema: delivery,
+        handle: [400, 404, 409],
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['centre'] }),
+  });
+}

@@ -1,0 +1,348 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@portail/contract/constants';
+import {
+  type Delivery,
+  type DeliveryQuery,
+  type DeliveryStatus,
+  deliveryQuery,
+  deliveryStatus,
+  messagePurpose,
+} from '@portail/contract/schemas/centre';
+import type { Message } from '@portail/contract/schemas/common';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/data-table';
+import { PageTitle } from '../../components/page-title';
+import { RetryAlert } from '../../components/retry-alert';
+import type { TableQuery } from '../../components/table-query';
+import { isApiError } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/dates';
+import { errorReplyOf, messagesOf } from '../../lib/error-replies';
+import { notify } from '../../lib/notify';
+import { useDeliveries, useResendDelivery } from './api/centre-api';
+import { ReasonDialog } from './components/reason-dialog';
+import { DeliveryStatusChip } from './components/state-chip';
+import { centreAccountPath } from './paths';
+
+const FILTERS = ['status', 'channel', 'purpose', 'recipient', 'from', 'to', 'account'] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+
+/** The list's state is the address's query: a link or a reload shows the same page. */
+function readQuery(params: URLSearchParams): DeliveryQuery {
+  const raw = Object.fromEntries(
+    [...FILTERS, 'page', 'size'].flatMap((name) => {
+      const value = params.get(name);
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const parsed = deliveryQuery.safeParse({ size: String(PAGE_SIZE), ...raw });
+  return parsed.success ? parsed.data : deliveryQuery.parse({ size: String(PAGE_SIZE) });
+}
+
+function writeQuery(query: DeliveryQuery): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && !(name === 'page' && value === 0))
+      next.set(name, String(value));
+  }
+  return next;
+}
+
+function FilterForm({ query, onApply }: { query: DeliveryQuery; onApply: (filters: Filters) => void }) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({
+    status: query.status ?? '',
+    channel: query.channel ?? '',
+    purpose: query.purpose ?? '',
+    recipient: query.recipient ?? '',
+    from: query.from ?? '',
+    to: query.to ?? '',
+  });
+  const set = (name: keyof Filters) => (event: { target: { value: string } }) =>
+    setFilters((current) => ({ ...current, [name]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(filters);
+  };
+  const wide = { flex: '1 1 11rem', minWidth: '10rem' };
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('centre.deliveries.filters')}
+      onSubmit={submit}
+      noValidate
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}
+    >
+      <TextField
+        select
+        label={t('centre.deliveries.status')}
+        value={filters.status}
+        onChange={set('status')}
+        sx={wide}
+      >
+        <MenuItem value="">{t('centre.deliveries.all')}</MenuItem>
+        {deliveryStatus.options.map((status) => (
+          <MenuItem key={status} value={status}>
+            {t(`centre.delivery.status.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('centre.deliveries.channel')}
+        value={filters.channel}
+        onChange={set('channel')}
+        sx={wide}
+      >
+        <MenuItem value="">{t('centre.deliveries.all')}</MenuItem>
+        {(['SMS', 'MAIL'] as const).map((channel) => (
+          <MenuItem key={channel} value={channel}>
+            {t(`centre.delivery.channel.${channel}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('centre.deliveries.purpose')}
+        value={filters.purpose}
+        onChange={set('purpose')}
+        sx={wide}
+      >
+        <MenuItem value="">{t('centre.deliveries.all')}</MenuItem>
+        {messagePurpose.options.map((purpose) => (
+          <MenuItem key={purpose} value={purpose}>
+            {t(`centre.delivery.purpose.${purpose}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('centre.deliveries.recipient')}
+        value={filters.recipient}
+        onChange={set('recipient')}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+        sx={wide}
+      />
+      <TextField
+        type="date"
+        label={t('centre.deliveries.from')}
+        value={filters.from}
+        onChange={set('from')}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={wide}
+      />
+      <TextField
+        type="date"
+        label={t('centre.deliveries.to')}
+        value={filters.to}
+        onChange={set('to')}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={wide}
+      />
+      <Button type="submit" variant="contained">
+        {t('centre.deliveries.apply')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * Message deliveries (issue 20): every text message and mail with where it stands (queued, sent,
+ * retrying, dead), its attempts and the provider's last error; a dead one can be sent again. The page
+ * refreshes itself, so a retry is seen landing. Never a message's body.
+ */
+export function DeliveriesPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readQuery(params), [params]);
+  const list = useDeliveries(query);
+  const resend = useResendDelivery();
+  const [resending, setResending] = useState<Delivery | null>(null);
+  const [messages, setMessages] = useState<Message[]>([]);
+
+  const apply = (filters: Filters) => {
+    const merged = {
+      ...Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])),
+      ...filters,
+    };
+    setParams(writeQuery(readQuery(new URLSearchParams(Object.entries(merged).filter(([, v]) => v)))), {
+      replace: true,
+    });
+  };
+  const onQueryChange = (table: TableQuery) =>
+    setParams(writeQuery({ ...query, page: table.page, size: table.size }), { replace: true });
+  const showStatus = (status: DeliveryStatus) => apply({ status });
+
+  const columns = useMemo<GridColDef<Delivery>[]>(
+    () => [
+      {
+        field: 'createdAt',
+        headerName: t('centre.deliveries.createdAt'),
+        minWidth: 140,
+        flex: 1,
+        sortable: false,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
+      {
+        field: 'purpose',
+        headerName: t('centre.deliveries.purpose'),
+        minWidth: 160,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_value, row) =>
+          `${t(`centre.delivery.purpose.${row.purpose}`)} (${t(`centre.delivery.channel.${row.channel}`)})`,
+      },
+      {
+        field: 'recipient',
+        headerName: t('centre.deliveries.recipient'),
+        minWidth: 170,
+        flex: 1,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.userId !== null ? (
+            <Link component={RouterLink} to={centreAccountPath(row.userId)}>
+              {row.login ? `${row.recipient} (${row.login})` : row.recipient}
+            </Link>
+          ) : (
+            row.recipient
+          ),
+      },
+      {
+        field: 'status',
+        headerName: t('centre.deliveries.status'),
+        minWidth: 150,
+        sortable: false,
+        renderCell: ({ row }) => <DeliveryStatusChip status={row.status} />,
+      },
+      { field: 'attempts', headerName: t('centre.deliveries.attempts'), width: 90, sortable: false },
+      {
+        field: 'lastError',
+        headerName: t('centre.deliveries.lastError'),
+        minWidth: 180,
+        flex: 1.5,
+        sortable: false,
+        valueGetter: (_value, row) =>
+          row.status === 'SENT' ? formatDateTime(row.sentAt) : (row.lastError ?? ''),
+      },
+      {
+        field: 'actions',
+        headerName: t('centre.deliveries.actions'),
+        minWidth: 130,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.status === 'DEAD' ? (
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => {
+                setMessages([]);
+                setResending(row);
+              }}
+            >
+              {t('centre.deliveries.resend')}
+            </Button>
+          ) : null,
+      },
+    ],
+    [t],
+  );
+
+  const confirmResend = (reason: string) => {
+    if (!resending) return;
+    resend.mutate(
+      { id: resending.id, reason },
+      {
+        onSuccess: () => {
+          notify('centre.deliveries.resent', 'success');
+          setResending(null);
+        },
+        onError: (error) => {
+          const refused = isApiError(error) ? messagesOf(error) : [];
+          setMessages(
+            refused.length > 0
+              ? refused
+              : [{ level: 'ERROR', errorCode: errorReplyOf(error)?.message ?? 'centre.actionFailed' }],
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageTitle>{t('routes.centre.deliveries')}</PageTitle>
+      <Typography sx={{ mb: 2 }}>{t('centre.deliveries.intro')}</Typography>
+      {list.data && (
+        <Stack
+          direction="row"
+          sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}
+          aria-label={t('centre.deliveries.counts')}
+        >
+          {deliveryStatus.options.map((status) => (
+            <Chip
+              key={status}
+              clickable
+              onClick={() => showStatus(status)}
+              variant={query.status === status ? 'filled' : 'outlined'}
+              label={t('centre.deliveries.countOf', {
+                status: t(`centre.delivery.status.${status}`),
+                count: list.data.counts[status],
+              })}
+            />
+          ))}
+        </Stack>
+      )}
+      <FilterForm key={params.toString()} query={query} onApply={apply} />
+      {query.account !== undefined && (
+        <Typography sx={{ mb: 1 }}>
+          {t('centre.deliveries.oneAccount')}{' '}
+          <Link component={RouterLink} to={centreAccountPath(query.account)}>
+            {t('centre.deliveries.openAccount')}
+          </Link>
+        </Typography>
+      )}
+      {list.isError && (
+        <RetryAlert spaced error={list.error} onRetry={() => void list.refetch()}>
+          {t('centre.deliveries.loadError')}
+        </RetryAlert>
+      )}
+      <DataTable<Delivery>
+        label={t('routes.centre.deliveries')}
+        columns={columns}
+        rows={list.isError ? [] : (list.data?.items ?? [])}
+        rowCount={list.isError ? 0 : (list.data?.totalRows ?? 0)}
+        loading={list.isFetching && !list.data}
+        failed={list.isError}
+        query={{ page: query.page, size: query.size }}
+        onQueryChange={onQueryChange}
+        noRowsLabel={t('centre.deliveries.none')}
+      />
+      <ReasonDialog
+        open={resending !== null}
+        title={t('centre.deliveries.resendTitle')}
+        description={
+          resending
+            ? t('centre.deliveries.resendText', {
+                purpose: t(`centre.delivery.purpose.${resending.purpose}`),
+                recipient: resending.recipient,
+              })
+            : ''
+        }
+        confirmLabel={t('centre.deliveries.resend')}
+        busy={resend.isPending}
+        messages={messages}
+        onConfirm={confirmResend}
+        onCancel={() => setResending(null)}
+      />
+    </>
+  );
+}

@@ -40,6 +40,11 @@ export const demoIntegrationClientReply = z.object({
  * Demo mode only: whether the demo providers accept text messages and mails. Switched off, every
  * message waits in the delivery queue and is retried; switched back on, it arrives by itself.
  */
-export const demoProviders = z.object({ sms: z.boolean(), mail: z.boolean() });
+export const demoProviders = z.object({
+  sms: z.boolean(),
+  mail: z.boolean(),
+  /** Recipients refused one by one, whatever the switches (a number or an address the provider rejects). */
+  refused: z.array(z.string().max(200)).max(50),
+});
 export const demoProvidersUpdate = demoProviders.partial();
 export type DemoProvidersState = z.infer<typeof demoProviders>;

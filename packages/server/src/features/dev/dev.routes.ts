@@ -24,6 +24,7 @@ export interface DevDeps extends AuthDeps {
 const providerState = (providers: DemoProviders) => ({
   sms: providers.isAccepting('SMS'),
   mail: providers.isAccepting('MAIL'),
+  refused: providers.refusedRecipients(),
 });
 
 /** Demo mode only (ARCHITECTURE.md, Notifications): what the portal would have sent. */
@@ -101,6 +102,7 @@ export function devRoutes(deps: DevDeps) {
       async (request) => {
         if (request.body.sms !== undefined) deps.demoProviders.setAccepting('SMS', request.body.sms);
         if (request.body.mail !== undefined) deps.demoProviders.setAccepting('MAIL', request.body.mail);
+        if (request.body.refused !== undefined) deps.demoProviders.setRefused(request.body.refused);
         request.log.info({ providers: providerState(deps.demoProviders) }, 'demo providers switched');
         return providerState(deps.demoProviders);
       },

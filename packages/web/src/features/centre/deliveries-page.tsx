@@ -17,15 +17,17 @@ import {
   messagePurpose,
 } from '@portail/contract/schemas/centre';
 import type { Message } from '@portail/contract/schemas/common';
+import dayjs, { type Dayjs } from 'dayjs';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
 import { isApiError } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, toIsoDate } from '../../lib/dates';
 import { errorReplyOf, messagesOf } from '../../lib/error-replies';
 import { notify } from '../../lib/notify';
 import { useDeliveries, useResendDelivery } from './api/centre-api';
@@ -69,6 +71,9 @@ function FilterForm({ query, onApply }: { query: DeliveryQuery; onApply: (filter
   });
   const set = (name: keyof Filters) => (event: { target: { value: string } }) =>
     setFilters((current) => ({ ...current, [name]: event.target.value }));
+  // A day typed halfway is no filter yet.
+  const setDay = (name: 'from' | 'to') => (value: Dayjs | null) =>
+    setFilters((current) => ({ ...current, [name]: value?.isValid() ? (toIsoDate(value) ?? '') : '' }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(filters);
@@ -132,22 +137,20 @@ function FilterForm({ query, onApply }: { query: DeliveryQuery; onApply: (filter
         slotProps={{ htmlInput: { maxLength: 100 } }}
         sx={wide}
       />
-      <TextField
-        type="date"
-        label={t('centre.deliveries.from')}
-        value={filters.from}
-        onChange={set('from')}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={wide}
-      />
-      <TextField
-        type="date"
-        label={t('centre.deliveries.to')}
-        value={filters.to}
-        onChange={set('to')}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={wide}
-      />
+      <Box sx={wide}>
+        <DateField
+          label={t('centre.deliveries.from')}
+          value={filters.from ? dayjs(filters.from) : null}
+          onChange={setDay('from')}
+        />
+      </Box>
+      <Box sx={wide}>
+        <DateField
+          label={t('centre.deliveries.to')}
+          value={filters.to ? dayjs(filters.to) : null}
+          onChange={setDay('to')}
+        />
+      </Box>
       <Button type="submit" variant="contained">
         {t('centre.deliveries.apply')}
       </Button>
@@ -193,13 +196,45 @@ export function DeliveriesPage() {
         valueFormatter: (value: string) => formatDateTime(value),
       },
       {
+        field: 'status',
+        headerName: t('centre.deliveries.status'),
+        minWidth: 150,
+        sortable: false,
+        renderCell: ({ row }) => <DeliveryStatusChip status={row.status} />,
+      },
+      {
+        field: 'actions',
+        headerName: t('centre.deliveries.actions'),
+        minWidth: 120,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.status === 'DEAD' ? (
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => {
+                setMessages([]);
+                setResending(row);
+              }}
+            >
+              {t('centre.deliveries.resend')}
+            </Button>
+          ) : null,
+      },
+      {
         field: 'purpose',
         headerName: t('centre.deliveries.purpose'),
-        minWidth: 160,
+        minWidth: 170,
         flex: 1,
         sortable: false,
-        valueGetter: (_value, row) =>
-          `${t(`centre.delivery.purpose.${row.purpose}`)} (${t(`centre.delivery.channel.${row.channel}`)})`,
+        valueGetter: (_value, row) => t(`centre.delivery.purpose.${row.purpose}`),
+      },
+      {
+        field: 'channel',
+        headerName: t('centre.deliveries.channel'),
+        minWidth: 90,
+        sortable: false,
+        valueGetter: (_value, row) => t(`centre.delivery.channel.${row.channel}`),
       },
       {
         field: 'recipient',
@@ -216,41 +251,15 @@ export function DeliveriesPage() {
             row.recipient
           ),
       },
-      {
-        field: 'status',
-        headerName: t('centre.deliveries.status'),
-        minWidth: 150,
-        sortable: false,
-        renderCell: ({ row }) => <DeliveryStatusChip status={row.status} />,
-      },
       { field: 'attempts', headerName: t('centre.deliveries.attempts'), width: 90, sortable: false },
       {
         field: 'lastError',
         headerName: t('centre.deliveries.lastError'),
-        minWidth: 180,
-        flex: 1.5,
+        minWidth: 220,
+        flex: 2,
         sortable: false,
         valueGetter: (_value, row) =>
           row.status === 'SENT' ? formatDateTime(row.sentAt) : (row.lastError ?? ''),
-      },
-      {
-        field: 'actions',
-        headerName: t('centre.deliveries.actions'),
-        minWidth: 130,
-        sortable: false,
-        renderCell: ({ row }) =>
-          row.status === 'DEAD' ? (
-            <Button
-              size="small"
-              variant="outlined"
-              onClick={() => {
-                setMessages([]);
-                setResending(row);
-              }}
-            >
-              {t('centre.deliveries.resend')}
-            </Button>
-          ) : null,
       },
     ],
     [t],

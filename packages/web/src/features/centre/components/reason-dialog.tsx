@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Message } from '@portail/contract/schemas/common';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MessagesAlerts } from '../../../components/messages-alerts';
@@ -38,6 +38,7 @@ export function ReasonDialog({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
+  const field = useRef<HTMLTextAreaElement | null>(null);
   useEffect(() => {
     if (open) {
       setReason('');
@@ -55,7 +56,9 @@ export function ReasonDialog({
       onCancel={onCancel}
       onConfirm={() => {
         setTouched(true);
-        if (!tooShort) onConfirm(reason.trim());
+        // A missing reason sends the focus back to its field, where the error is said.
+        if (tooShort) field.current?.focus();
+        else onConfirm(reason.trim());
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
@@ -70,6 +73,7 @@ export function ReasonDialog({
           multiline
           minRows={2}
           autoFocus
+          inputRef={field}
           slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
           error={touched && tooShort}
           helperText={

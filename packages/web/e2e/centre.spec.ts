@@ -1,0 +1,173 @@
+import { mkdir } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expectAccessible, fillLogin, lastOutboxId, outboxAfter, signIn, test } from './support';
+
+/**
+ * The Centre area (issue 20) as the centre's staff use it: the helpline unlocks a participant locked
+ * by three wrong passwords, and follows a sign-in code the text-message provider refuses until it
+ * arrives by itself. The participants are load-test accounts (DEMO_LOAD_ACCOUNTS in
+ * playwright.config.ts) that no other spec signs in with.
+ */
+
+const SHOTS = process.env.SHOTS_DIR ?? '';
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+const LOCKED = 'charge.p0001';
+const REFUSED = 'charge.p0002';
+const REFUSED_MOBILE = '06 09 00 00 02';
+const CLIENT = `Basic ${Buffer.from('portail-web:portail-web-public').toString('base64')}`;
+
+function passwordGrant(request: APIRequestContext, login: string, password: string) {
+  return request.post('/api/oauth/token', {
+    headers: { authorization: CLIENT },
+    form: { grant_type: 'password', username: `${login}|P`, password },
+  });
+}
+
+async function toEnglish(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: /\w/ }).last().click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', /en/);
+}
+
+test.describe('the Centre area', () => {
+  test('an operator finds a participant locked by three wrong passwords, sees why, and unlocks them', async ({
+    page,
+  }) => {
+    for (let n = 0; n < 3; n++) await passwordGrant(page.request, LOCKED, 'Mauvais#2026');
+    expect((await (await passwordGrant(page.request, LOCKED, 'Portail#2026')).json()).error_description).toBe(
+      'user.locked',
+    );
+
+    await signIn(page, 'operateur');
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu.getByRole('list', { name: 'Centre' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Comptes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Comptes' })).toBeVisible();
+    await expectAccessible(page);
+
+    const query = page.getByRole('textbox', {
+      name: 'Identifiant, nom, e-mail, mobile ou numéro de dossier',
+    });
+    await query.fill('x');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page.getByText('Saisissez au moins 2 caractères.')).toBeVisible();
+    await query.fill(LOCKED);
+    await query.press('Enter');
+    const results = page.getByRole('region', { name: /compte trouvé/ });
+    await expect(results.getByText('Bloqué')).toBeVisible();
+    await shot(page, 'centre-accounts-fr-laptop');
+    await results.getByRole('link', { name: LOCKED }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(LOCKED) })).toBeVisible();
+    await expect(
+      page.getByText(/Compte bloqué depuis le .*, après trois mots de passe erronés à la connexion/),
+    ).toBeVisible();
+    const signIns = page.getByRole('region', { name: 'Connexions récentes' });
+    await expect(signIns.getByText(/Mot de passe erroné/).first()).toBeVisible();
+    await expect(signIns.getByText(/127\.0\.0\.1/).first()).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'centre-account-locked-fr-laptop');
+
+    // Keyboard alone: the action's button opens the dialog, which asks for a reason first.
+    await page.getByRole('button', { name: 'Débloquer' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Débloquer' });
+    await expect(dialog.getByRole('textbox', { name: 'Motif' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Débloquer' }).click();
+    await expect(dialog.getByText('Indiquez un motif d’au moins 3 caractères.')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Motif' })).toBeFocused();
+    await expectAccessible(page);
+    await page.keyboard.type('Appel du participant, identité vérifiée');
+    await dialog.getByRole('button', { name: 'Débloquer' }).click();
+    await expect(page.getByText('Compte débloqué.')).toBeVisible();
+    await expect(page.getByText('Compte actif : la personne peut se connecter.')).toBeVisible();
+    const staffActions = page.getByRole('region', { name: 'Actions du centre' });
+    await expect(staffActions.getByText('Débloqué par le centre')).toBeVisible();
+    await expect(staffActions.getByText(/operateur : Appel du participant/)).toBeVisible();
+
+    expect((await passwordGrant(page.request, LOCKED, 'Portail#2026')).status()).toBe(200);
+  });
+
+  test('a sign-in code the provider refuses is retried, seen in the deliveries, and arrives by itself', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'operateur');
+    await page.request.put('/api/dev/providers', { data: { refused: [REFUSED_MOBILE] } });
+    try {
+      // The participant signs in elsewhere: their code does not leave.
+      const participant = await browser.newContext();
+      const other = await participant.newPage();
+      const before = await lastOutboxId(other.request);
+      await fillLogin(other, REFUSED);
+      await expect(other).toHaveURL(/\/user\/confirm/);
+
+      await page.goto('/centre/envois');
+      await expect(page.getByRole('heading', { level: 1, name: 'Envois SMS et e-mails' })).toBeVisible();
+      await page.getByRole('combobox', { name: 'État' }).click();
+      await page.getByRole('option', { name: 'Nouvelle tentative prévue' }).click();
+      await page.getByRole('textbox', { name: 'Destinataire' }).fill(REFUSED_MOBILE);
+      await page.getByRole('button', { name: 'Filtrer' }).click();
+      const grid = page.getByRole('grid', { name: 'Envois SMS et e-mails' });
+      await expect(grid.getByText('Code de connexion').first()).toBeVisible({ timeout: 15_000 });
+      await expect(grid.getByText(/refused the message to this recipient/).first()).toBeVisible();
+      // The body (the code) is never shown.
+      await expect(grid.getByText(/\b\d{6}\b/)).toHaveCount(0);
+      await expectAccessible(page);
+      await shot(page, 'centre-deliveries-retrying-fr-laptop');
+
+      // The provider takes the number again: the code arrives without the participant asking.
+      await page.request.put('/api/dev/providers', { data: { refused: [] } });
+      await page.getByRole('combobox', { name: 'État' }).click();
+      await page.getByRole('option', { name: 'Envoyé' }).click();
+      await page.getByRole('button', { name: 'Filtrer' }).click();
+      const sent = grid.getByRole('row', { name: /Code de connexion/ }).getByText('Envoyé', { exact: true });
+      await expect(sent).toBeVisible({ timeout: 30_000 });
+      await shot(page, 'centre-deliveries-sent-fr-laptop');
+      const arrived = (await outboxAfter(other.request, before)).filter(
+        (item) => item.channel === 'SMS' && item.recipient === REFUSED_MOBILE,
+      );
+      expect(arrived).toHaveLength(1);
+      await participant.close();
+    } finally {
+      await page.request.put('/api/dev/providers', { data: { refused: [] } });
+    }
+  });
+
+  test('in English on a phone, the Centre area reads and works the same', async ({ page }) => {
+    await signIn(page, 'operateur');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await toEnglish(page);
+    await page.goto('/centre/comptes?q=participant.dmc');
+    await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /account found/ }).getByText('Active')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'centre-accounts-en-phone');
+    await page.getByRole('link', { name: 'participant.dmc' }).click();
+    await expect(page.getByText('Account active: the person can sign in.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Last messages' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await shot(page, 'centre-account-en-phone');
+    await page.goto('/centre/envois');
+    await expect(page.getByRole('heading', { level: 1, name: 'Text messages and mails' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filter' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'centre-deliveries-en-phone');
+  });
+
+  test('participants and correspondants reach nothing of it', async ({ page }) => {
+    await signIn(page, 'corr.etablissement', { correspondant: true });
+    await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Centre')).toHaveCount(0);
+    await page.goto('/centre/comptes');
+    await expect(page).toHaveURL(/\/home$/);
+    const reply = await page.request.get('/api/centre/deliveries');
+    expect(reply.status()).toBe(401);
+  });
+});

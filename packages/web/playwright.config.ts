@@ -53,9 +53,7 @@ export default defineConfig({
       // address and texts per account have their own tests: server auth-limits, security brute-force).
       SIGN_IN_IP_LIMIT: '100000',
       SIGN_IN_TEXT_LIMIT: '100000',
-      // The Centre area's spec (centre.spec.ts) signs in with two accounts no other spec uses, and
-      // follows a refused text message: retries within seconds rather than minutes.
-      DEMO_LOAD_ACCOUNTS: '2',
+      // The Centre area's spec (centre.spec.ts) follows a refused text message: retries within seconds.
       DELIVERY_RETRY_DELAY_S: '1',
       DELIVERY_RETRY_DELAY_MAX_S: '3',
       OUTBOX_LOG: 'false',

@@ -1,7 +1,8 @@
+import { parse } from 'csv-parse/sync';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows';
-import { auditLog, outbox, users } from '../src/db/schema';
+import { auditLog, documents, outbox, users } from '../src/db/schema';
 import { createTestContext, passwordRequest, type SignedIn, signIn, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -346,5 +347,108 @@ describe('the audit trail', () => {
         .from(auditLog)
         .where(eq(auditLog.id, old?.id ?? 0)),
     ).toEqual([]);
+  });
+});
+
+describe('the audit search of the data-protection officer', () => {
+  it('finds who viewed a participant’s documents, shows one event in full, and is for administrators only', async () => {
+    const participant = await signIn(ctx, 'participant.dmc', 'participant');
+    const [me] = await ctx.database.db.select().from(users).where(eq(users.login, 'participant.dmc'));
+    if (!me?.participantId) throw new Error('no participant');
+    const [doc] = await ctx.database.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.participantId, me.participantId))
+      .limit(1);
+    expect((await get(participant, `/api/document/${doc?.id}/`)).statusCode).toBe(200);
+
+    const url = `/api/centre/audit?participant=${me.participantId}&action=DOCUMENTS`;
+    expect((await get(operator, url)).statusCode).toBe(403);
+    const reply = await get(admin, url);
+    expect(reply.statusCode).toBe(200);
+    const found = reply.json<{
+      items: { id: number; action: string; actor: { kind: string; login: string } }[];
+    }>();
+    const viewed = found.items.find((item) => item.action === 'DOCUMENT_VIEWED');
+    expect(viewed?.actor).toMatchObject({
+      kind: 'USER',
+      login: 'participant.dmc',
+      accountKind: 'PARTICIPANT',
+    });
+    expect(found.items.every((item) => item.action.startsWith('DOCUMENT'))).toBe(true);
+
+    const event = await get(admin, `/api/centre/audit/${viewed?.id}`);
+    expect(event.json()).toMatchObject({ id: viewed?.id, targetType: 'document', targetId: String(doc?.id) });
+    // Reading the trail is in the trail.
+    const [read] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'AUDIT_EVENT_VIEWED'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(read).toMatchObject({ actorUserId: await accountId('admin'), targetId: String(viewed?.id) });
+    expect((await get(admin, '/api/centre/audit/999999999')).statusCode).toBe(404);
+  });
+
+  it('finds a system client’s calls by its name or id, and refuses what is not a filter', async () => {
+    await ctx.database.db.insert(auditLog).values({
+      action: 'FHIR_READ',
+      targetType: 'Patient',
+      targetId: '12',
+      details: { client: 'Dossier du centre', clientId: 'client-0042', status: 200 },
+    });
+    for (const actor of ['client-0042', 'dossier du centre']) {
+      const reply = await get(
+        admin,
+        `/api/centre/audit?actor=${encodeURIComponent(actor)}&action=INTEGRATION`,
+      );
+      const items = reply.json<{ items: { actor: { kind: string; name: string } }[] }>().items;
+      expect(items[0]?.actor).toMatchObject({ kind: 'CLIENT', name: 'Dossier du centre' });
+    }
+    expect((await get(admin, '/api/centre/audit?action=DROP%20TABLE')).statusCode).toBe(400);
+    expect((await get(admin, '/api/centre/audit?from=2026-13-40')).statusCode).toBe(400);
+    expect((await get(admin, '/api/centre/audit?participant=abc')).statusCode).toBe(400);
+    const none = await get(admin, '/api/centre/audit?from=2000-01-01&to=2000-01-31');
+    expect(none.json()).toMatchObject({ totalRows: 0, items: [] });
+  });
+
+  it('exports the search as CSV a spreadsheet opens as columns, with formulas neutralised', async () => {
+    await ctx.database.db.insert(auditLog).values({
+      action: 'PARTICIPANT_UPDATED',
+      targetType: 'participant',
+      targetId: '=HYPERLINK("http://evil.example","clic")',
+      ip: '@SUM(1+1)',
+      details: { note: '-2+3' },
+    });
+    const reply = await get(admin, '/api/centre/audit/export?action=RECORD&langue=fr_FR');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(reply.headers['content-disposition']).toMatch(
+      /attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const rows: string[][] = parse(reply.rawPayload, {
+      delimiter: ';',
+      bom: true,
+      relax_column_count: false,
+    });
+    expect(rows[0]?.[0]).toBe('N°');
+    expect(rows[0]).toHaveLength(12);
+    const forged = rows.find((row) => row[9]?.includes('HYPERLINK'));
+    expect(forged?.[9]).toBe(`'=HYPERLINK("http://evil.example","clic")`);
+    expect(forged?.[10]).toBe("'@SUM(1+1)");
+    // Every cell a spreadsheet would compute starts with an apostrophe.
+    expect(rows.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    const english = await get(admin, '/api/centre/audit/export?action=RECORD&langue=en_EN');
+    const englishRows: string[][] = parse(english.rawPayload, { delimiter: ';', bom: true });
+    expect(englishRows[0]?.[0]).toBe('No.');
+    expect((await get(operator, '/api/centre/audit/export')).statusCode).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [exported] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'AUDIT_EXPORTED'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(exported?.details).toMatchObject({ rows: rows.length - 1 });
   });
 });

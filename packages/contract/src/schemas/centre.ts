@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listReply } from './common';
+import { languageParam, listReply } from './common';
 
 /**
  * The Centre area (issue 20): the centre's staff support the accounts, follow the deliveries of text
@@ -156,3 +156,134 @@ export const deliveryList = listReply(delivery).extend({
   counts: z.record(deliveryStatus, z.number().int()),
 });
 export type DeliveryList = z.infer<typeof deliveryList>;
+
+/**
+ * The audit trail as the data-protection officer searches it (administrators): families of actions
+ * the search offers, each the actions it stands for (`FHIR_` stands for every call of a system client).
+ */
+export const AUDIT_ACTION_GROUPS = {
+  DOCUMENTS: [
+    'DOCUMENT_VIEWED',
+    'DOCUMENT_DOWNLOADED',
+    'DOCUMENTS_SENT',
+    'DOCUMENTS_SEND_FAILED',
+    'SHEET_VIEWED',
+    'SHEET_DOWNLOADED',
+  ],
+  SIGN_IN: [
+    'SIGN_IN',
+    'SIGN_IN_FAILED',
+    'SIGN_IN_REFUSED_LOCKED',
+    'SIGN_IN_REFUSED_TEXTS',
+    'SIGN_IN_CONFIRMED',
+    'ACCOUNT_LOCKED',
+    'CODE_FAILED',
+    'CODE_LOCKED',
+    'CODE_THROTTLED',
+    'REAUTHENTICATION_FAILED',
+    'REFRESH_REUSE',
+    'SIGN_OUT',
+  ],
+  RECORD: [
+    'PARTICIPANT_CREATED',
+    'PARTICIPANT_UPDATED',
+    'CHECKUP_CREATED',
+    'CHECKUP_UPDATED',
+    'MUTATION_ACCEPTED',
+    'MAMMOGRAM_DATE_RECORDED',
+    'WITHDRAWAL_CONSENT_RECORDED',
+    'FHIR_DOCUMENT_CREATED',
+    'FHIR_DOCUMENT_UPDATED',
+  ],
+  ACCOUNT: [
+    'PASSWORD_CHANGED',
+    'PASSWORD_CHANGE_REFUSED',
+    'PASSWORD_RESET',
+    'PASSWORD_LINK_SENT',
+    'PASSWORD_LINK_NOT_SENT',
+    'PASSWORD_LINK_INVALID',
+    'SECRET_QUESTION_CHANGED',
+    'CONTACT_CHANGE_REQUESTED',
+    'CONTACT_CHANGE_CANCELLED',
+    'CONTACT_CODE_FAILED',
+    'USER_CONTACT_CHANGED',
+    'REGISTRATION_LINK_SENT',
+    'REGISTRATION_LINK_RESENT',
+    'REGISTRATION_CODE_SENT',
+    'REGISTRATION_COMPLETED',
+    'ACTIVATION_CODE_ISSUED',
+    'RECOVERY_QUESTION_ASKED',
+    'RECOVERY_ANSWER_ACCEPTED',
+    'RECOVERY_ANSWER_REFUSED',
+    'RECOVERY_LOGIN_SENT',
+  ],
+  STAFF: [
+    'STAFF_ACCOUNT_VIEWED',
+    'STAFF_UNLOCK',
+    'STAFF_END_SESSIONS',
+    'STAFF_REGISTRATION_LINK',
+    'STAFF_RESET_LINK',
+    'STAFF_DEACTIVATE',
+    'STAFF_REACTIVATE',
+    'STAFF_RESEND_MESSAGE',
+    'AUDIT_SEARCHED',
+    'AUDIT_EVENT_VIEWED',
+    'AUDIT_EXPORTED',
+  ],
+  INTEGRATION: ['FHIR_', 'SYSTEM_TOKEN_ISSUED', 'SYSTEM_TOKEN_REFUSED', 'INTEGRATION_'],
+} as const;
+export const auditActionGroup = z.enum(
+  Object.keys(AUDIT_ACTION_GROUPS) as [
+    keyof typeof AUDIT_ACTION_GROUPS,
+    ...(keyof typeof AUDIT_ACTION_GROUPS)[],
+  ],
+);
+export type AuditActionGroup = z.infer<typeof auditActionGroup>;
+
+/** The most rows one CSV export holds: past it, the officer narrows the period. */
+export const AUDIT_EXPORT_MAX = 50_000;
+
+export const auditQuery = z.object({
+  /** The participant whose data the action concerned (their record id). */
+  participant: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Who acted: an account's identifier, or a system client's name or id. */
+  actor: z.string().trim().min(1).max(100).optional(),
+  /** A family of actions, or one action as the trail names it (SIGN_IN, DOCUMENT_VIEWED…). */
+  action: z.union([auditActionGroup, z.string().regex(/^[A-Z][A-Z_]{1,59}$/, 'errors.invalid')]).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+/** The export's column titles follow the language asked for. */
+export const auditExportQuery = auditQuery.omit({ page: true, size: true }).extend({ langue: languageParam });
+
+export const auditActor = z.object({
+  /** USER: an account of the portal; CLIENT: a system client of the integration API; NONE: nobody signed in. */
+  kind: z.enum(['USER', 'CLIENT', 'NONE']),
+  userId: z.number().int().nullable(),
+  login: z.string().nullable(),
+  accountKind: accountKind.nullable(),
+  name: z.string().nullable(),
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  actor: auditActor,
+  participantId: z.number().int().nullable(),
+  participantName: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditList = listReply(auditEntry);
+export type AuditList = z.infer<typeof auditList>;
+export const auditEvent = auditEntry.extend({
+  /** Everything the event recorded (the trail never holds a password, a code or a link). */
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEvent>;

@@ -37,6 +37,7 @@ const ACCESSIBILITY_PATH: ScreenPath = '/accessibilite';
 const CENTRE_ACCOUNTS_PATH: ScreenPath = '/centre/comptes';
 const CENTRE_ACCOUNT_PATH: ScreenPath = '/centre/comptes/:id';
 const CENTRE_DELIVERIES_PATH: ScreenPath = '/centre/envois';
+const CENTRE_AUDIT_PATH: ScreenPath = '/centre/journal';
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
 // the date pickers or the signed-in layout. router.test.tsx checks that every path of the contract's
@@ -278,6 +279,12 @@ export const appRoutes: RouteObject[] = [
                 handle: { wide: true },
                 lazy: () =>
                   import('../features/centre/deliveries-page').then((m) => ({ Component: m.DeliveriesPage })),
+              },
+              {
+                path: CENTRE_AUDIT_PATH,
+                caseSensitive: true,
+                handle: { wide: true },
+                lazy: () => import('../features/centre/audit-page').then((m) => ({ Component: m.AuditPage })),
               },
               {
                 path: DATA_PROTECTION_PATH,

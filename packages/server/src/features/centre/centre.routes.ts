@@ -1,8 +1,13 @@
 import {
+  AUDIT_EXPORT_MAX,
   accountActionPath,
   accountCard,
   accountSearchQuery,
   accountSearchReply,
+  auditEvent,
+  auditExportQuery,
+  auditList,
+  auditQuery,
   delivery,
   deliveryList,
   deliveryQuery,
@@ -13,6 +18,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../auth/caller';
+import { audit } from '../../lib/audit';
+import { attachmentDisposition } from '../../lib/content-disposition';
+import { centreToday } from '../../lib/dates';
+import { notFound } from '../../lib/errors';
 import type { MessageQueue } from '../../notify/delivery-queue';
 import { searchAccounts } from './account-support.queries';
 import {
@@ -21,11 +30,15 @@ import {
   runAccountAction,
   type StaffRequest,
 } from './account-support.service';
+import { auditCsv } from './audit-export';
+import { auditBatches, findAuditEvent, searchAudit } from './audit-search.queries';
 import { deliveryCounts, listDeliveries } from './deliveries.queries';
 import { resendDelivery } from './deliveries.service';
 
 /** The helpline and everyone above it (contract/roles.ts: ADMIN implies OPERATOR). */
 const OPERATORS = ['ROLE_OPERATOR'] as const;
+/** The audit trail is the data-protection officer's: administrators (and PARAM_MEDISUIV above them). */
+const ADMINS = ['ROLE_ADMIN'] as const;
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -107,6 +120,91 @@ export function centreRoutes(deps: CentreDeps & { queue: MessageQueue }) {
           deliveryCounts(deps.db),
         ]);
         return { ...list, counts };
+      },
+    );
+
+    app.get(
+      '/api/centre/audit',
+      {
+        config: { access: ADMINS },
+        schema: {
+          tags: ['centre'],
+          summary: 'Search the audit trail by participant, actor, action and period (newest first)',
+          querystring: auditQuery,
+          response: { 200: auditList, 400: errorReply },
+        },
+      },
+      async (request) => {
+        const { page, size, ...filter } = request.query;
+        const found = await searchAudit(deps.db, filter, { page, size });
+        // Reading the trail is recorded too: a new search (its first page), not each page turned.
+        if (page === 0) {
+          await audit(deps.db, {
+            actorUserId: requireCaller(request).userId,
+            action: 'AUDIT_SEARCHED',
+            details: { filter, found: found.totalRows },
+            ...(filter.participant ? { participantId: filter.participant } : {}),
+            ip: request.ip,
+          });
+        }
+        return found;
+      },
+    );
+
+    app.get(
+      '/api/centre/audit/export',
+      {
+        config: { access: ADMINS },
+        schema: {
+          tags: ['centre'],
+          summary: `The search's events as CSV (at most ${AUDIT_EXPORT_MAX}, formulas neutralised)`,
+          querystring: auditExportQuery,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const { langue, ...filter } = request.query;
+        const csv = auditCsv(auditBatches(deps.db, filter, AUDIT_EXPORT_MAX), langue);
+        const caller = requireCaller(request);
+        void csv.done.then((rows) =>
+          audit(deps.db, {
+            actorUserId: caller.userId,
+            action: 'AUDIT_EXPORTED',
+            details: { filter, rows },
+            ...(filter.participant ? { participantId: filter.participant } : {}),
+            ip: request.ip,
+          }).catch((error: unknown) => request.log.error({ err: error }, 'audit export not recorded')),
+        );
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', attachmentDisposition(`audit-${centreToday()}.csv`))
+          .send(csv.stream);
+      },
+    );
+
+    app.get(
+      '/api/centre/audit/:id',
+      {
+        config: { access: ADMINS, ids: { id: 'value' } },
+        schema: {
+          tags: ['centre'],
+          summary: 'One event of the audit trail in full',
+          params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+          response: { 200: auditEvent, 400: errorReply, 404: errorReply },
+        },
+      },
+      async (request) => {
+        const event = await findAuditEvent(deps.db, request.params.id);
+        if (!event) throw notFound();
+        await audit(deps.db, {
+          actorUserId: requireCaller(request).userId,
+          action: 'AUDIT_EVENT_VIEWED',
+          targetType: 'audit',
+          targetId: event.id,
+          ...(event.participantId ? { participantId: event.participantId } : {}),
+          ip: request.ip,
+        });
+        return event;
       },
     );
 

@@ -72,6 +72,7 @@ describe('side menu', () => {
       '/home',
       '/centre/comptes',
       '/centre/envois',
+      '/centre/journal',
       '/fiche/liste',
       '/participant/mescoordonnees',
       '/assistance',

@@ -6,6 +6,7 @@ import BiotechIcon from '@mui/icons-material/Biotech';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import EventIcon from '@mui/icons-material/Event';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GavelIcon from '@mui/icons-material/Gavel';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
@@ -57,6 +58,7 @@ const ICONS: Record<string, ReactElement> = {
   '/accessibilite': <AccessibilityNewIcon />,
   '/centre/comptes': <ManageAccountsIcon />,
   '/centre/envois': <OutboxIcon />,
+  '/centre/journal': <FactCheckIcon />,
 };
 
 function MenuItemLink({

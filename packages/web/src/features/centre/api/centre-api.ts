@@ -1,14 +1,19 @@
 import {
   type AccountActionPath,
   type AccountKind,
+  type AuditQuery,
   accountCard,
   accountSearchReply,
+  auditEvent,
+  type auditExportQuery,
+  auditList,
   type DeliveryQuery,
   delivery,
   deliveryList,
 } from '@portail/contract/schemas/centre';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { z } from 'zod';
+import { api, apiDownload } from '../../../lib/api';
 
 /** The Centre area's cache keys: an action on an account refreshes its card and the deliveries. */
 export const centreKeys = {
@@ -89,4 +94,28 @@ export function useResendDelivery() {
       }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['centre'] }),
   });
+}
+
+/** `GET centre/audit`: a page of the audit trail (administrators). */
+export function useAuditSearch(query: AuditQuery) {
+  return useQuery({
+    queryKey: ['centre', 'audit', query] as const,
+    queryFn: ({ signal }) =>
+      api('/centre/audit', { query: { ...query }, schema: auditList, signal, handle: 'all' }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET centre/audit/{id}`: one event in full. */
+export function useAuditEvent(id: number | null) {
+  return useQuery({
+    queryKey: ['centre', 'audit', 'event', id ?? 0] as const,
+    queryFn: ({ signal }) => api(`/centre/audit/${id}`, { schema: auditEvent, signal, handle: 'all' }),
+    enabled: id !== null,
+  });
+}
+
+/** `GET centre/audit/export`: the search as a CSV file. */
+export function downloadAuditCsv(query: z.output<typeof auditExportQuery>) {
+  return apiDownload('/centre/audit/export', { query: { ...query } });
 }

@@ -1,0 +1,333 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { PAGE_SIZE } from '@portail/contract/constants';
+import {
+  AUDIT_EXPORT_MAX,
+  type AuditEntry,
+  type AuditQuery,
+  auditActionGroup,
+  auditQuery,
+} from '@portail/contract/schemas/centre';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DataTable } from '../../components/data-table';
+import { DateField } from '../../components/date-field';
+import { DetailsList } from '../../components/details-list';
+import { PageTitle } from '../../components/page-title';
+import { RetryAlert } from '../../components/retry-alert';
+import type { TableQuery } from '../../components/table-query';
+import { formatDateTime, toIsoDate } from '../../lib/dates';
+import { currentLanguage } from '../../lib/i18n';
+import { saveFile } from '../../lib/save-file';
+import { downloadAuditCsv, useAuditEvent, useAuditSearch } from './api/centre-api';
+
+const FILTERS = ['participant', 'actor', 'action', 'from', 'to'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+function readQuery(params: URLSearchParams): AuditQuery {
+  const raw = Object.fromEntries(
+    [...FILTERS, 'page', 'size'].flatMap((name) => {
+      const value = params.get(name);
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const parsed = auditQuery.safeParse({ size: String(PAGE_SIZE), ...raw });
+  return parsed.success ? parsed.data : auditQuery.parse({ size: String(PAGE_SIZE) });
+}
+
+function writeQuery(query: Partial<Record<keyof AuditQuery, string | number>>): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && !(name === 'page' && value === 0))
+      next.set(name, String(value));
+  }
+  return next;
+}
+
+/** Who acted, as a line: an account's identifier and kind, a system client's name, or nobody. */
+function useActorText() {
+  const { t } = useTranslation();
+  return (entry: AuditEntry) =>
+    entry.actor.kind === 'USER'
+      ? `${entry.actor.login ?? `#${entry.actor.userId}`} (${t(`centre.kind.${entry.actor.accountKind ?? 'STAFF'}`)})`
+      : entry.actor.kind === 'CLIENT'
+        ? t('centre.audit.client', { name: entry.actor.name })
+        : t('centre.audit.nobody');
+}
+
+function actionText(t: (key: string, options?: Record<string, unknown>) => string, action: string) {
+  return t(`centre.event.${action}`, { defaultValue: action });
+}
+
+function FilterForm({ query, onApply }: { query: AuditQuery; onApply: (filters: Filters) => void }) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({
+    participant: query.participant === undefined ? '' : String(query.participant),
+    actor: query.actor ?? '',
+    action: query.action ?? '',
+    from: query.from ?? '',
+    to: query.to ?? '',
+  });
+  const [invalid, setInvalid] = useState(false);
+  const set = (name: keyof Filters) => (event: { target: { value: string } }) =>
+    setFilters((current) => ({ ...current, [name]: event.target.value }));
+  const setDay = (name: 'from' | 'to') => (value: Dayjs | null) =>
+    setFilters((current) => ({ ...current, [name]: value?.isValid() ? (toIsoDate(value) ?? '') : '' }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const participant = filters.participant.trim();
+    const bad = participant !== '' && !/^\d{1,10}$/.test(participant);
+    setInvalid(bad);
+    if (!bad) onApply({ ...filters, participant });
+  };
+  const wide = { flex: '1 1 12rem', minWidth: '10rem' };
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('centre.audit.filters')}
+      onSubmit={submit}
+      noValidate
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 }}
+    >
+      <TextField
+        label={t('centre.audit.participant')}
+        value={filters.participant}
+        onChange={set('participant')}
+        error={invalid}
+        helperText={invalid ? t('centre.audit.participantInvalid') : t('centre.audit.participantHelp')}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+        sx={wide}
+      />
+      <TextField
+        label={t('centre.audit.actor')}
+        value={filters.actor}
+        onChange={set('actor')}
+        helperText={t('centre.audit.actorHelp')}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+        sx={wide}
+      />
+      <TextField
+        select
+        label={t('centre.audit.action')}
+        value={filters.action}
+        onChange={set('action')}
+        sx={wide}
+      >
+        <MenuItem value="">{t('centre.deliveries.all')}</MenuItem>
+        {auditActionGroup.options.map((group) => (
+          <MenuItem key={group} value={group}>
+            {t(`centre.audit.group.${group}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box sx={wide}>
+        <DateField
+          label={t('centre.deliveries.from')}
+          value={filters.from ? dayjs(filters.from) : null}
+          onChange={setDay('from')}
+        />
+      </Box>
+      <Box sx={wide}>
+        <DateField
+          label={t('centre.deliveries.to')}
+          value={filters.to ? dayjs(filters.to) : null}
+          onChange={setDay('to')}
+        />
+      </Box>
+      <Button type="submit" variant="contained" sx={{ mt: 1 }}>
+        {t('centre.audit.search')}
+      </Button>
+    </Box>
+  );
+}
+
+/** One event in full: who, when, from where, about whom, and what it recorded. */
+function EventDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const event = useAuditEvent(id);
+  const actorText = useActorText();
+  const data = event.data;
+  return (
+    <Dialog open={id !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{t('centre.audit.eventTitle', { id: id ?? '' })}</DialogTitle>
+      <DialogContent>
+        {event.isPending && <LinearProgress aria-label={t('layout.loading')} />}
+        {event.isError && (
+          <RetryAlert error={event.error} onRetry={() => void event.refetch()}>
+            {t('centre.audit.eventError')}
+          </RetryAlert>
+        )}
+        {data && (
+          <>
+            <DetailsList
+              entries={[
+                [t('centre.audit.at'), formatDateTime(data.at)],
+                [t('centre.audit.action'), `${actionText(t, data.action)} (${data.action})`],
+                [t('centre.audit.actor'), actorText(data)],
+                [
+                  t('centre.audit.participant'),
+                  data.participantId === null
+                    ? null
+                    : `${data.participantName ?? ''} (${data.participantId})`,
+                ],
+                [t('centre.audit.target'), [data.targetType, data.targetId].filter(Boolean).join(' ')],
+                [t('centre.audit.ip'), data.ip],
+              ]}
+            />
+            <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
+              {t('centre.audit.details')}
+            </Typography>
+            <Box
+              component="pre"
+              tabIndex={0}
+              aria-label={t('centre.audit.details')}
+              sx={{
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+                bgcolor: 'action.hover',
+                p: 1,
+                borderRadius: 1,
+              }}
+            >
+              {data.details ? JSON.stringify(data.details, null, 2) : t('app.none')}
+            </Box>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('centre.audit.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The audit trail for the data-protection officer (issue 20): who opened a participant's results,
+ * what a system client did, what the centre's staff changed, in a period; one event in full; the
+ * search as a CSV file.
+ */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readQuery(params), [params]);
+  const list = useAuditSearch(query);
+  const actorText = useActorText();
+  const [opened, setOpened] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const apply = (filters: Filters) =>
+    setParams(writeQuery(readQuery(writeQuery({ ...filters, page: 0 }))), { replace: true });
+  const onQueryChange = (table: TableQuery) =>
+    setParams(writeQuery({ ...query, page: table.page, size: table.size }), { replace: true });
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, size: _size, ...filter } = query;
+      const { blob, fileName } = await downloadAuditCsv({ ...filter, langue: currentLanguage() });
+      saveFile(blob, fileName ?? 'audit.csv');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = useMemo<GridColDef<AuditEntry>[]>(
+    () => [
+      {
+        field: 'at',
+        headerName: t('centre.audit.at'),
+        minWidth: 140,
+        sortable: false,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
+      {
+        field: 'action',
+        headerName: t('centre.audit.action'),
+        minWidth: 200,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_value, row) => actionText(t, row.action),
+      },
+      {
+        field: 'actor',
+        headerName: t('centre.audit.actor'),
+        minWidth: 190,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_value, row) => actorText(row),
+      },
+      {
+        field: 'participant',
+        headerName: t('centre.audit.participant'),
+        minWidth: 170,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_value, row) =>
+          row.participantId === null ? '' : `${row.participantName ?? ''} (${row.participantId})`,
+      },
+      { field: 'ip', headerName: t('centre.audit.ip'), minWidth: 120, sortable: false },
+    ],
+    [t, actorText],
+  );
+
+  return (
+    <>
+      <PageTitle>{t('routes.centre.audit')}</PageTitle>
+      <Typography sx={{ mb: 2 }}>{t('centre.audit.intro')}</Typography>
+      <FilterForm key={params.toString()} query={query} onApply={apply} />
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          gap: 1,
+          mb: 1,
+        }}
+      >
+        <Typography role="status">
+          {list.data ? t('centre.audit.found', { count: list.data.totalRows }) : ''}
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => void exportCsv()}
+          disabled={exporting || !list.data || list.data.totalRows === 0}
+        >
+          {t('centre.audit.export', { max: AUDIT_EXPORT_MAX.toLocaleString() })}
+        </Button>
+      </Box>
+      {list.isError && (
+        <RetryAlert spaced error={list.error} onRetry={() => void list.refetch()}>
+          {t('centre.audit.loadError')}
+        </RetryAlert>
+      )}
+      <DataTable<AuditEntry>
+        label={t('routes.centre.audit')}
+        columns={columns}
+        rows={list.isError ? [] : (list.data?.items ?? [])}
+        rowCount={list.isError ? 0 : (list.data?.totalRows ?? 0)}
+        loading={list.isFetching && !list.data}
+        failed={list.isError}
+        query={{ page: query.page, size: query.size }}
+        onQueryChange={onQueryChange}
+        onRowClick={(row) => setOpened(row.id)}
+        noRowsLabel={t('centre.audit.none')}
+      />
+      <EventDialog id={opened} onClose={() => setOpened(null)} />
+    </>
+  );
+}

@@ -1,15 +1,17 @@
 // `npm run test:faults`: the portal under faults, on a private PostgreSQL cluster (initdb in a
 // temporary directory, port 55433; the system cluster is never touched): PostgreSQL stopped and
-// restarted under load, the server killed (SIGKILL) in a stream of writes, SMTP unreachable or silent
-// while documents are sent. One line of figures per scenario, then a `faults:` summary; the exit code
-// is non-zero when a bound fails. FAULTS_ONLY=outage,sigkill,smtp,pglite runs some of them.
+// restarted under load, the server killed (SIGKILL) in a stream of writes, the message providers failing
+// (an SMS provider refusing a code's first tries, SMTP unreachable or silent while documents are sent:
+// the delivery queue brings both later, by itself). One line of figures per scenario, then a `faults:`
+// summary; the exit code is non-zero when a bound fails. FAULTS_ONLY=outage,sigkill,providers,pglite
+// runs some of them.
 
 import { createCluster } from './faults/cluster.mjs';
 import { killPortals, now, seconds, useProductionEnv } from './faults/common.mjs';
 import { outageScenario } from './faults/outage.mjs';
+import { providersScenario } from './faults/providers.mjs';
 import { sigkillPgliteScenario, sigkillScenario } from './faults/sigkill.mjs';
 import { productionSinks } from './faults/sinks.mjs';
-import { smtpScenario } from './faults/smtp.mjs';
 import { buildServer, freshPostgres, seedFixture } from './lib/portal.mjs';
 
 const PG_PORT = 55433;
@@ -46,7 +48,7 @@ buildServer();
 const sinks = await productionSinks(SINK_PORTS);
 useProductionEnv(sinks.env);
 
-if (['outage', 'sigkill', 'smtp'].some(wanted)) {
+if (['outage', 'sigkill', 'providers'].some(wanted)) {
   await scenario('cluster', async () => {
     cluster = await createCluster(PG_PORT);
     const databaseUrl = await freshPostgres(cluster.url, 'portail_faults');
@@ -55,7 +57,7 @@ if (['outage', 'sigkill', 'smtp'].some(wanted)) {
     const postgres = { cluster, databaseUrl, ports: PORTS };
     if (wanted('outage')) await scenario('outage', () => outageScenario(postgres));
     if (wanted('sigkill')) await scenario('sigkill', () => sigkillScenario(postgres));
-    if (wanted('smtp')) await scenario('smtp', () => smtpScenario(postgres));
+    if (wanted('providers')) await scenario('providers', () => providersScenario(postgres));
     return { name: 'cluster', failures: [] };
   });
 }

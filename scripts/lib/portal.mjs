@@ -130,11 +130,27 @@ export async function confirmCode(base, token, code, login = 'participant') {
   if (!reply.ok || !(await reply.json()).ok) throw new Error(`code confirmation of ${login} failed`);
 }
 
-/** A participant signs in with the text-message code too: in demo mode it is read from the outbox. */
+/**
+ * A participant signs in with the text-message code too: in demo mode it is read from the outbox, where
+ * the demo provider puts it a moment after the sign-in (the delivery queue sends it).
+ */
 export async function signInParticipant(base, login, mobile) {
+  const before = await lastOutboxId(base);
   const token = await signIn(base, login, false);
-  await confirmCode(base, token, await latestCode(base, mobile), login);
+  const deadline = Date.now() + 10_000;
+  let code = await latestCode(base, mobile, before);
+  while (!code && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    code = await latestCode(base, mobile, before);
+  }
+  await confirmCode(base, token, code, login);
   return token;
+}
+
+/** The newest message id of the demo outbox (0 when it is empty). */
+async function lastOutboxId(base) {
+  const outbox = await (await fetch(`${base}/api/dev/outbox?limit=1`)).json();
+  return outbox.items[0]?.id ?? 0;
 }
 
 /** Drops and creates database `name` on the server of `adminUrl`; returns its URL. */

@@ -95,6 +95,7 @@ export async function runImport(
   const log = pino({ level: 'warn' });
   const codes = new CodeBookCache();
   const delivery = await openCommandDelivery(database, config, log);
+  const pending = new Set<Promise<void>>();
   const stop = database.listen(CORRESPONDANTS_CHANNEL, codes.follow, log);
   codes.start();
   const ctx: FhirContext = {
@@ -107,7 +108,10 @@ export async function runImport(
     baseUrl: `${config.publicUrl}${FHIR_BASE_PATH}`,
     notifier: delivery.notifier,
     afterCommit: (task) => {
-      task().catch((error: unknown) => log.error({ err: error }, 'import: after-commit task failed'));
+      const running = task()
+        .catch((error: unknown) => log.error({ err: error }, 'import: after-commit task failed'))
+        .finally(() => pending.delete(running));
+      pending.add(running);
     },
     codes,
     registrationLinks: command.sendLinks,
@@ -127,6 +131,9 @@ export async function runImport(
   } finally {
     codes.stop();
     await stop();
+    // The registration mails of the last batches are queued after their commit: all of them before the
+    // queue stops (the running portal's senders, or this command's, then send them).
+    await Promise.all(pending);
     await delivery.settle();
   }
 }

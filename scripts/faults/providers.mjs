@@ -106,6 +106,14 @@ export async function providersScenario({ databaseUrl, ports }) {
   });
   const servers = [];
   try {
+    // What the earlier scenarios left in the queue (their portals were stopped or killed): this
+    // portal sends it too, to these failing providers, and the code must not wait behind it.
+    const backlog = await withClient(databaseUrl, async (sql) => {
+      const { rows } = await sql.query(
+        `select channel, count(*)::int as n from outbox where status <> 'SENT' group by channel order by channel`,
+      );
+      return rows.map((row) => `${row.n} ${row.channel}`).join(', ') || 'none';
+    });
     // a) The sign-in code through a provider that refuses its first tries.
     const signInStart = Date.now();
     const token = await signIn(portal.base, 'participant.dmc', false);
@@ -226,7 +234,7 @@ export async function providersScenario({ databaseUrl, ports }) {
       `${smtp.mails.length}`,
     );
     console.log(
-      `providers sign-in answered in ${signInMs} ms with the SMS provider refusing ${REFUSALS} tries; ` +
+      `providers backlog at start: ${backlog}; sign-in answered in ${signInMs} ms with the SMS provider refusing ${REFUSALS} tries; ` +
         `code arrived ${arrivedMs === null ? 'never' : `after ${(arrivedMs / 1000).toFixed(1)} s`} (try ${text?.tries ?? '-'}), confirmed: ${confirmed}; ` +
         `documents sent with SMTP down: ${sent.status} in ${Math.round(sent.end - sent.start)} ms; ` +
         `mail delivered after SMTP came back: ${mail ? 'yes' : 'no'}, row ${row?.status} after ${row?.attempts} attempts`,

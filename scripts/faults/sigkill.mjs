@@ -101,6 +101,9 @@ async function fixtures(sql) {
  * The stream: WORKERS concurrent loops alternating a creation and (while movable participants remain)
  * a transfer request, killed with SIGKILL at a random moment. Returns what was acknowledged.
  */
+/** A reason of the reference data (demo/reference.ts, enum motifmouvement), which every fixture holds. */
+const TRANSFER_REASON = 50;
+
 async function killMidStream(portal, { transfers, baseline }) {
   const token = await signIn(portal.base, 'corr.etablissement', true);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -134,7 +137,12 @@ async function killMidStream(portal, { transfers, baseline }) {
           : [
               `${portal.base}/api/adherents/${job.participant}/muter`,
               'POST',
-              { etablissementDestination: job.destination, priseEnChargeBilanEnCours: false },
+              {
+                etablissementDestination: job.destination,
+                // A transfer names its reason (issue 18): 50 is the demo reference data's "Démission".
+                motifMouvement: TRANSFER_REASON,
+                priseEnChargeBilanEnCours: false,
+              },
             ];
       inFlight.add(job);
       try {

@@ -304,7 +304,7 @@ describe('deliveries', () => {
     expect(resent.json()).toMatchObject({ id: dead, status: 'QUEUED', attempts: 0 });
     const jobs = await rowsOf<{ n: number }>(
       ctx.database.db,
-      sql`select count(*)::int as n from pgboss.job where name = 'delivery' and data->>'outboxId' = ${String(dead)}`,
+      sql`select count(*)::int as n from pgboss.job where name = 'delivery-sms' and data->>'outboxId' = ${String(dead)}`,
     );
     expect(jobs[0]?.n).toBe(1);
     const [row] = await ctx.database.db

@@ -10,7 +10,7 @@ import { type DeliveryQueue, openDeliveryQueue } from '../src/notify/delivery-qu
 import { DemoProviders } from '../src/notify/demo-provider';
 import { createMailTransport } from '../src/notify/mail';
 import { createNotifier, type Notifier } from '../src/notify/notifier';
-import { createSender, type Transports } from '../src/notify/sender';
+import { CODE_EXPIRED, createSender, type Transports } from '../src/notify/sender';
 import { createSmsTransport } from '../src/notify/sms';
 import { createTestDatabase, productionTestConfig } from './helper';
 
@@ -254,6 +254,53 @@ describe('the delivery queue', () => {
       expect(attempts.every((row) => row.attempts === 1)).toBe(true);
     } finally {
       for (const running of instances) await running.queue.stop();
+    }
+  });
+});
+
+describe('what goes first', () => {
+  it('never holds a text message behind mails a hanging mail server keeps', async () => {
+    const hanging: Transports = {
+      sms: live().sms,
+      mail: { send: () => new Promise((resolve) => setTimeout(resolve, 4000)) },
+    };
+    const { queue, notifier } = await instance(hanging);
+    try {
+      for (let n = 0; n < 8; n++) {
+        await notifier.mail({
+          to: `slow${n}@example.org`,
+          subject: 'Lent',
+          text: 'Bonjour',
+          about: { purpose: 'OTHER' },
+        });
+      }
+      const started = Date.now();
+      await notifier.sms('0655555555', 'code 666666', { purpose: 'SIGN_IN_CODE' });
+      await settled((await lastRow()).id, ['SENT'], 3000);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('does not send a code that expired while it waited', async () => {
+    const stopped = await instance(null);
+    await stopped.notifier.sms('0666666666', 'code 777777', { purpose: 'SIGN_IN_CODE' });
+    const id = (await lastRow()).id;
+    await stopped.queue.stop();
+    // Eleven minutes later (SIGN_IN_CODE_TTL_S is 600 s), a sender comes up.
+    await database.db
+      .update(outbox)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(outbox.id, id));
+    const queue = await openDeliveryQueue(database, config(), quiet, 0.5);
+    await queue.work(createSender(database.db, live(), quiet, {}, 600));
+    try {
+      const dead = await settled(id, ['DEAD', 'SENT']);
+      expect(dead).toMatchObject({ status: 'DEAD', lastError: CODE_EXPIRED });
+      expect(texts.filter((text) => text.to === '0666666666')).toEqual([]);
+    } finally {
+      await queue.stop();
     }
   });
 });

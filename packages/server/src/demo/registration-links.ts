@@ -156,11 +156,12 @@ export async function mailPendingLinks(
  * demo outbox at once, as the demo providers would accept them.
  */
 const acceptedByDemoOutbox: MessageQueue = {
-  async enqueue(tx, outboxIds) {
+  async enqueue(tx, messages) {
+    const outboxIds = messages.map((message) => message.outboxId);
     await tx
       .update(outbox)
       .set({ status: 'SENT', attempts: 1, sentAt: new Date() })
-      .where(inArray(outbox.id, [...outboxIds]));
+      .where(inArray(outbox.id, outboxIds));
   },
 };
 

@@ -3,9 +3,34 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../config';
 import { type Database, type DbOrTx, QUEUE_SCHEMA } from '../db/client';
+import type { MessagePurpose } from '../db/schema';
 
-/** The pg-boss queue every text message and mail goes through (its schema: db/client.ts QUEUE_SCHEMA). */
-export const DELIVERY_QUEUE = 'delivery';
+/**
+ * The pg-boss queues text messages and mails go through (their schema: db/client.ts QUEUE_SCHEMA): one
+ * per channel, so that a mail server that hangs for seconds never holds a sign-in code behind it.
+ */
+export const DELIVERY_QUEUES = { SMS: 'delivery-sms', MAIL: 'delivery-mail' } as const;
+export type DeliveryChannel = keyof typeof DELIVERY_QUEUES;
+
+/** A message to queue: its outbox row, its channel and what it is for (codes go first). */
+export interface QueuedMessage {
+  outboxId: number;
+  channel: DeliveryChannel;
+  purpose: MessagePurpose;
+}
+
+/**
+ * Who goes first when messages wait: the codes a person is typing now, then what a person just asked
+ * for (a reset link, their identifier, their documents), then the rest — the activation mails of an
+ * import come last, so that a thousand of them never delay a sign-in code or a participant's documents.
+ */
+export function priorityOf(message: Pick<QueuedMessage, 'channel' | 'purpose'>): number {
+  const { purpose, channel } = message;
+  if (purpose === 'SIGN_IN_CODE' || purpose === 'CONTACT') return 10;
+  if (purpose === 'REGISTRATION' && channel === 'SMS') return 10;
+  if (purpose === 'PASSWORD' || purpose === 'LOGIN_REMINDER' || purpose === 'DOCUMENTS') return 5;
+  return 0;
+}
 
 interface DeliveryJob {
   outboxId: number;
@@ -23,7 +48,7 @@ export type DeliverOne = (outboxId: number, attempt: Attempt) => Promise<void>;
 
 /** What the notifier needs: a message queued in the transaction that records it. */
 export interface MessageQueue {
-  enqueue(tx: DbOrTx, outboxIds: readonly number[]): Promise<void>;
+  enqueue(tx: DbOrTx, messages: readonly QueuedMessage[]): Promise<void>;
 }
 
 export interface DeliveryQueue extends MessageQueue {
@@ -73,7 +98,7 @@ export async function openDeliveryQueue(
         });
   boss.on('error', (error) => log.error({ err: error }, 'delivery queue error'));
   await boss.start();
-  await boss.createQueue(DELIVERY_QUEUE, { notify: true });
+  for (const name of Object.values(DELIVERY_QUEUES)) await boss.createQueue(name, { notify: true });
   const jobOptions = {
     retryLimit: config.deliveryMaxAttempts - 1,
     retryDelay: config.deliveryRetryDelayS,
@@ -84,41 +109,49 @@ export async function openDeliveryQueue(
   };
   let working = false;
   return {
-    async enqueue(tx, outboxIds) {
-      if (outboxIds.length === 0) return;
-      await boss.insert(
-        DELIVERY_QUEUE,
-        outboxIds.map((outboxId) => ({ data: { outboxId }, ...jobOptions })),
-        // pg-boss writes its job through the caller's transaction: it commits or rolls back with it.
-        {
-          db: fromDrizzle(
-            { execute: async (query) => (await tx.execute(query as SQL)) as { rows: unknown[] } },
-            sql,
-          ),
-        },
+    async enqueue(tx, messages) {
+      // pg-boss writes its jobs through the caller's transaction: they commit or roll back with it.
+      const db = fromDrizzle(
+        { execute: async (query) => (await tx.execute(query as SQL)) as { rows: unknown[] } },
+        sql,
       );
+      for (const channel of ['SMS', 'MAIL'] as const) {
+        const jobs = messages
+          .filter((message) => message.channel === channel)
+          .map((message) => ({
+            data: { outboxId: message.outboxId },
+            priority: priorityOf(message),
+            ...jobOptions,
+          }));
+        if (jobs.length > 0) await boss.insert(DELIVERY_QUEUES[channel], jobs, { db });
+      }
     },
     async work(deliver) {
       if (working) return;
       working = true;
-      await boss.work(
-        DELIVERY_QUEUE,
-        {
-          includeMetadata: true,
-          localConcurrency: LOCAL_CONCURRENCY,
-          pollingIntervalSeconds: Math.min(2, pollSeconds),
-          notifyPollingIntervalSeconds: pollSeconds,
-        },
-        async (jobs: JobWithMetadata<DeliveryJob>[]) => {
-          for (const job of jobs) {
-            await deliver(job.data.outboxId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-          }
-        },
-      );
+      for (const name of Object.values(DELIVERY_QUEUES)) {
+        await boss.work(
+          name,
+          {
+            includeMetadata: true,
+            localConcurrency: LOCAL_CONCURRENCY,
+            pollingIntervalSeconds: Math.min(2, pollSeconds),
+            notifyPollingIntervalSeconds: pollSeconds,
+          },
+          async (jobs: JobWithMetadata<DeliveryJob>[]) => {
+            for (const job of jobs) {
+              await deliver(job.data.outboxId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+            }
+          },
+        );
+      }
     },
     async backlog() {
-      const queue = await boss.getQueue(DELIVERY_QUEUE);
-      return { queued: queue?.queuedCount ?? 0, active: queue?.activeCount ?? 0 };
+      const queues = await boss.getQueues(Object.values(DELIVERY_QUEUES));
+      return {
+        queued: queues.reduce((sum, queue) => sum + queue.queuedCount, 0),
+        active: queues.reduce((sum, queue) => sum + queue.activeCount, 0),
+      };
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });

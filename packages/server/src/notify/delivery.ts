@@ -34,7 +34,7 @@ export async function startDelivery(
     const transports = demoProviders
       ? demoProviders.transports(app.log, config.outboxLog)
       : liveTransports(config);
-    await queue.work(createSender(database.db, transports, app.log, options.hooks));
+    await queue.work(createSender(database.db, transports, app.log, options.hooks, config.signInCodeTtlS));
   }
   return { notifier: createNotifier(database.db, queue), queue };
 }
@@ -52,14 +52,13 @@ export async function openCommandDelivery(
 ): Promise<{ notifier: Notifier; settle(timeoutMs?: number): Promise<{ notSent: number }> }> {
   const queue = await openDeliveryQueue(database, config, log);
   const demo = config.demoMode ? new DemoProviders() : null;
-  await queue.work(
-    createSender(database.db, demo ? demo.transports(log, false) : liveTransports(config), log),
-  );
+  const transports = demo ? demo.transports(log, false) : liveTransports(config);
+  await queue.work(createSender(database.db, transports, log, {}, config.signInCodeTtlS));
   const recorded: number[] = [];
   const tracking: MessageQueue = {
-    async enqueue(tx, outboxIds) {
-      await queue.enqueue(tx, outboxIds);
-      recorded.push(...outboxIds);
+    async enqueue(tx, messages) {
+      await queue.enqueue(tx, messages);
+      recorded.push(...messages.map((message) => message.outboxId));
     },
   };
   return {

@@ -59,7 +59,7 @@ export function createNotifier(db: Db, queue: MessageQueue): Notifier {
       if (files.length > 0) {
         await tx.insert(outboxAttachments).values(files.map((file) => ({ outboxId: row.id, ...file })));
       }
-      await queue.enqueue(tx, [row.id]);
+      await queue.enqueue(tx, [{ outboxId: row.id, channel, purpose: about?.purpose ?? 'OTHER' }]);
     });
   }
 

@@ -17,6 +17,18 @@ export interface SenderHooks {
   deliveryFailed?(failure: { channel: 'SMS' | 'MAIL' | 'LETTER'; last: boolean }): void;
 }
 
+/** The outbox's last error of a code that expired before the provider took it. */
+export const CODE_EXPIRED = 'not sent: the code expired before the provider accepted it';
+
+/** The messages that carry a short-lived code: sign-in, contact confirmation, registration by text. */
+function carriesCode(message: { purpose: string; channel: string }): boolean {
+  return (
+    message.purpose === 'SIGN_IN_CODE' ||
+    message.purpose === 'CONTACT' ||
+    (message.purpose === 'REGISTRATION' && message.channel === 'SMS')
+  );
+}
+
 /** The provider's answer as the outbox keeps it (and operators read it): one line, bounded. */
 export function providerError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -34,6 +46,8 @@ export function createSender(
   transports: Transports,
   log: FastifyBaseLogger,
   hooks: SenderHooks = {},
+  /** How long a code lives (SIGN_IN_CODE_TTL_S): a code not sent by then is never sent. */
+  codeTtlS?: number,
 ): DeliverOne {
   return async (outboxId: number, attempt: Attempt) => {
     const [message] = await db
@@ -43,12 +57,32 @@ export function createSender(
         subject: outbox.subject,
         body: outbox.body,
         status: outbox.status,
+        purpose: outbox.purpose,
+        createdAt: outbox.createdAt,
       })
       .from(outbox)
       .where(eq(outbox.id, outboxId))
       .limit(1);
     if (!message || message.status === 'SENT') return;
     const attemptedAt = new Date();
+    // A code that could not leave while it lived would only mislead: it dies unsent, and the person
+    // asks for a new one (the screen offers it).
+    if (
+      codeTtlS !== undefined &&
+      carriesCode(message) &&
+      message.createdAt.getTime() + codeTtlS * 1000 < attemptedAt.getTime()
+    ) {
+      await db
+        .update(outbox)
+        .set({
+          status: 'DEAD',
+          attempts: attempt.retryCount,
+          lastAttemptAt: attemptedAt,
+          lastError: CODE_EXPIRED,
+        })
+        .where(eq(outbox.id, outboxId));
+      return;
+    }
     try {
       if (message.channel === 'SMS') {
         await transports.sms.send(message.recipient, message.body);

@@ -25,9 +25,17 @@ export async function resendDelivery(
       .update(outbox)
       .set({ status: 'QUEUED', attempts: 0 })
       .where(and(eq(outbox.id, id), eq(outbox.status, 'DEAD')))
-      .returning({ id: outbox.id, userId: outbox.userId, lastError: outbox.lastError });
+      .returning({
+        id: outbox.id,
+        channel: outbox.channel,
+        purpose: outbox.purpose,
+        userId: outbox.userId,
+        lastError: outbox.lastError,
+      });
     if (!row) return null;
-    await queue.enqueue(tx, [row.id]);
+    // A letter is printed by the centre, not sent: it is never dead, so never here.
+    if (row.channel === 'LETTER') throw new BusinessError([errorMessage(CENTRE_MESSAGES.notDead)]);
+    await queue.enqueue(tx, [{ outboxId: row.id, channel: row.channel, purpose: row.purpose }]);
     await audit(tx, {
       actorUserId: ctx.caller.userId,
       action: 'STAFF_RESEND_MESSAGE',

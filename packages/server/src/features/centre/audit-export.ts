@@ -1,4 +1,5 @@
 import { centreWallClock } from '@portail/contract/rules/centre-time';
+import { startsLikeFormula } from '@portail/contract/rules/spreadsheet';
 import type { AuditEntry } from '@portail/contract/schemas/centre';
 import { stringify } from 'csv-stringify';
 
@@ -35,11 +36,11 @@ const HEADERS = {
 } as const;
 
 /**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first:
- * OWASP's "CSV injection") starts with an apostrophe instead, which shows the text as it was.
+ * A cell a spreadsheet would run as a formula (contract rules/spreadsheet.ts: OWASP's "CSV injection")
+ * starts with an apostrophe instead, which shows the text as it was.
  */
-export function neutralised(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+function neutralised(value: string): string {
+  return startsLikeFormula(value) ? `'${value}` : value;
 }
 
 function row(entry: AuditEntry & { details: Record<string, unknown> | null }): string[] {

@@ -83,6 +83,7 @@ export const SCREEN_ROUTES = [
   { path: '/centre/comptes/:id', access: [O], titleKey: 'routes.centre.account' },
   { path: '/centre/envois', access: [O], titleKey: 'routes.centre.deliveries' },
   { path: '/centre/journal', access: [A], titleKey: 'routes.centre.audit' },
+  { path: '/centre/contenus', access: [A], titleKey: 'routes.centre.content' },
 ] as const satisfies readonly ScreenRoute[];
 
 export type ScreenPath = (typeof SCREEN_ROUTES)[number]['path'];

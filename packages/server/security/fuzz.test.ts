@@ -31,6 +31,8 @@ afterAll(async () => portal.close());
 
 type JsonSchema = {
   type?: string | string[];
+  /** OpenAPI 3.0's way of saying the value may also be null. */
+  nullable?: boolean;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -183,7 +185,7 @@ function invalid(schema: JsonSchema): fc.Arbitrary<unknown> | null {
   // A union accepts what any of its variants accepts: only leaving the field out surely breaks it.
   if (schema.anyOf || schema.oneOf || schema.allOf) return null;
   const types = typesOf(schema);
-  const nullable = types.includes('null');
+  const nullable = types.includes('null') || schema.nullable === true;
   const wrong: unknown[] = [];
   if (schema.enum) wrong.push('NOT_AN_ENUM_VALUE', 12_345);
   if (types.includes('integer') || types.includes('number')) wrong.push('abc', {}, [1, 2], 'NaN', true);

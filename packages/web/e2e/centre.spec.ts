@@ -218,6 +218,61 @@ test.describe('the Centre area', () => {
     expect(lines.slice(1).some((line) => line.includes('STAFF_ACCOUNT_VIEWED'))).toBe(true);
   });
 
+  test('an administrator publishes an advice sheet participants read, then withdraws it', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'admin');
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Contenus publiés' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contenus publiés' })).toBeVisible();
+    await expectAccessible(page);
+    await page
+      .getByRole('region', { name: 'Fiches conseils' })
+      .getByRole('button', { name: 'Ajouter une fiche' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une fiche' });
+    await dialog.getByRole('textbox', { name: 'Titre en français' }).fill('Marcher chaque jour');
+    await dialog.getByRole('textbox', { name: 'Titre en anglais' }).fill('Walking every day');
+    // Not a PDF: refused by the server, said on the file's field.
+    await dialog.getByLabel(/Fichier PDF/).setInputFiles({
+      name: 'photo.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('GIF89a not a pdf at all'),
+    });
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByText('Ce fichier n’est pas un PDF.')).toBeVisible();
+    await expectAccessible(page);
+    const pdf = `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/MediaBox[0 0 200 200]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
+    await dialog.getByLabel(/Fichier PDF/).setInputFiles({
+      name: 'marcher.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(pdf),
+    });
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Contenu enregistré.')).toBeVisible();
+    const sheets = page.getByRole('region', { name: 'Fiches conseils' });
+    await expect(sheets.getByText('Marcher chaque jour')).toBeVisible();
+    await shot(page, 'centre-content-fr-laptop');
+
+    const context = await browser.newContext();
+    const reader = await context.newPage();
+    await signIn(reader, 'participant.dmc');
+    await reader.goto('/fiche/liste');
+    await expect(reader.getByText('Marcher chaque jour')).toBeVisible();
+
+    await sheets.getByRole('button', { name: 'Retirer « Marcher chaque jour »' }).click();
+    await expect(
+      sheets.getByRole('button', { name: 'Remettre en ligne « Marcher chaque jour »' }),
+    ).toBeVisible();
+    await reader.reload();
+    await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(reader.getByText('Marcher chaque jour')).toHaveCount(0);
+    await context.close();
+  });
+
   test('participants and correspondants reach nothing of it', async ({ page }) => {
     await signIn(page, 'corr.etablissement', { correspondant: true });
     await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Centre')).toHaveCount(0);

@@ -229,6 +229,10 @@ export const AUDIT_ACTION_GROUPS = {
     'AUDIT_SEARCHED',
     'AUDIT_EVENT_VIEWED',
     'AUDIT_EXPORTED',
+    'CONTENT_SHEET_ADDED',
+    'CONTENT_SHEET_CHANGED',
+    'CONTENT_LEGAL_ADDED',
+    'CONTENT_LEGAL_CHANGED',
   ],
   INTEGRATION: ['FHIR_', 'SYSTEM_TOKEN_ISSUED', 'SYSTEM_TOKEN_REFUSED', 'INTEGRATION_'],
 } as const;
@@ -287,3 +291,79 @@ export const auditEvent = auditEntry.extend({
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
+
+/**
+ * Content the centre publishes (administrators): the advice sheets and the data-protection documents.
+ * A file is a PDF (its first bytes say so) of at most PUBLISHED_PDF_MAX_BYTES, sent as base64.
+ */
+export const PUBLISHED_PDF_MAX_BYTES = 10 * 1024 * 1024;
+const TITLE_MAX = 200;
+const title = z.string().trim().min(1, 'errors.required').max(TITLE_MAX, 'errors.maxlength');
+const optionalTitle = z
+  .string()
+  .trim()
+  .max(TITLE_MAX, 'errors.maxlength')
+  .nullable()
+  .transform((value) => (value === '' ? null : value));
+/** The PDF's bytes as base64 (its size checked once decoded). */
+const pdfBase64 = z
+  .base64({ error: 'errors.invalid' })
+  .max(Math.ceil((PUBLISHED_PDF_MAX_BYTES * 4) / 3) + 4, 'centre.content.tooLarge');
+
+export const publishedSheet = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  /** The date the list shows and sorts by (000 §2.14: newest first). */
+  publishedOn: z.string(),
+  active: z.boolean(),
+  size: z.number().int(),
+});
+export type PublishedSheet = z.infer<typeof publishedSheet>;
+
+export const publishedLegalNode = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  label: z.string(),
+  labelEn: z.string().nullable(),
+  sortOrder: z.number().int(),
+  active: z.boolean(),
+  /** A folder holds documents; a document holds a PDF of `size` bytes. */
+  folder: z.boolean(),
+  size: z.number().int().nullable(),
+});
+export type PublishedLegalNode = z.infer<typeof publishedLegalNode>;
+
+export const publishedContent = z.object({
+  sheets: z.array(publishedSheet),
+  /** Every row of the data-protection tree, folders first in their order, then each one's documents. */
+  legal: z.array(publishedLegalNode),
+});
+export type PublishedContent = z.infer<typeof publishedContent>;
+
+export const sheetUpload = z.object({
+  name: title,
+  nameEn: optionalTitle.default(null),
+  publishedOn: z.iso.date({ error: 'errors.date' }).optional(),
+  file: pdfBase64,
+});
+export const sheetChange = z
+  .object({
+    name: title,
+    nameEn: optionalTitle,
+    publishedOn: z.iso.date({ error: 'errors.date' }),
+    active: z.boolean(),
+  })
+  .partial();
+
+export const legalUpload = z.object({
+  /** The folder it goes in (null: a top-level entry). */
+  parentId: z.number().int().positive().max(2_147_483_647).nullable(),
+  label: title,
+  labelEn: optionalTitle.default(null),
+  /** Absent: a folder. */
+  file: pdfBase64.optional(),
+});
+export const legalChange = z
+  .object({ label: title, labelEn: optionalTitle, active: z.boolean(), move: z.enum(['up', 'down']) })
+  .partial();

@@ -48,6 +48,10 @@ export type ResourceKind =
   | 'outbox'
   /** An account (users.id): the centre's staff reach every one. */
   | 'account'
+  /** An event of the audit trail: administrators reach every one. */
+  | 'audit'
+  /** A sheet or data-protection document as the administrators publish it, withdrawn ones included. */
+  | 'content'
   /** A parameter that names no resource (a list's name, a phone number): nothing to reach across scopes. */
   | 'value';
 

@@ -113,8 +113,11 @@ export async function foreignId(
     }
     case 'outbox':
       return 1;
-    // The centre's staff reach every account: the one out of their reach does not exist.
+    // The centre's staff reach every account, audit event and published item: the one out of their reach
+    // does not exist.
     case 'account':
+    case 'audit':
+    case 'content':
       return 999_999;
     case 'participant': {
       const outside = identity.participantId

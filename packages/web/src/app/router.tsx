@@ -38,6 +38,7 @@ const CENTRE_ACCOUNTS_PATH: ScreenPath = '/centre/comptes';
 const CENTRE_ACCOUNT_PATH: ScreenPath = '/centre/comptes/:id';
 const CENTRE_DELIVERIES_PATH: ScreenPath = '/centre/envois';
 const CENTRE_AUDIT_PATH: ScreenPath = '/centre/journal';
+const CENTRE_CONTENT_PATH: ScreenPath = '/centre/contenus';
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
 // the date pickers or the signed-in layout. router.test.tsx checks that every path of the contract's
@@ -285,6 +286,12 @@ export const appRoutes: RouteObject[] = [
                 caseSensitive: true,
                 handle: { wide: true },
                 lazy: () => import('../features/centre/audit-page').then((m) => ({ Component: m.AuditPage })),
+              },
+              {
+                path: CENTRE_CONTENT_PATH,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/centre/content-page').then((m) => ({ Component: m.ContentPage })),
               },
               {
                 path: DATA_PROTECTION_PATH,

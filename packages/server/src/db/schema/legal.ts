@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { versionColumns } from './columns';
 import { bytea } from './outbox';
 
@@ -16,6 +16,8 @@ export const legalDocuments = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     mimeType: text('mime_type'),
     content: bytea('content'),
+    /** Withdrawn by the centre (issue 20): kept, not shown. A withdrawn folder hides its documents. */
+    active: boolean('active').notNull().default(true),
     ...versionColumns(),
   },
   (t) => [index('legal_documents_parent_idx').on(t.parentId, t.sortOrder)],

@@ -11,6 +11,12 @@ import {
   delivery,
   deliveryList,
   deliveryQuery,
+  legalChange,
+  legalUpload,
+  PUBLISHED_PDF_MAX_BYTES,
+  publishedContent,
+  sheetChange,
+  sheetUpload,
   staffReason,
 } from '@portail/contract/schemas/centre';
 import { errorReply } from '@portail/contract/schemas/common';
@@ -32,6 +38,13 @@ import {
 } from './account-support.service';
 import { auditCsv } from './audit-export';
 import { auditBatches, findAuditEvent, searchAudit } from './audit-search.queries';
+import {
+  addLegal,
+  addSheet,
+  changeLegal,
+  changeSheet,
+  publishedContent as readPublishedContent,
+} from './content.service';
 import { deliveryCounts, listDeliveries } from './deliveries.queries';
 import { resendDelivery } from './deliveries.service';
 
@@ -185,7 +198,7 @@ export function centreRoutes(deps: CentreDeps & { queue: MessageQueue }) {
     app.get(
       '/api/centre/audit/:id',
       {
-        config: { access: ADMINS, ids: { id: 'value' } },
+        config: { access: ADMINS, ids: { id: 'audit' } },
         schema: {
           tags: ['centre'],
           summary: 'One event of the audit trail in full',
@@ -205,6 +218,91 @@ export function centreRoutes(deps: CentreDeps & { queue: MessageQueue }) {
           ip: request.ip,
         });
         return event;
+      },
+    );
+
+    // Content the centre publishes: advice sheets and data-protection documents (administrators).
+    const contentReply = { 200: publishedContent, 400: errorReply, 404: errorReply };
+    /** A PDF of 10 MB as base64 in JSON, with room for the rest of the body. */
+    const uploadLimit = Math.ceil((PUBLISHED_PDF_MAX_BYTES * 4) / 3) + 64 * 1024;
+    app.get(
+      '/api/centre/content',
+      {
+        config: { access: ADMINS },
+        schema: {
+          tags: ['centre'],
+          summary: 'Every published sheet and data-protection document',
+          response: { 200: publishedContent },
+        },
+      },
+      async () => readPublishedContent(deps.db),
+    );
+    app.post(
+      '/api/centre/content/sheets',
+      {
+        config: { access: ADMINS },
+        bodyLimit: uploadLimit,
+        schema: {
+          tags: ['centre'],
+          summary: 'Publish an advice sheet (a PDF)',
+          body: sheetUpload,
+          response: contentReply,
+        },
+      },
+      async (request) => {
+        await addSheet(deps.db, staffRequest(request), request.body);
+        return readPublishedContent(deps.db);
+      },
+    );
+    app.patch(
+      '/api/centre/content/sheets/:id',
+      {
+        config: { access: ADMINS, ids: { id: 'content' } },
+        schema: {
+          tags: ['centre'],
+          summary: 'Rename, date, withdraw or restore an advice sheet',
+          params: idParams,
+          body: sheetChange,
+          response: contentReply,
+        },
+      },
+      async (request) => {
+        await changeSheet(deps.db, staffRequest(request), request.params.id, request.body);
+        return readPublishedContent(deps.db);
+      },
+    );
+    app.post(
+      '/api/centre/content/legal',
+      {
+        config: { access: ADMINS },
+        bodyLimit: uploadLimit,
+        schema: {
+          tags: ['centre'],
+          summary: 'Add a data-protection folder, or a document (a PDF) in a folder',
+          body: legalUpload,
+          response: contentReply,
+        },
+      },
+      async (request) => {
+        await addLegal(deps.db, staffRequest(request), request.body);
+        return readPublishedContent(deps.db);
+      },
+    );
+    app.patch(
+      '/api/centre/content/legal/:id',
+      {
+        config: { access: ADMINS, ids: { id: 'content' } },
+        schema: {
+          tags: ['centre'],
+          summary: 'Rename, move up or down, withdraw or restore a data-protection folder or document',
+          params: idParams,
+          body: legalChange,
+          response: contentReply,
+        },
+      },
+      async (request) => {
+        await changeLegal(deps.db, staffRequest(request), request.params.id, request.body);
+        return readPublishedContent(deps.db);
       },
     );
 

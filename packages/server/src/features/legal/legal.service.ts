@@ -1,5 +1,5 @@
 import type { DocumentCiem, DocumentCiemNode } from '@portail/contract/schemas/legal';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { legalDocuments } from '../../db/schema';
 
@@ -18,9 +18,11 @@ const toDocument = (row: Row): DocumentCiem => ({
  * the order of a depth-first walk, so that none is lost. Empty folders are left out.
  */
 export async function dataProtectionTree(db: Db): Promise<DocumentCiemNode[]> {
+  // What the centre withdrew is not shown; the documents of a withdrawn folder are never reached.
   const rows = await db
     .select()
     .from(legalDocuments)
+    .where(eq(legalDocuments.active, true))
     .orderBy(asc(legalDocuments.sortOrder), asc(legalDocuments.id));
   const childrenOf = new Map<number | null, Row[]>();
   for (const row of rows) {

@@ -73,6 +73,7 @@ describe('side menu', () => {
       '/centre/comptes',
       '/centre/envois',
       '/centre/journal',
+      '/centre/contenus',
       '/fiche/liste',
       '/participant/mescoordonnees',
       '/assistance',

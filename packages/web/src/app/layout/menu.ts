@@ -24,7 +24,12 @@ function link(path: ScreenPath): MenuLink {
 }
 
 /** The Centre area of the centre's staff (issue 20): what each may open, the guard decides. */
-const CENTRE_PATHS: readonly ScreenPath[] = ['/centre/comptes', '/centre/envois', '/centre/journal'];
+const CENTRE_PATHS: readonly ScreenPath[] = [
+  '/centre/comptes',
+  '/centre/envois',
+  '/centre/journal',
+  '/centre/contenus',
+];
 
 const CORRESPONDANT_PATHS: readonly ScreenPath[] = [
   '/adherentsCorrespondant',

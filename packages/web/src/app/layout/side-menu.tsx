@@ -11,6 +11,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import MailIcon from '@mui/icons-material/Mail';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
@@ -59,6 +60,7 @@ const ICONS: Record<string, ReactElement> = {
   '/centre/comptes': <ManageAccountsIcon />,
   '/centre/envois': <OutboxIcon />,
   '/centre/journal': <FactCheckIcon />,
+  '/centre/contenus': <LibraryBooksIcon />,
 };
 
 function MenuItemLink({

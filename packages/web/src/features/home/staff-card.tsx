@@ -20,6 +20,7 @@ function staffLinks(user: SessionUser): { path: ScreenPath; key: string }[] {
     { path: '/centre/comptes', key: 'centreAccounts' },
     { path: '/centre/envois', key: 'centreDeliveries' },
     { path: '/centre/journal', key: 'centreAudit' },
+    { path: '/centre/contenus', key: 'centreContent' },
     { path: '/participant/mescoordonnees', key: 'account' },
     ...(user.canShowListeCorrespondant
       ? [{ path: '/correspondant/mescorrespondants' as const, key: 'correspondants' }]

@@ -10,6 +10,11 @@ import {
   type DeliveryQuery,
   delivery,
   deliveryList,
+  type legalChange,
+  type legalUpload,
+  publishedContent,
+  type sheetChange,
+  type sheetUpload,
 } from '@portail/contract/schemas/centre';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -118,4 +123,37 @@ export function useAuditEvent(id: number | null) {
 /** `GET centre/audit/export`: the search as a CSV file. */
 export function downloadAuditCsv(query: z.output<typeof auditExportQuery>) {
   return apiDownload('/centre/audit/export', { query: { ...query } });
+}
+
+/** `GET centre/content`: the published sheets and data-protection documents (administrators). */
+export function usePublishedContent() {
+  return useQuery({
+    queryKey: ['centre', 'content'] as const,
+    queryFn: ({ signal }) => api('/centre/content', { schema: publishedContent, signal, handle: 'all' }),
+  });
+}
+
+type ContentCall =
+  | { kind: 'addSheet'; body: z.input<typeof sheetUpload> }
+  | { kind: 'changeSheet'; id: number; body: z.input<typeof sheetChange> }
+  | { kind: 'addLegal'; body: z.input<typeof legalUpload> }
+  | { kind: 'changeLegal'; id: number; body: z.input<typeof legalChange> };
+
+/** Every change of the published content answers the whole content, which replaces the cache. */
+export function useContentChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (call: ContentCall) => {
+      const [method, path] =
+        call.kind === 'addSheet'
+          ? (['POST', '/centre/content/sheets'] as const)
+          : call.kind === 'changeSheet'
+            ? (['PATCH', `/centre/content/sheets/${call.id}`] as const)
+            : call.kind === 'addLegal'
+              ? (['POST', '/centre/content/legal'] as const)
+              : (['PATCH', `/centre/content/legal/${call.id}`] as const);
+      return api(path, { method, body: call.body, schema: publishedContent, handle: [400, 404, 413] });
+    },
+    onSuccess: (content) => client.setQueryData(['centre', 'content'], content),
+  });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "legal_documents" ADD COLUMN "active" boolean DEFAULT true NOT NULL;

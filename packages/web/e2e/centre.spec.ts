@@ -273,6 +273,31 @@ test.describe('the Centre area', () => {
     await context.close();
   });
 
+  test('in English on a phone, the administrator’s audit trail and published content read and work', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await toEnglish(page);
+    await page.goto('/centre/journal?participant=1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Export as CSV/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await shot(page, 'centre-audit-en-phone');
+    await page.goto('/centre/contenus');
+    await expect(page.getByRole('heading', { level: 1, name: 'Published content' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Data-protection documents' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await shot(page, 'centre-content-en-phone');
+    await page.getByRole('button', { name: 'Add a sheet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a sheet' });
+    await expect(dialog.getByRole('textbox', { name: 'Title in French' })).toBeFocused();
+    await expectAccessible(page);
+    await shot(page, 'centre-content-dialog-en-phone');
+  });
+
   test('participants and correspondants reach nothing of it', async ({ page }) => {
     await signIn(page, 'corr.etablissement', { correspondant: true });
     await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Centre')).toHaveCount(0);

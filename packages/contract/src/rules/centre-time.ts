@@ -49,6 +49,22 @@ function centreOffset(instant: Date): number {
 }
 
 /**
+ * The instants a period of whole days at the centre covers (`YYYY-MM-DD`, both days included): from
+ * midnight of `from` to midnight after `to`, in Paris time whatever the server's zone. Either may be absent.
+ */
+export function centreDaysRange(from?: string, to?: string): { start: Date | null; end: Date | null } {
+  const after = (day: string) => {
+    const date = new Date(`${day}T12:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + 1);
+    return date.toISOString().slice(0, 10);
+  };
+  return {
+    start: from ? centreInstant(from, 0) : null,
+    end: to ? centreInstant(after(to), 0) : null,
+  };
+}
+
+/**
  * The instant at which the centre's clocks show `date` (`YYYY-MM-DD`) at `hours:minutes`. The offset
  * is read twice: the first guess may fall on the other side of a daylight-saving change.
  */

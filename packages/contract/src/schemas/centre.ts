@@ -64,9 +64,12 @@ export const openSession = z.object({
   confirmed: z.boolean(),
 });
 
-export const deliveryStatus = z.enum(['QUEUED', 'SENT', 'RETRYING', 'DEAD']);
+/** QUEUED until a first attempt, RETRYING after a failed one, DEAD once every attempt failed. */
+export const DELIVERY_STATUSES = ['QUEUED', 'SENT', 'RETRYING', 'DEAD'] as const;
+export const deliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatus>;
-export const messagePurpose = z.enum([
+/** What a message is for: the centre's staff filter deliveries by it and never see the body. */
+export const MESSAGE_PURPOSES = [
   'SIGN_IN_CODE',
   'REGISTRATION',
   'PASSWORD',
@@ -74,7 +77,8 @@ export const messagePurpose = z.enum([
   'LOGIN_REMINDER',
   'DOCUMENTS',
   'OTHER',
-]);
+] as const;
+export const messagePurpose = z.enum(MESSAGE_PURPOSES);
 export type MessagePurpose = z.infer<typeof messagePurpose>;
 export const deliveryChannel = z.enum(['SMS', 'MAIL', 'LETTER']);
 

@@ -1,24 +1,13 @@
+import { DELIVERY_STATUSES, MESSAGE_PURPOSES } from '@portail/contract/schemas/centre';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-/** What a message is for: the centre's staff filter deliveries by it and never see the body. */
-export const MESSAGE_PURPOSES = [
-  'SIGN_IN_CODE',
-  'REGISTRATION',
-  'PASSWORD',
-  'CONTACT',
-  'LOGIN_REMINDER',
-  'DOCUMENTS',
-  'OTHER',
-] as const;
-export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
-
-/** QUEUED until a first attempt, RETRYING after a failed one, DEAD once every attempt failed. */
-export const DELIVERY_STATUSES = ['QUEUED', 'SENT', 'RETRYING', 'DEAD'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type { DeliveryStatus, MessagePurpose } from '@portail/contract/schemas/centre';
+// What a message is for and where its delivery stands: the contract's lists (schemas/centre.ts).
+export { DELIVERY_STATUSES, MESSAGE_PURPOSES } from '@portail/contract/schemas/centre';
 
 /**
  * Every text message and mail the portal sends, recorded in the transaction that decides to send it

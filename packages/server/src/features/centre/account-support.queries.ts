@@ -1,9 +1,15 @@
-import type { AccountCard, AccountState, AccountSummary } from '@portail/contract/schemas/centre';
-import { and, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AccountCard,
+  type AccountState,
+  type AccountSummary,
+  AUDIT_ACTION_GROUPS,
+} from '@portail/contract/schemas/centre';
+import { and, desc, eq, gt, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { lockHolds } from '../../auth/lockout';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { accountTokens, auditLog, participants, sessions, users } from '../../db/schema';
+import { escapeLike, foldedSql, foldText } from '../../lib/text-search';
 import { listDeliveries } from './deliveries.queries';
 
 /** At most this many accounts answer a search: the operator narrows it rather than pages through. */
@@ -13,29 +19,12 @@ export const SEARCH_LIMIT = 20;
 const RECENT = 20;
 
 /** The audit actions of signing in, as the card shows them (time, address, browser). */
-export const SIGN_IN_ACTIONS = [
-  'SIGN_IN',
-  'SIGN_IN_FAILED',
-  'SIGN_IN_REFUSED_LOCKED',
-  'SIGN_IN_REFUSED_TEXTS',
-  'SIGN_IN_CONFIRMED',
-  'ACCOUNT_LOCKED',
-  'CODE_FAILED',
-  'CODE_LOCKED',
-  'REAUTHENTICATION_FAILED',
-  'SIGN_OUT',
-] as const;
+const SIGN_IN_ACTIONS: readonly string[] = AUDIT_ACTION_GROUPS.SIGN_IN;
 
-/** What the centre's staff did to an account (account-support.service.ts). */
-export const STAFF_ACTIONS = [
-  'STAFF_ACCOUNT_VIEWED',
-  'STAFF_UNLOCK',
-  'STAFF_END_SESSIONS',
-  'STAFF_REGISTRATION_LINK',
-  'STAFF_RESET_LINK',
-  'STAFF_DEACTIVATE',
-  'STAFF_REACTIVATE',
-] as const;
+/** What the centre's staff did to an account (account-support.service.ts), as the card lists it. */
+const STAFF_ACCOUNT_ACTIONS: readonly string[] = AUDIT_ACTION_GROUPS.STAFF.filter(
+  (action) => action.startsWith('STAFF_') && action !== 'STAFF_ACCOUNT_VIEWED',
+);
 
 const accountColumns = {
   id: users.id,
@@ -99,9 +88,6 @@ interface AccountRowFull extends AccountRow {
   correspondantId: number | null;
 }
 
-/** `%`, `_` and `\` typed in a search are letters, not patterns. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * What a typed search looks for: `p:123` / `c:45` a participant's or correspondant's record id; a
  * number of six digits or more, a mobile (compared on its digits, whatever the spaces or +33); an
@@ -127,15 +113,16 @@ function searchCondition(q: string): SQL {
         : [];
     return or(...ids, ...byMobile) ?? sql`false`;
   }
-  const text = literal(q.toLowerCase());
-  if (q.includes('@')) return ilike(users.email, `%${text}%`);
+  if (q.includes('@')) return ilike(users.email, `%${escapeLike(q.toLowerCase())}%`);
+  // Names compare without case or accents, as the other searches of the portal (lib/text-search.ts).
+  const prefix = `${escapeLike(foldText(q))}%`;
   return (
     or(
-      ilike(users.login, `${text}%`),
-      ilike(users.lastName, `${text}%`),
-      ilike(users.firstName, `${text}%`),
-      ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, `${text}%`),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `${text}%`),
+      ilike(users.login, `${escapeLike(q.toLowerCase())}%`),
+      like(foldedSql(users.lastName), prefix),
+      like(foldedSql(users.firstName), prefix),
+      like(foldedSql(sql`${users.lastName} || ' ' || ${users.firstName}`), prefix),
+      like(foldedSql(sql`${users.firstName} || ' ' || ${users.lastName}`), prefix),
     ) ?? sql`false`
   );
 }
@@ -175,6 +162,32 @@ export async function findAccount(db: DbOrTx, id: number) {
 export type SupportedAccount = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The actions an account's state allows (the card offers these; the service refuses the others). */
+export function allowedActions(
+  account: Pick<SupportedAccount, 'kind' | 'email' | 'active' | 'passwordHash'>,
+  state: AccountState,
+  hasOpenSessions: boolean,
+): AccountCard['actions'] {
+  const actions: AccountCard['actions'] = [];
+  if (state === 'LOCKED') actions.push('UNLOCK');
+  if (hasOpenSessions) actions.push('END_SESSIONS');
+  if (state === 'PENDING' && account.kind !== 'STAFF' && account.email) actions.push('REGISTRATION_LINK');
+  if ((state === 'ACTIVE' || state === 'LOCKED') && account.email) actions.push('RESET_LINK');
+  if (state === 'ACTIVE' || state === 'LOCKED') actions.push('DEACTIVATE');
+  if (state === 'DEACTIVATED' && !account.active && account.passwordHash !== null) actions.push('REACTIVATE');
+  return actions;
+}
+
+/** Whether the account has a session that is neither ended nor expired. */
+export async function hasOpenSession(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row !== undefined;
+}
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** Everything the support card shows of an account: no password, code, token or message body. */
@@ -235,10 +248,7 @@ export async function accountCard(
         and(
           eq(auditLog.targetType, 'user'),
           eq(auditLog.targetId, String(account.id)),
-          inArray(
-            auditLog.action,
-            STAFF_ACTIONS.filter((action) => action !== 'STAFF_ACCOUNT_VIEWED'),
-          ),
+          inArray(auditLog.action, [...STAFF_ACCOUNT_ACTIONS]),
         ),
       )
       .orderBy(desc(auditLog.at), desc(auditLog.id))
@@ -247,13 +257,7 @@ export async function accountCard(
   ]);
   const state = accountState(account, config, now.getTime());
   const locked = state === 'LOCKED' ? account.lockedAt : null;
-  const actions: AccountCard['actions'] = [];
-  if (state === 'LOCKED') actions.push('UNLOCK');
-  if (openSessions.length > 0) actions.push('END_SESSIONS');
-  if (state === 'PENDING' && account.kind !== 'STAFF' && account.email) actions.push('REGISTRATION_LINK');
-  if ((state === 'ACTIVE' || state === 'LOCKED') && account.email) actions.push('RESET_LINK');
-  if (state === 'ACTIVE' || state === 'LOCKED') actions.push('DEACTIVATE');
-  if (state === 'DEACTIVATED' && !account.active && account.passwordHash !== null) actions.push('REACTIVATE');
+  const actions = allowedActions(account, state, openSessions.length > 0);
   return {
     ...summary(account, config),
     englishOnly: account.englishOnly,

@@ -13,7 +13,14 @@ import { BusinessError, errorMessage, notFound } from '../../lib/errors';
 import type { Notifier } from '../../notify/notifier';
 import { sendPasswordLink } from '../recovery/password-links';
 import { issueRegistrationLink, mailRegistrationLink } from '../registration/registration-links';
-import { accountCard, findAccount, type SupportedAccount } from './account-support.queries';
+import {
+  accountCard,
+  accountState,
+  allowedActions,
+  findAccount,
+  hasOpenSession,
+  type SupportedAccount,
+} from './account-support.queries';
 
 export interface CentreDeps {
   db: Db;
@@ -124,9 +131,10 @@ export async function runAccountAction(
   const account = await loadAccount(db, id);
   const refusal = actingRefusal(ctx.caller, account);
   if (refusal) throw new BusinessError([errorMessage(refusal)], 403);
-  const before = await accountCard(db, config, account);
   const action = ACTION_OF[path];
-  if (!before.actions.includes(action)) throw new BusinessError([errorMessage(CENTRE_MESSAGES.notAllowed)]);
+  const state = accountState(account, config);
+  if (!allowedActions(account, state, await hasOpenSession(db, id)).includes(action))
+    throw new BusinessError([errorMessage(CENTRE_MESSAGES.notAllowed)]);
   const entry = {
     actorUserId: ctx.caller.userId,
     targetType: 'user',
@@ -139,7 +147,8 @@ export async function runAccountAction(
       await db.transaction(async (tx) => {
         await tx.update(users).set({ lockedAt: null, updatedAt: new Date() }).where(eq(users.id, id));
         await clearAttempts(tx, accountAttemptKey(account));
-        await audit(tx, { ...entry, action: 'STAFF_UNLOCK', details: { reason, lockedAt: before.lockedAt } });
+        const lockedAt = account.lockedAt?.toISOString() ?? null;
+        await audit(tx, { ...entry, action: 'STAFF_UNLOCK', details: { reason, lockedAt } });
       });
       break;
     case 'END_SESSIONS':

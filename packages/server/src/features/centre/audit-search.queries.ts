@@ -1,4 +1,4 @@
-import { centreInstant } from '@portail/contract/rules/centre-time';
+import { centreDaysRange } from '@portail/contract/rules/centre-time';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import {
   AUDIT_ACTION_GROUPS,
@@ -12,13 +12,6 @@ import type { DbOrTx } from '../../db/client';
 import { auditLog, participants, users } from '../../db/schema';
 
 export type AuditFilter = Omit<AuditQuery, 'page' | 'size'>;
-
-/** The next day of a YYYY-MM-DD day. */
-function nextDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /** A family of actions or one action: entries ending in `_` stand for every action they begin. */
 function actionCondition(action: string): SQL | undefined {
@@ -56,13 +49,14 @@ async function actorCondition(db: DbOrTx, actor: string): Promise<SQL> {
 }
 
 async function conditions(db: DbOrTx, filter: AuditFilter): Promise<SQL | undefined> {
+  const days = centreDaysRange(filter.from, filter.to);
   return and(
     filter.participant !== undefined ? eq(auditLog.participantId, filter.participant) : undefined,
     filter.actor ? await actorCondition(db, filter.actor) : undefined,
     filter.action ? actionCondition(filter.action) : undefined,
     // Days of the centre (Europe/Paris), whatever the server's zone.
-    filter.from ? gte(auditLog.at, centreInstant(filter.from, 0)) : undefined,
-    filter.to ? lt(auditLog.at, centreInstant(nextDay(filter.to), 0)) : undefined,
+    days.start ? gte(auditLog.at, days.start) : undefined,
+    days.end ? lt(auditLog.at, days.end) : undefined,
   );
 }
 

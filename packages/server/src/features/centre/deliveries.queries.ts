@@ -1,20 +1,11 @@
-import { centreInstant } from '@portail/contract/rules/centre-time';
+import { centreDaysRange } from '@portail/contract/rules/centre-time';
 import type { Delivery, DeliveryList, DeliveryQuery } from '@portail/contract/schemas/centre';
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { DELIVERY_STATUSES, outbox, users } from '../../db/schema';
+import { escapeLike } from '../../lib/text-search';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** `%`, `_` and `\` typed in a filter are letters, not patterns. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The next day of a YYYY-MM-DD day. */
-function nextDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 export interface DeliveryFilter extends Partial<Omit<DeliveryQuery, 'page' | 'size'>> {
   page: number;
@@ -27,6 +18,7 @@ export interface DeliveryFilter extends Partial<Omit<DeliveryQuery, 'page' | 'si
 
 function conditions(filter: DeliveryFilter): SQL | undefined {
   const recipient = filter.recipient?.replace(/\s+/g, '');
+  const days = centreDaysRange(filter.from, filter.to);
   return and(
     filter.status ? eq(outbox.status, filter.status) : undefined,
     filter.channel ? eq(outbox.channel, filter.channel) : undefined,
@@ -35,11 +27,11 @@ function conditions(filter: DeliveryFilter): SQL | undefined {
     filter.account !== undefined ? eq(outbox.userId, filter.account) : undefined,
     filter.id !== undefined ? eq(outbox.id, filter.id) : undefined,
     recipient
-      ? ilike(sql`replace(${outbox.recipient}, ' ', '')`, `%${literal(recipient.toLowerCase())}%`)
+      ? ilike(sql`replace(${outbox.recipient}, ' ', '')`, `%${escapeLike(recipient.toLowerCase())}%`)
       : undefined,
     // Days of the centre (Europe/Paris), whatever the server's zone.
-    filter.from ? gte(outbox.createdAt, centreInstant(filter.from, 0)) : undefined,
-    filter.to ? lt(outbox.createdAt, centreInstant(nextDay(filter.to), 0)) : undefined,
+    days.start ? gte(outbox.createdAt, days.start) : undefined,
+    days.end ? lt(outbox.createdAt, days.end) : undefined,
   );
 }
 

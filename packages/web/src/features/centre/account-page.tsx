@@ -17,13 +17,13 @@ import { DetailsList } from '../../components/details-list';
 import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
 import { RetryAlert } from '../../components/retry-alert';
-import { isApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/dates';
-import { errorReplyOf, messagesOf } from '../../lib/error-replies';
+import { errorReplyOf } from '../../lib/error-replies';
 import { notify } from '../../lib/notify';
 import { useAccountAction, useAccountCard } from './api/centre-api';
 import { ReasonDialog } from './components/reason-dialog';
 import { AccountStateChip, DeliveryStatusChip } from './components/state-chip';
+import { refusalMessages } from './list-query';
 import { CENTRE_ACCOUNTS_PATH, CENTRE_DELIVERIES_PATH } from './paths';
 
 const PATH_OF: Record<AccountAction, AccountActionPath> = {
@@ -113,12 +113,7 @@ function Actions({ card }: { card: AccountCard }) {
           setOpen(null);
         },
         onError: (error) => {
-          const refused = isApiError(error) ? messagesOf(error) : [];
-          setMessages(
-            refused.length > 0
-              ? refused
-              : [{ level: 'ERROR', errorCode: errorReplyOf(error)?.message ?? 'centre.actionFailed' }],
-          );
+          setMessages(refusalMessages(error));
         },
       },
     );

@@ -10,7 +10,6 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@portail/contract/constants';
 import {
   AUDIT_EXPORT_MAX,
   type AuditEntry,
@@ -32,29 +31,10 @@ import { formatDateTime, toIsoDate } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { saveFile } from '../../lib/save-file';
 import { downloadAuditCsv, useAuditEvent, useAuditSearch } from './api/centre-api';
+import { readListQuery, writeListQuery } from './list-query';
 
 const FILTERS = ['participant', 'actor', 'action', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
-
-function readQuery(params: URLSearchParams): AuditQuery {
-  const raw = Object.fromEntries(
-    [...FILTERS, 'page', 'size'].flatMap((name) => {
-      const value = params.get(name);
-      return value ? [[name, value]] : [];
-    }),
-  );
-  const parsed = auditQuery.safeParse({ size: String(PAGE_SIZE), ...raw });
-  return parsed.success ? parsed.data : auditQuery.parse({ size: String(PAGE_SIZE) });
-}
-
-function writeQuery(query: Partial<Record<keyof AuditQuery, string | number>>): URLSearchParams {
-  const next = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && !(name === 'page' && value === 0))
-      next.set(name, String(value));
-  }
-  return next;
-}
 
 /** Who acted, as a line: an account's identifier and kind, a system client's name, or nobody. */
 function useActorText() {
@@ -221,18 +201,20 @@ function EventDialog({ id, onClose }: { id: number | null; onClose: () => void }
  * search as a CSV file.
  */
 export function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => readQuery(params), [params]);
+  const query = useMemo(() => readListQuery(auditQuery, params, FILTERS), [params]);
   const list = useAuditSearch(query);
   const actorText = useActorText();
   const [opened, setOpened] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const apply = (filters: Filters) =>
-    setParams(writeQuery(readQuery(writeQuery({ ...filters, page: 0 }))), { replace: true });
+    setParams(writeListQuery(readListQuery(auditQuery, writeListQuery({ ...filters, page: 0 }), FILTERS)), {
+      replace: true,
+    });
   const onQueryChange = (table: TableQuery) =>
-    setParams(writeQuery({ ...query, page: table.page, size: table.size }), { replace: true });
+    setParams(writeListQuery({ ...query, page: table.page, size: table.size }), { replace: true });
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -307,7 +289,9 @@ export function AuditPage() {
           onClick={() => void exportCsv()}
           disabled={exporting || !list.data || list.data.totalRows === 0}
         >
-          {t('centre.audit.export', { max: AUDIT_EXPORT_MAX.toLocaleString() })}
+          {t('centre.audit.export', {
+            max: AUDIT_EXPORT_MAX.toLocaleString(i18n.language === 'en_EN' ? 'en-GB' : 'fr-FR'),
+          })}
         </Button>
       </Box>
       {list.isError && (

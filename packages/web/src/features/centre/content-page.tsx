@@ -19,13 +19,15 @@ import {
   type PublishedLegalNode,
   type PublishedSheet,
 } from '@portail/contract/schemas/centre';
+import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DateField } from '../../components/date-field';
 import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
 import { RetryAlert } from '../../components/retry-alert';
-import { formatDate } from '../../lib/dates';
+import { formatDate, toIsoDate } from '../../lib/dates';
 import { fieldErrorsOf } from '../../lib/error-replies';
 import { notify } from '../../lib/notify';
 import { useContentChange, usePublishedContent } from './api/centre-api';
@@ -174,12 +176,12 @@ function ItemDialog({
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
         {values.kind === 'sheet' && (
-          <TextField
-            type="date"
+          <DateField
             label={t('centre.content.publishedOn')}
-            value={values.publishedOn}
-            onChange={set('publishedOn')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            value={values.publishedOn ? dayjs(values.publishedOn) : null}
+            onChange={(day) =>
+              setValues({ ...values, publishedOn: day?.isValid() ? (toIsoDate(day) ?? '') : '' })
+            }
             helperText={t('centre.content.publishedOnHelp')}
           />
         )}

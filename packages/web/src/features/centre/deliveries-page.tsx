@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { PAGE_SIZE } from '@portail/contract/constants';
 import {
   type Delivery,
   type DeliveryQuery,
@@ -26,38 +25,16 @@ import { DateField } from '../../components/date-field';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
-import { isApiError } from '../../lib/api-error';
 import { formatDateTime, toIsoDate } from '../../lib/dates';
-import { errorReplyOf, messagesOf } from '../../lib/error-replies';
 import { notify } from '../../lib/notify';
 import { useDeliveries, useResendDelivery } from './api/centre-api';
 import { ReasonDialog } from './components/reason-dialog';
 import { DeliveryStatusChip } from './components/state-chip';
+import { readListQuery, refusalMessages, writeListQuery } from './list-query';
 import { centreAccountPath } from './paths';
 
 const FILTERS = ['status', 'channel', 'purpose', 'recipient', 'from', 'to', 'account'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
-/** The list's state is the address's query: a link or a reload shows the same page. */
-function readQuery(params: URLSearchParams): DeliveryQuery {
-  const raw = Object.fromEntries(
-    [...FILTERS, 'page', 'size'].flatMap((name) => {
-      const value = params.get(name);
-      return value ? [[name, value]] : [];
-    }),
-  );
-  const parsed = deliveryQuery.safeParse({ size: String(PAGE_SIZE), ...raw });
-  return parsed.success ? parsed.data : deliveryQuery.parse({ size: String(PAGE_SIZE) });
-}
-
-function writeQuery(query: DeliveryQuery): URLSearchParams {
-  const next = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && !(name === 'page' && value === 0))
-      next.set(name, String(value));
-  }
-  return next;
-}
 
 function FilterForm({ query, onApply }: { query: DeliveryQuery; onApply: (filters: Filters) => void }) {
   const { t } = useTranslation();
@@ -166,7 +143,7 @@ function FilterForm({ query, onApply }: { query: DeliveryQuery; onApply: (filter
 export function DeliveriesPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => readQuery(params), [params]);
+  const query = useMemo(() => readListQuery(deliveryQuery, params, FILTERS), [params]);
   const list = useDeliveries(query);
   const resend = useResendDelivery();
   const [resending, setResending] = useState<Delivery | null>(null);
@@ -177,12 +154,21 @@ export function DeliveriesPage() {
       ...Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])),
       ...filters,
     };
-    setParams(writeQuery(readQuery(new URLSearchParams(Object.entries(merged).filter(([, v]) => v)))), {
-      replace: true,
-    });
+    setParams(
+      writeListQuery(
+        readListQuery(
+          deliveryQuery,
+          new URLSearchParams(Object.entries(merged).filter(([, v]) => v)),
+          FILTERS,
+        ),
+      ),
+      {
+        replace: true,
+      },
+    );
   };
   const onQueryChange = (table: TableQuery) =>
-    setParams(writeQuery({ ...query, page: table.page, size: table.size }), { replace: true });
+    setParams(writeListQuery({ ...query, page: table.page, size: table.size }), { replace: true });
   const showStatus = (status: DeliveryStatus) => apply({ status });
 
   const columns = useMemo<GridColDef<Delivery>[]>(
@@ -275,12 +261,7 @@ export function DeliveriesPage() {
           setResending(null);
         },
         onError: (error) => {
-          const refused = isApiError(error) ? messagesOf(error) : [];
-          setMessages(
-            refused.length > 0
-              ? refused
-              : [{ level: 'ERROR', errorCode: errorReplyOf(error)?.message ?? 'centre.actionFailed' }],
-          );
+          setMessages(refusalMessages(error));
         },
       },
     );

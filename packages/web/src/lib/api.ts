@@ -1,3 +1,11 @@
+import {
+  type ApiRoute,
+  fillPath,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteReply,
+} from '@portail/contract/api/route';
 import { TOKEN_EXPIRY_MARGIN_S, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@portail/contract/constants';
 import type { TokenReply } from '@portail/contract/schemas/auth';
 import type { z } from 'zod';
@@ -250,6 +258,66 @@ export function api(path: string, options: ApiOptions & { schema?: z.ZodType } =
     console.error(`Reply of ${path} does not match its schema`, parsed.error.issues);
     throw new ApiError(500, body, null, false);
   });
+}
+
+/** The parts of a call a route declares, each required when the route needs it. */
+type CallInput<R extends ApiRoute> = (RouteParams<R> extends undefined
+  ? { params?: undefined }
+  : { params: RouteParams<R> }) &
+  (RouteQuery<R> extends undefined
+    ? { query?: undefined }
+    : // biome-ignore lint/complexity/noBannedTypes: "every key optional" is what the test asks
+      {} extends RouteQuery<R>
+      ? { query?: RouteQuery<R> }
+      : { query: RouteQuery<R> }) &
+  (RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> });
+
+export type CallOptions<R extends ApiRoute> = Omit<ApiOptions, 'method' | 'query' | 'body'> & CallInput<R>;
+// biome-ignore lint/complexity/noBannedTypes: "every key optional" is what the test asks
+type CallArgs<R extends ApiRoute> = {} extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>];
+
+function declaredCall<R extends ApiRoute>(
+  route: R,
+  options: CallOptions<R> | undefined,
+): [string, ApiOptions] {
+  const { params, query, body, ...rest } = options ?? {};
+  const path = params ? fillPath(route.path, params as Record<string, string | number>) : route.path;
+  return [
+    path.slice(API_PREFIX.length),
+    {
+      ...rest,
+      method: route.method,
+      ...(query ? { query: query as Record<string, QueryValue> } : {}),
+      ...(body !== undefined ? { body } : {}),
+    },
+  ];
+}
+
+/**
+ * Calls a route the contract declares (contract/src/api): its method and path, the parameters, query
+ * and body its schemas take, and its reply validated by its success schema.
+ */
+export function call<R extends ApiRoute>(route: R, ...[options]: CallArgs<R>): Promise<RouteReply<R>> {
+  const [path, apiOptions] = declaredCall(route, options);
+  const schema = route.replies[200] ?? route.replies[201] ?? route.replies[204];
+  return tracked(apiOptions, async () => {
+    const response = await execute(path, apiOptions);
+    const body = await readBody(response);
+    if (!schema) return body as RouteReply<R>;
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data as RouteReply<R>;
+    console.error(`Reply of ${route.method} ${route.path} does not match its schema`, parsed.error.issues);
+    throw new ApiError(500, body, null, false);
+  });
+}
+
+/** Downloads the file a declared route answers with: its bytes and the name the server gives it. */
+export function callDownload<R extends ApiRoute>(
+  route: R,
+  ...[options]: CallArgs<R>
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const [path, apiOptions] = declaredCall(route, options);
+  return apiDownload(path, apiOptions);
 }
 
 /**

@@ -1,13 +1,13 @@
-import { mutationRow } from '@portail/contract/schemas/mutations';
+import { mutationApi } from '@portail/contract/api/mutations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { mutationKeys } from './mutation-keys';
 
 /** `GET mutation/{id}` (001 §7): the transfer and what the caller may do with it. */
 export function mutationQueryOptions(id: number) {
   return queryOptions({
     queryKey: mutationKeys.detail(id),
-    queryFn: ({ signal }) => api(`/mutation/${id}`, { schema: mutationRow, signal, handle: [403, 404] }),
+    queryFn: ({ signal }) => call(mutationApi.detail, { params: { id }, signal, handle: [403, 404] }),
   });
 }
 

@@ -1,6 +1,7 @@
-import { type MutationListQuery, mutationListReply } from '@portail/contract/schemas/mutations';
+import { mutationApi } from '@portail/contract/api/mutations';
+import type { MutationListQuery } from '@portail/contract/schemas/mutations';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { mutationKeys } from './mutation-keys';
 
 /** `GET mutation` (001 §7): one page of the caller's transfers. */
@@ -8,16 +9,8 @@ export function mutationsQueryOptions(query: MutationListQuery) {
   return queryOptions({
     queryKey: mutationKeys.list(query),
     queryFn: ({ signal }) =>
-      api('/mutation', {
-        query: {
-          page: query.page,
-          size: query.size,
-          sort: query.sort,
-          encours: query.encours,
-          entrantes: query.entrantes,
-          sortantes: query.sortantes,
-        },
-        schema: mutationListReply,
+      call(mutationApi.list, {
+        query,
         signal,
         // The page says why it failed, beside its Retry: no toast as well.
         handle: 'all',

@@ -1,6 +1,7 @@
-import { type Message, messagesReply } from '@portail/contract/schemas/common';
+import { mutationApi } from '@portail/contract/api/mutations';
+import type { Message } from '@portail/contract/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { messagesOf } from '../../../lib/error-replies';
 import { homeKeys } from '../../home/api/get-home-detail';
@@ -20,9 +21,8 @@ export type MutationAction = 'accepter' | 'annuler';
 
 async function run(id: number, action: MutationAction): Promise<ActionOutcome> {
   try {
-    const reply = await api(`/mutation/${id}/${action}`, {
-      method: 'POST',
-      schema: messagesReply,
+    const reply = await call(action === 'accepter' ? mutationApi.accept : mutationApi.cancel, {
+      params: { id },
       handle: [REFUSED],
     });
     const { messages } = reply.ciemException;

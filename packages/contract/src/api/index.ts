@@ -1,0 +1,48 @@
+import { accountApi } from './account';
+import { addressApi } from './addresses';
+import { appointmentApi } from './appointments';
+import { assistanceApi } from './assistance';
+import { authApi } from './auth';
+import { centreApi } from './centre';
+import { checkupApi } from './checkups';
+import { correspondantApi } from './correspondants';
+import { devApi } from './dev';
+import { documentApi } from './documents';
+import { enumApi } from './enums';
+import { healthApi } from './health';
+import { homeApi } from './home';
+import { legalApi } from './legal';
+import { mutationApi } from './mutations';
+import { participantApi } from './participants';
+import { recoveryApi } from './recovery';
+import { registrationApi } from './registration';
+import type { ApiRoute } from './route';
+import { sheetApi } from './sheets';
+
+/** Every call of the portal's API, by feature: the one list the server serves and the web calls. */
+export const API = {
+  account: accountApi,
+  addresses: addressApi,
+  appointments: appointmentApi,
+  assistance: assistanceApi,
+  auth: authApi,
+  centre: centreApi,
+  checkups: checkupApi,
+  correspondants: correspondantApi,
+  dev: devApi,
+  documents: documentApi,
+  enums: enumApi,
+  health: healthApi,
+  home: homeApi,
+  legal: legalApi,
+  mutations: mutationApi,
+  participants: participantApi,
+  recovery: recoveryApi,
+  registration: registrationApi,
+  sheets: sheetApi,
+};
+
+/** The declarations as one list (the server's declared-versus-served check reads it). */
+export const API_ROUTES: readonly ApiRoute[] = Object.values(API).flatMap((group) =>
+  Object.values<ApiRoute>(group),
+);

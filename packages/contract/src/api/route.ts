@@ -48,6 +48,8 @@ export interface ApiRoute {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body's media types when not JSON (the token endpoint takes an OAuth form). */
+  consumes?: readonly string[];
   /**
    * The replies by status. A file reply (a PDF, a workbook) declares no schema for its success:
    * `file` says which status carries the bytes.

@@ -21,6 +21,8 @@ export type RouteHandler<R extends ApiRoute> = (
 export interface ServeOptions {
   /** A route polled by machines (health) logs only its warnings. */
   logLevel?: LogLevel;
+  /** The handler reads `request.validationError` itself (the OAuth token endpoint answers in OAuth's words). */
+  attachValidation?: boolean;
 }
 
 declare module 'fastify' {
@@ -54,12 +56,14 @@ export function serve<R extends ApiRoute>(
     },
     ...(bodyLimit ? { bodyLimit } : {}),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    ...(options.attachValidation ? { attachValidation: true } : {}),
     schema: {
       tags: [declaration.tag],
       ...(declaration.summary ? { summary: declaration.summary } : {}),
       ...(declaration.params ? { params: declaration.params } : {}),
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
+      ...(declaration.consumes ? { consumes: [...declaration.consumes] } : {}),
       response: declaration.replies,
     },
     // Fastify's own types cannot follow the declaration's schemas: RouteHandler<R> states them.

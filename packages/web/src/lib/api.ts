@@ -29,6 +29,14 @@ import {
  */
 export const API_PREFIX = '/api';
 
+/**
+ * The calls of the sign-in page (the token endpoint and its revocation) are made without their
+ * declarations, so that the page loads no schema library: lib/declared-paths.test.ts holds these paths
+ * to the contract's `authApi`.
+ */
+export const TOKEN_PATH = '/oauth/token';
+export const LOGOUT_PATH = '/oauth/logout';
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiOptions {
@@ -67,7 +75,7 @@ export function endSession(reasonKey: string | null, variant: ToastVariant, end:
 
 async function revoke(accessToken: string): Promise<void> {
   try {
-    await fetch(url('/oauth/logout'), {
+    await fetch(url(LOGOUT_PATH), {
       method: 'POST',
       headers: { Authorization: `Bearer ${accessToken}` },
     });
@@ -82,7 +90,7 @@ function authSchemas() {
 }
 
 function postToken(form: Record<string, string>): Promise<Response> {
-  return fetch(url('/oauth/token'), {
+  return fetch(url(TOKEN_PATH), {
     method: 'POST',
     headers: {
       Authorization: `Basic ${btoa(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`)}`,

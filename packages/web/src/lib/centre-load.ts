@@ -4,6 +4,9 @@ import { setProductName } from './i18n';
 
 let pending: Promise<unknown> | null = null;
 
+/** `assistanceApi.centre` of the contract, without its schemas (a test holds the two together). */
+export const CENTRE_PATH = '/centre';
+
 /**
  * `GET /api/centre`: the centre's identity from the server's configuration, fetched once per page
  * load and shared (a failed fetch is forgotten, so the next caller tries again). Not checked here: the
@@ -12,7 +15,7 @@ let pending: Promise<unknown> | null = null;
  */
 export function loadCentreReply(): Promise<unknown> {
   if (!pending) {
-    pending = api('/centre', { auth: false, silent: true, handle: 'all' });
+    pending = api(CENTRE_PATH, { auth: false, silent: true, handle: 'all' });
     pending.catch(() => {
       pending = null;
     });

@@ -1,6 +1,7 @@
+import { authApi } from '@portail/contract/api/auth';
 import { KEEP_ALIVE_INTERVAL_MS } from '@portail/contract/constants';
 import { useEffect } from 'react';
-import { api, lastServerActivityAt } from './api';
+import { call, lastServerActivityAt } from './api';
 
 /** How often the browser looks whether the server should hear of the person's activity. */
 export const KEEP_ALIVE_CHECK_MS = 15_000;
@@ -16,7 +17,7 @@ export function keepAliveDue(now: number, lastActiveAt: number, lastServerCallAt
 
 /** Tells the server now (the idle warning's "stay": its session has at most a minute left). */
 export function keepAliveNow(): void {
-  api('/oauth/keepalive', { method: 'POST', silent: true, handle: 'all' }).catch(() => {
+  call(authApi.keepAlive, { silent: true, handle: 'all' }).catch(() => {
     // A failed keep-alive is tried again at the next check.
   });
 }

@@ -1,5 +1,5 @@
-import { mobileCheckReply } from '@portail/contract/schemas/addresses';
-import { api } from './api';
+import { addressApi } from '@portail/contract/api/addresses';
+import { call } from './api';
 import { isApiError } from './api-error';
 import { notify } from './notify';
 
@@ -10,8 +10,8 @@ import { notify } from './notify';
  */
 export async function checkMobile(mobile: string): Promise<boolean | null> {
   try {
-    return await api(`/user/verifIfPortableCorrecte/${encodeURIComponent(mobile.trim())}`, {
-      schema: mobileCheckReply,
+    return await call(addressApi.mobileCheck, {
+      params: { portable: mobile.trim() },
       handle: 'all',
     });
   } catch (error) {

@@ -1,6 +1,7 @@
+import { addressApi } from '@portail/contract/api/addresses';
 import { POSTAL_CODE_LOOKUP_MIN } from '@portail/contract/constants';
-import { type Locality, postalCodeReply } from '@portail/contract/schemas/addresses';
-import { api } from './api';
+import type { Locality } from '@portail/contract/schemas/addresses';
+import { call } from './api';
 
 /** Whether a typed postal code is long enough to name communes (000 §5, 001 §5: five characters). */
 export function canLookUpPostalCode(code: string | null | undefined): boolean {
@@ -13,9 +14,8 @@ export function canLookUpPostalCode(code: string | null | undefined): boolean {
  */
 export async function lookUpPostalCode(code: string, signal?: AbortSignal): Promise<Locality[] | null> {
   try {
-    return await api('/adresse/code-postal', {
+    return await call(addressApi.localities, {
       query: { codePostal: code.trim() },
-      schema: postalCodeReply,
       handle: 'all',
       silent: true,
       signal,

@@ -2,7 +2,7 @@ import { hasAnyRole, type Role } from '@portail/contract/roles';
 import { composeUsername } from '@portail/contract/rules/username';
 import type { PendingSessionUser, SessionUser } from '@portail/contract/schemas/auth';
 import { useSyncExternalStore } from 'react';
-import { api, endSession, requestPasswordToken } from './api';
+import { call, endSession, requestPasswordToken } from './api';
 import { getSession, type SessionState, storeToken, storeUser, subscribeSession } from './session-store';
 
 /** The session as React state: token, user and how the last session ended. */
@@ -35,12 +35,9 @@ export function currentUser(state: SessionState): SessionUser | null {
 /** Loads (or reloads) the signed-in user: POST /oauth/principal with the sign-in kind. */
 export async function loadPrincipal(): Promise<SessionUser> {
   const roleCorrespondant = getSession().token?.roleCorrespondant ?? false;
-  const { principalReply } = await import('@portail/contract/schemas/auth');
-  const reply = await api('/oauth/principal', {
-    method: 'POST',
-    body: { roleCorrespondant },
-    schema: principalReply,
-  });
+  // The declaration (and its schemas) load with the first sign-in, not with the sign-in page.
+  const { authApi } = await import('@portail/contract/api/auth');
+  const reply = await call(authApi.principal, { body: { roleCorrespondant } });
   const user = 'authorities' in reply ? reply : awaitingCode(reply);
   storeUser(user);
   return user;

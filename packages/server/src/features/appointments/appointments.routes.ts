@@ -1,63 +1,32 @@
-import {
-  appointmentIcsQuery,
-  appointmentListQuery,
-  appointmentListReply,
-  ICS_MIME,
-} from '@portail/contract/schemas/appointments';
-import { errorReply, idParam } from '@portail/contract/schemas/common';
+import { appointmentApi } from '@portail/contract/api/appointments';
+import { ICS_MIME } from '@portail/contract/schemas/appointments';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { attachmentDisposition } from '../../lib/content-disposition';
+import { serve } from '../../lib/serve';
 import { appointmentCalendarFile, listAppointments } from './appointments.service';
 
-const PARTICIPANTS = ['ROLE_PARTICIPANT'] as const;
-
-/** My appointments (000 §2.11, §7) and each one as a calendar file. */
+/** My appointments, and each one as a calendar file (docs/appointments.md). */
 export function appointmentRoutes(deps: { db: Db; config: Pick<Config, 'centre'> }) {
-  return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+  return async (app: FastifyInstance) => {
     const { db } = deps;
-
-    app.get(
-      '/api/participant/rdvs-participant',
-      {
-        config: { access: PARTICIPANTS },
-        schema: {
-          tags: ['appointments'],
-          querystring: appointmentListQuery,
-          response: { 200: appointmentListReply, 400: errorReply, 403: errorReply },
-        },
-      },
-      async (request) => listAppointments(db, requireCaller(request), request.query),
+    serve(app, appointmentApi.list, async (request) =>
+      listAppointments(db, requireCaller(request), request.query),
     );
-
-    app.get(
-      '/api/participant/rdvs-participant/:id/ics',
-      {
-        config: { access: PARTICIPANTS, ids: { id: 'appointment' } },
-        schema: {
-          tags: ['appointments'],
-          summary: 'The appointment as an iCalendar (.ics) file',
-          params: idParam,
-          querystring: appointmentIcsQuery,
-        },
-      },
-      async (request, reply) => {
-        const file = await appointmentCalendarFile(
-          db,
-          deps.config.centre,
-          requireCaller(request),
-          request.params.id,
-          request.query.langue,
-        );
-        return reply
-          .type(`${ICS_MIME}; charset=utf-8`)
-          .header('content-disposition', attachmentDisposition(file.fileName))
-          .send(file.content);
-      },
-    );
+    serve(app, appointmentApi.calendarFile, async (request, reply) => {
+      const file = await appointmentCalendarFile(
+        db,
+        deps.config.centre,
+        requireCaller(request),
+        request.params.id,
+        request.query.langue,
+      );
+      return reply
+        .type(`${ICS_MIME}; charset=utf-8`)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .send(file.content);
+    });
   };
 }

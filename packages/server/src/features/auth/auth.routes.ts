@@ -1,31 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
+import { authApi } from '@portail/contract/api/auth';
 import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@portail/contract/constants';
-import {
-  changePasswordRequest,
-  confirmCodeReply,
-  confirmCodeRequest,
-  oauthError,
-  principalReply,
-  principalRequest,
-  resendCodeReply,
-  tokenReply,
-  tokenRequest,
-} from '@portail/contract/schemas/auth';
-import { errorReply, messagesReply } from '@portail/contract/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireCaller } from '../../auth/caller';
 import { browserSummary } from '../../lib/browser';
+import { serve } from '../../lib/serve';
 import { type AuthDeps, logout, refreshGrant } from './auth.service';
 import { changePassword } from './password.service';
 import { passwordGrant } from './password-grant.service';
 import { toSessionUser } from './principal.service';
 import { confirmSignInCode, resendSignInCode } from './sign-in-code.service';
-
-const ALL = ['ROLE_ADMIN', 'ROLE_OPERATOR', 'ROLE_PARTICIPANT', 'ROLE_CORRESPONDANT'] as const;
-/** Who confirms a sign-in code: participants and the centre's staff (ROLE_OPERATOR and the roles above it). */
-const CODE_HOLDERS = ['ROLE_PARTICIPANT', 'ROLE_OPERATOR'] as const;
 
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -46,23 +30,12 @@ function clientAuthenticated(request: FastifyRequest): boolean {
   );
 }
 
+/** Sign-in, the session and the password (docs/sign-in-and-sessions.md). */
 export function authRoutes(deps: AuthDeps) {
-  return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-
-    app.post(
-      '/api/oauth/token',
-      {
-        config: { access: 'permit' },
-        attachValidation: true,
-        schema: {
-          tags: ['auth'],
-          summary: 'Password or refresh-token grant (form body, client basic authentication)',
-          consumes: ['application/x-www-form-urlencoded'],
-          body: tokenRequest,
-          response: { 200: tokenReply, 400: oauthError, 401: oauthError, 429: oauthError, 503: oauthError },
-        },
-      },
+  return async (app: FastifyInstance) => {
+    serve(
+      app,
+      authApi.token,
       async (request, reply) => {
         if (!clientAuthenticated(request)) {
           return reply
@@ -93,89 +66,27 @@ export function authRoutes(deps: AuthDeps) {
         }
         return reply.send(result.reply);
       },
+      { attachValidation: true },
     );
-
-    app.post(
-      '/api/oauth/principal',
-      {
-        config: { access: ALL, allowUnconfirmed: true },
-        schema: {
-          tags: ['auth'],
-          body: principalRequest.optional(),
-          response: { 200: principalReply, 401: errorReply },
-        },
-      },
-      async (request) => toSessionUser(requireCaller(request)),
-    );
-
-    app.post(
-      '/api/oauth/logout',
-      {
-        config: { access: ALL, allowUnconfirmed: true },
-        schema: { tags: ['auth'], response: { 204: z.null() } },
-      },
-      async (request, reply) => {
-        await logout(deps, requireCaller(request), request.ip);
-        return reply.code(204).send(null);
-      },
-    );
-
-    // Keeps an active reader's session (issue 18): the browser calls it while the person reads or
-    // types without any other server call. The guard has already refused an idle or ended session
-    // and recorded this call as activity; there is nothing else to do.
-    app.post(
-      '/api/oauth/keepalive',
-      {
-        config: { access: ALL },
-        schema: { tags: ['auth'], response: { 204: z.null(), 401: errorReply } },
-      },
-      async (_request, reply) => reply.code(204).send(null),
-    );
-
-    app.post(
-      '/api/oauth/doubleAuthentification/confirmer-code',
-      {
-        config: { access: CODE_HOLDERS, allowUnconfirmed: true },
-        schema: {
-          tags: ['auth'],
-          body: confirmCodeRequest,
-          response: { 200: confirmCodeReply, 400: errorReply, 429: errorReply },
-        },
-      },
-      async (request) => {
-        const result = await confirmSignInCode(deps, requireCaller(request), request.body.code, request.ip);
-        return { ok: result.ok, ciemException: { messages: result.messages } };
-      },
-    );
-
-    app.post(
-      '/api/oauth/doubleAuthentification/renvoyer-code',
-      {
-        config: { access: CODE_HOLDERS, allowUnconfirmed: true },
-        schema: { tags: ['auth'], response: { 200: resendCodeReply, 429: errorReply } },
-      },
-      async (request) => {
-        const { tel } = await resendSignInCode(deps, requireCaller(request));
-        return { ok: true, tel, ciemException: { messages: [] } };
-      },
-    );
-
-    app.post(
-      '/api/oauth/changePassword',
-      {
-        config: { access: ALL },
-        schema: {
-          tags: ['auth'],
-          body: changePasswordRequest,
-          response: { 200: messagesReply, 400: errorReply, 403: errorReply },
-        },
-      },
-      async (request) => {
-        await changePassword(deps, requireCaller(request), request.body, request.ip, request.log);
-        return {
-          ciemException: { messages: [{ level: 'INFO' as const, errorCode: 'password.confirmationChange' }] },
-        };
-      },
-    );
+    serve(app, authApi.principal, async (request) => toSessionUser(requireCaller(request)));
+    serve(app, authApi.logout, async (request, reply) => {
+      await logout(deps, requireCaller(request), request.ip);
+      return reply.code(204).send(null);
+    });
+    serve(app, authApi.keepAlive, async (_request, reply) => reply.code(204).send(null));
+    serve(app, authApi.confirmCode, async (request) => {
+      const result = await confirmSignInCode(deps, requireCaller(request), request.body.code, request.ip);
+      return { ok: result.ok, ciemException: { messages: result.messages } };
+    });
+    serve(app, authApi.resendCode, async (request) => {
+      const { tel } = await resendSignInCode(deps, requireCaller(request));
+      return { ok: true, tel, ciemException: { messages: [] } };
+    });
+    serve(app, authApi.changePassword, async (request) => {
+      await changePassword(deps, requireCaller(request), request.body, request.ip, request.log);
+      return {
+        ciemException: { messages: [{ level: 'INFO' as const, errorCode: 'password.confirmationChange' }] },
+      };
+    });
   };
 }

@@ -1,76 +1,26 @@
-import { errorReply } from '@portail/contract/schemas/common';
-import {
-  approveEnumItemBody,
-  createEnumItemBody,
-  enumItem,
-  enumParams,
-  enumQuery,
-  enumReply,
-} from '@portail/contract/schemas/enums';
+import { enumApi } from '@portail/contract/api/enums';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
+import { serve } from '../../lib/serve';
 import { approveEnumItem, createEnumItem, listEnumItems } from './enums.service';
 
-const READERS = ['ROLE_ADMIN', 'ROLE_CORRESPONDANT', 'ROLE_PARTICIPANT'] as const;
-const CREATORS = ['ROLE_ADMIN', 'ROLE_CORRESPONDANT'] as const;
-const APPROVERS = ['ROLE_ADMIN'] as const;
-
-/** The dropdown lists (000 §7): `enum/` and `abstractenum/` are two names of the same lists. */
+/** The dropdown lists (docs/interface-conventions.md#reference-lists): `enum/` and `abstractenum/` are two names of the same lists. */
 export function enumRoutes(deps: { db: Db }) {
-  return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    for (const prefix of ['/api/enum', '/api/abstractenum']) {
-      app.get(
-        `${prefix}/:name`,
-        {
-          config: { access: READERS, ids: { name: 'value' } },
-          schema: {
-            tags: ['enums'],
-            params: enumParams,
-            querystring: enumQuery,
-            response: { 200: enumReply, 404: errorReply },
-          },
-        },
-        async (request) => listEnumItems(deps.db, requireCaller(request), request.params.name, request.query),
+  return async (app: FastifyInstance) => {
+    const { db } = deps;
+    for (const [list, add, approve] of [
+      [enumApi.list, enumApi.add, enumApi.approve],
+      [enumApi.abstractList, enumApi.abstractAdd, enumApi.abstractApprove],
+    ] as const) {
+      serve(app, list, async (request) =>
+        listEnumItems(db, requireCaller(request), request.params.name, request.query),
       );
-      app.put(
-        `${prefix}/:name`,
-        {
-          config: { access: CREATORS, ids: { name: 'value' } },
-          schema: {
-            tags: ['enums'],
-            summary:
-              "Adds a value to a list users may extend (typeVoie), pending the centre's approval and listed to the author's reach meanwhile, or returns the one of that label",
-            params: enumParams,
-            body: createEnumItemBody,
-            response: { 200: enumItem, 400: errorReply, 403: errorReply, 404: errorReply, 429: errorReply },
-          },
-        },
-        async (request) =>
-          createEnumItem(
-            deps.db,
-            requireCaller(request),
-            request.params.name,
-            request.body.label,
-            request.ip,
-          ),
+      serve(app, add, async (request) =>
+        createEnumItem(db, requireCaller(request), request.params.name, request.body.label, request.ip),
       );
-      app.post(
-        `${prefix}/:name/approbation`,
-        {
-          config: { access: APPROVERS, ids: { name: 'value' } },
-          schema: {
-            tags: ['enums'],
-            summary: "Publishes a value added from the portal to everyone (the centre's staff)",
-            params: enumParams,
-            body: approveEnumItemBody,
-            response: { 200: enumItem, 400: errorReply, 403: errorReply, 404: errorReply },
-          },
-        },
-        async (request) =>
-          approveEnumItem(deps.db, requireCaller(request), request.params.name, request.body.id, request.ip),
+      serve(app, approve, async (request) =>
+        approveEnumItem(db, requireCaller(request), request.params.name, request.body.id, request.ip),
       );
     }
   };

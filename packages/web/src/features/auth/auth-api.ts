@@ -1,19 +1,15 @@
-import { type ConfirmCodeReply, confirmCodeReply, resendCodeReply } from '@portail/contract/schemas/auth';
+import { authApi } from '@portail/contract/api/auth';
+import { type ConfirmCodeReply, confirmCodeReply } from '@portail/contract/schemas/auth';
 import type { Message } from '@portail/contract/schemas/common';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
-
-const CONFIRM_PATH = '/oauth/doubleAuthentification/confirmer-code';
-const RESEND_PATH = '/oauth/doubleAuthentification/renvoyer-code';
 
 /** Checks the text-message code. A refused code may come as an error status carrying the same reply. */
 export async function confirmCode(code: string): Promise<ConfirmCodeReply> {
   try {
-    return await api(CONFIRM_PATH, {
-      method: 'POST',
+    return await call(authApi.confirmCode, {
       body: { code },
-      schema: confirmCodeReply,
       handle: [400, 403, 429],
     });
   } catch (error) {
@@ -37,7 +33,7 @@ export type ResendOutcome = { sent: true; tel: string } | { sent: false; message
 /** Sends a new code; asking again too soon answers 429 with the seconds to wait. */
 export async function resendCode(): Promise<ResendOutcome> {
   try {
-    const reply = await api(RESEND_PATH, { method: 'POST', schema: resendCodeReply, handle: [429] });
+    const reply = await call(authApi.resendCode, { handle: [429] });
     return reply.ok
       ? { sent: true, tel: reply.tel }
       : { sent: false, messages: reply.ciemException.messages };

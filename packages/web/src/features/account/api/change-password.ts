@@ -1,7 +1,7 @@
+import { authApi } from '@portail/contract/api/auth';
 import { changePasswordRequest } from '@portail/contract/schemas/auth';
-import { messagesReply } from '@portail/contract/schemas/common';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { type SaveOutcome, saveOutcome } from './server-outcome';
 
 export type ChangePasswordBody = z.infer<typeof changePasswordRequest>;
@@ -12,10 +12,8 @@ export type ChangePasswordBody = z.infer<typeof changePasswordRequest>;
  */
 export function changePassword(body: ChangePasswordBody): Promise<SaveOutcome> {
   return saveOutcome(
-    api('/oauth/changePassword', {
-      method: 'POST',
+    call(authApi.changePassword, {
       body: changePasswordRequest.parse(body),
-      schema: messagesReply,
       handle: [400],
     }),
   );

@@ -1,4 +1,5 @@
-import { apiDownload } from '../../../lib/api';
+import { appointmentApi } from '@portail/contract/api/appointments';
+import { callDownload } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { saveFile } from '../../../lib/save-file';
 
@@ -7,7 +8,8 @@ import { saveFile } from '../../../lib/save-file';
  * name, title and physicians in the interface language (`langue`).
  */
 export async function downloadAppointmentIcs(id: number): Promise<void> {
-  const { blob, fileName } = await apiDownload(`/participant/rdvs-participant/${id}/ics`, {
+  const { blob, fileName } = await callDownload(appointmentApi.calendarFile, {
+    params: { id },
     query: { langue: currentLanguage() },
   });
   saveFile(blob, fileName ?? `rendez-vous-${id}.ics`);

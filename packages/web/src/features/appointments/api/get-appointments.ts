@@ -1,7 +1,8 @@
-import { type AppointmentWhen, appointmentListReply } from '@portail/contract/schemas/appointments';
+import { appointmentApi } from '@portail/contract/api/appointments';
+import type { AppointmentWhen } from '@portail/contract/schemas/appointments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/table-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const appointmentKeys = {
   all: ['appointments'] as const,
@@ -16,9 +17,8 @@ export function appointmentsQueryOptions(when: AppointmentWhen, query: TableQuer
   return queryOptions({
     queryKey: appointmentKeys.list(when, query),
     queryFn: ({ signal }) =>
-      api('/participant/rdvs-participant', {
+      call(appointmentApi.list, {
         query: { page: query.page, size: query.size, sort: query.sort, quand: when },
-        schema: appointmentListReply,
         signal,
         // The page says why it failed, beside its Retry: no toast as well.
         handle: 'all',

@@ -1,7 +1,8 @@
+import { homeApi } from '@portail/contract/api/home';
 import type { Language } from '@portail/contract/constants';
-import { type CorrespondantHome, homeDetail, type ParticipantHome } from '@portail/contract/schemas/home';
+import type { CorrespondantHome, ParticipantHome } from '@portail/contract/schemas/home';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { useLanguage } from '../../../lib/localised';
 import { notify } from '../../../lib/notify';
@@ -22,9 +23,8 @@ export function homeDetailQueryOptions(language: Language) {
     queryKey: homeKeys.detail(language),
     queryFn: async ({ signal }) => {
       try {
-        return await api('/get-detail-accueil', {
+        return await call(homeApi.detail, {
           query: { langue: language },
-          schema: homeDetail,
           signal,
           handle: 'all',
         });

@@ -1,13 +1,14 @@
-import { homeMessagesReply, type MammogramBody, mammogramReply } from '@portail/contract/schemas/home';
+import { homeApi } from '@portail/contract/api/home';
+import type { MammogramBody } from '@portail/contract/schemas/home';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { homeKeys } from './get-home-detail';
 
 /** `GET adherents/dateMammo`: the date recorded last, to prefill the dialog. */
 export function mammogramQueryOptions() {
   return queryOptions({
     queryKey: homeKeys.mammogram(),
-    queryFn: ({ signal }) => api('/adherents/dateMammo', { schema: mammogramReply, signal }),
+    queryFn: ({ signal }) => call(homeApi.mammogram, { signal }),
     staleTime: 0,
   });
 }
@@ -20,8 +21,7 @@ export function useMammogramDate(enabled: boolean) {
 export function useSaveMammogramDate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MammogramBody) =>
-      api('/adherents/dateMammo', { method: 'POST', body, schema: homeMessagesReply, handle: [400] }),
+    mutationFn: (body: MammogramBody) => call(homeApi.recordMammogram, { body, handle: [400] }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: homeKeys.mammogram() }),
   });
 }

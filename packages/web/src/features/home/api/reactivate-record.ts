@@ -1,6 +1,6 @@
-import { homeMessagesReply } from '@portail/contract/schemas/home';
+import { homeApi } from '@portail/contract/api/home';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { loadPrincipal } from '../../../lib/session';
 import { notifyMessages } from '../message-toasts';
 import { homeKeys } from './get-home-detail';
@@ -13,7 +13,7 @@ export function useReactivateRecord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const reply = await api('/re-activate-dmc', { method: 'POST', schema: homeMessagesReply });
+      const reply = await call(homeApi.reactivateRecord);
       await loadPrincipal();
       return reply.ciemException.messages;
     },

@@ -1,7 +1,8 @@
+import { homeApi } from '@portail/contract/api/home';
 import type { Message } from '@portail/contract/schemas/common';
-import { type HomeDetail, homeMessagesReply } from '@portail/contract/schemas/home';
+import type { HomeDetail } from '@portail/contract/schemas/home';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { messagesOf } from '../../../lib/error-replies';
 import { useLanguage } from '../../../lib/localised';
@@ -11,10 +12,8 @@ import { homeKeys } from './get-home-detail';
 /** A refused rule answers 409 with its messages; they are shown like the reply's. */
 async function postConsent(agreed: boolean): Promise<Message[]> {
   try {
-    const reply = await api('/adherents/accordDesistement', {
-      method: 'POST',
+    const reply = await call(homeApi.withdrawalConsent, {
       body: agreed,
-      schema: homeMessagesReply,
       handle: [409],
     });
     return reply.ciemException.messages;

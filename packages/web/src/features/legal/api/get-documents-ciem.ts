@@ -1,6 +1,6 @@
-import { documentsCiemReply } from '@portail/contract/schemas/legal';
+import { legalApi } from '@portail/contract/api/legal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const legalKeys = {
   all: ['legal'] as const,
@@ -14,8 +14,7 @@ export const legalKeys = {
 export function documentsCiemQueryOptions() {
   return queryOptions({
     queryKey: legalKeys.documents(),
-    queryFn: ({ signal }) =>
-      api('/get-documents-ciem', { schema: documentsCiemReply, signal, handle: 'all' }),
+    queryFn: ({ signal }) => call(legalApi.dataProtection, { signal, handle: 'all' }),
     // The documents change with a new release of the policy, not during a visit.
     staleTime: 10 * 60_000,
   });

@@ -1,4 +1,167 @@
-import type { ApiRoute } from './route';
+import { z } from 'zod';
+import {
+  AUDIT_EXPORT_MAX,
+  accountActionPath,
+  accountCard,
+  accountSearchQuery,
+  accountSearchReply,
+  auditEvent,
+  auditExportQuery,
+  auditList,
+  auditQuery,
+  delivery,
+  deliveryList,
+  deliveryQuery,
+  legalChange,
+  legalUpload,
+  PUBLISHED_PDF_MAX_BYTES,
+  publishedContent,
+  sheetChange,
+  sheetUpload,
+  staffReason,
+} from '../schemas/centre';
+import { errorReply, idParam } from '../schemas/common';
+import { type ApiRoute, route } from './route';
 
-/** To be declared (issue 21): the centre routes. */
-export const centreApi = {} satisfies Record<string, ApiRoute>;
+/** The helpline and everyone above it (contract/roles.ts: ADMIN implies OPERATOR). */
+const OPERATORS = ['ROLE_OPERATOR'] as const;
+/** The audit trail is the data-protection officer's: administrators (and PARAM_MEDISUIV above them). */
+const ADMINS = ['ROLE_ADMIN'] as const;
+
+/** Content the centre publishes: every change answers the whole content. */
+const contentReply = { 200: publishedContent, 400: errorReply, 404: errorReply };
+/** A PDF of 10 MB as base64 in JSON, with room for the rest of the body. */
+const uploadLimit = Math.ceil((PUBLISHED_PDF_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+/** The Centre area's calls (issue 20): account support and message deliveries, for the centre's staff. */
+export const centreApi = {
+  accounts: route({
+    method: 'GET',
+    path: '/api/centre/accounts',
+    access: OPERATORS,
+    query: accountSearchQuery,
+    replies: { 200: accountSearchReply, 400: errorReply },
+    tag: 'centre',
+    summary: 'Find accounts by identifier, name, e-mail, mobile or record id (p:123, c:45)',
+  }),
+  account: route({
+    method: 'GET',
+    path: '/api/centre/accounts/:id',
+    access: OPERATORS,
+    ids: { id: 'account' },
+    params: idParam,
+    replies: { 200: accountCard, 400: errorReply, 404: errorReply },
+    tag: 'centre',
+    summary: "An account's support card (recorded in the audit trail)",
+  }),
+  accountAction: route({
+    method: 'POST',
+    path: '/api/centre/accounts/:id/:action',
+    access: OPERATORS,
+    ids: { id: 'account', action: 'value' },
+    params: idParam.extend({ action: accountActionPath }),
+    body: staffReason,
+    replies: { 200: accountCard, 400: errorReply, 403: errorReply, 404: errorReply, 409: errorReply },
+    tag: 'centre',
+    summary: 'Unlock, end sessions, mail a link, deactivate or re-activate, with a reason',
+  }),
+  deliveries: route({
+    method: 'GET',
+    path: '/api/centre/deliveries',
+    access: OPERATORS,
+    query: deliveryQuery,
+    replies: { 200: deliveryList, 400: errorReply },
+    tag: 'centre',
+    summary: 'Text messages and mails with where their delivery stands (never their body)',
+  }),
+  audit: route({
+    method: 'GET',
+    path: '/api/centre/audit',
+    access: ADMINS,
+    query: auditQuery,
+    replies: { 200: auditList, 400: errorReply },
+    tag: 'centre',
+    summary: 'Search the audit trail by participant, actor, action and period (newest first)',
+  }),
+  auditExport: route({
+    method: 'GET',
+    path: '/api/centre/audit/export',
+    access: ADMINS,
+    query: auditExportQuery,
+    replies: {},
+    file: { status: 200, types: ['text/csv'] },
+    tag: 'centre',
+    summary: `The search's events as CSV (at most ${AUDIT_EXPORT_MAX}, formulas neutralised)`,
+  }),
+  auditEvent: route({
+    method: 'GET',
+    path: '/api/centre/audit/:id',
+    access: ADMINS,
+    ids: { id: 'audit' },
+    params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    replies: { 200: auditEvent, 400: errorReply, 404: errorReply },
+    tag: 'centre',
+    summary: 'One event of the audit trail in full',
+  }),
+  content: route({
+    method: 'GET',
+    path: '/api/centre/content',
+    access: ADMINS,
+    replies: { 200: publishedContent },
+    tag: 'centre',
+    summary: 'Every published sheet and data-protection document',
+  }),
+  addSheet: route({
+    method: 'POST',
+    path: '/api/centre/content/sheets',
+    access: ADMINS,
+    bodyLimit: uploadLimit,
+    body: sheetUpload,
+    replies: contentReply,
+    tag: 'centre',
+    summary: 'Publish an advice sheet (a PDF)',
+  }),
+  changeSheet: route({
+    method: 'PATCH',
+    path: '/api/centre/content/sheets/:id',
+    access: ADMINS,
+    ids: { id: 'content' },
+    params: idParam,
+    body: sheetChange,
+    replies: contentReply,
+    tag: 'centre',
+    summary: 'Rename, date, withdraw or restore an advice sheet',
+  }),
+  addLegal: route({
+    method: 'POST',
+    path: '/api/centre/content/legal',
+    access: ADMINS,
+    bodyLimit: uploadLimit,
+    body: legalUpload,
+    replies: contentReply,
+    tag: 'centre',
+    summary: 'Add a data-protection folder, or a document (a PDF) in a folder',
+  }),
+  changeLegal: route({
+    method: 'PATCH',
+    path: '/api/centre/content/legal/:id',
+    access: ADMINS,
+    ids: { id: 'content' },
+    params: idParam,
+    body: legalChange,
+    replies: contentReply,
+    tag: 'centre',
+    summary: 'Rename, move up or down, withdraw or restore a data-protection folder or document',
+  }),
+  resend: route({
+    method: 'POST',
+    path: '/api/centre/deliveries/:id/resend',
+    access: OPERATORS,
+    ids: { id: 'outbox' },
+    params: idParam,
+    body: staffReason,
+    replies: { 200: delivery, 400: errorReply, 404: errorReply, 409: errorReply },
+    tag: 'centre',
+    summary: 'Send a dead message again, with a reason',
+  }),
+} satisfies Record<string, ApiRoute>;

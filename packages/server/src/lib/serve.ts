@@ -64,7 +64,8 @@ export function serve<R extends ApiRoute>(
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
       ...(declaration.consumes ? { consumes: [...declaration.consumes] } : {}),
-      response: declaration.replies,
+      // A route without any reply schema (a text or a file) keeps OpenAPI's default response.
+      ...(Object.keys(declaration.replies).length > 0 ? { response: declaration.replies } : {}),
     },
     // Fastify's own types cannot follow the declaration's schemas: RouteHandler<R> states them.
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

@@ -37,7 +37,8 @@ export const API_PREFIX = '/api';
 export const TOKEN_PATH = '/oauth/token';
 export const LOGOUT_PATH = '/oauth/logout';
 
-type QueryValue = string | number | boolean | null | undefined;
+/** A list goes as JSON (`anneeDocuments=[2025,2026]`, 000 §7), as the contract's list parameters read it. */
+type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -59,7 +60,8 @@ function url(path: string, query?: Record<string, QueryValue>): string {
   const base = `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== null && value !== undefined && value !== '') params.append(key, String(value));
+    if (value === null || value === undefined || value === '') continue;
+    params.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
   }
   const search = params.toString();
   return search ? `${base}?${search}` : base;

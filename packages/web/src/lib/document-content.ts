@@ -1,6 +1,7 @@
-import { documentContent } from '@portail/contract/schemas/documents';
+import { documentApi } from '@portail/contract/api/documents';
+import { sheetApi } from '@portail/contract/api/sheets';
 import type { ViewerTarget } from '../components/pdf-viewer-dialog';
-import { api } from './api';
+import { call } from './api';
 import { alreadyTold, failureKey } from './failure-key';
 import { currentLanguage } from './i18n';
 import { notify } from './notify';
@@ -19,14 +20,14 @@ export interface LoadedContent {
   name: string;
 }
 
-function contentPath(source: ContentSource): string {
+function contentRoute(source: ContentSource) {
   switch (source.kind) {
     case 'document':
-      return `/document/${source.id}/`;
+      return documentApi.content;
     case 'attachment':
-      return `/document/${source.id}/ls/`;
+      return documentApi.attachment;
     case 'sheet':
-      return `/fiche/${source.id}/`;
+      return sheetApi.content;
   }
 }
 
@@ -40,10 +41,10 @@ export async function fetchContent(
   usage: 'view' | 'download',
   signal?: AbortSignal,
 ): Promise<LoadedContent> {
-  const reply = await api(contentPath(source), {
+  const reply = await call(contentRoute(source), {
+    params: { id: source.id },
     // The file name is the title shown, in the interface language (README, "Languages").
     query: { usage, langue: currentLanguage() },
-    schema: documentContent,
     signal,
     handle: 'all',
   });

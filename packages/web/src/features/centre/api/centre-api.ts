@@ -1,24 +1,18 @@
-import {
-  type AccountActionPath,
-  type AccountKind,
-  type AuditQuery,
-  accountCard,
-  accountSearchReply,
-  auditEvent,
-  type auditExportQuery,
-  auditList,
-  type DeliveryQuery,
-  delivery,
-  deliveryList,
-  type legalChange,
-  type legalUpload,
-  publishedContent,
-  type sheetChange,
-  type sheetUpload,
+import { centreApi } from '@portail/contract/api/centre';
+import type {
+  AccountActionPath,
+  AccountKind,
+  AuditQuery,
+  auditExportQuery,
+  DeliveryQuery,
+  legalChange,
+  legalUpload,
+  sheetChange,
+  sheetUpload,
 } from '@portail/contract/schemas/centre';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, apiDownload } from '../../../lib/api';
+import { call, callDownload } from '../../../lib/api';
 
 /** The Centre area's cache keys: an action on an account refreshes its card and the deliveries. */
 export const centreKeys = {
@@ -34,8 +28,7 @@ export function useAccountSearch(q: string, kind: AccountKind | undefined) {
   return useQuery(
     queryOptions({
       queryKey: centreKeys.search(q, kind),
-      queryFn: ({ signal }) =>
-        api('/centre/accounts', { query: { q, kind }, schema: accountSearchReply, signal, handle: [400] }),
+      queryFn: ({ signal }) => call(centreApi.accounts, { query: { q, kind }, signal, handle: [400] }),
       enabled: q.trim().length >= 2,
       placeholderData: keepPreviousData,
     }),
@@ -46,7 +39,7 @@ export function useAccountSearch(q: string, kind: AccountKind | undefined) {
 export function useAccountCard(id: number | null) {
   return useQuery({
     queryKey: centreKeys.account(id ?? 0),
-    queryFn: ({ signal }) => api(`/centre/accounts/${id}`, { schema: accountCard, signal, handle: [404] }),
+    queryFn: ({ signal }) => call(centreApi.account, { params: { id: id ?? 0 }, signal, handle: [404] }),
     enabled: id !== null,
   });
 }
@@ -56,12 +49,7 @@ export function useAccountAction(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, reason }: { action: AccountActionPath; reason: string }) =>
-      api(`/centre/accounts/${id}/${action}`, {
-        method: 'POST',
-        body: { reason },
-        schema: accountCard,
-        handle: [400, 403, 409],
-      }),
+      call(centreApi.accountAction, { params: { id, action }, body: { reason }, handle: [400, 403, 409] }),
     onSuccess: (card) => {
       client.setQueryData(centreKeys.account(id), card);
       void client.invalidateQueries({ queryKey: ['centre', 'deliveries'] });
@@ -74,9 +62,8 @@ export function useDeliveries(query: DeliveryQuery) {
   return useQuery({
     queryKey: centreKeys.deliveries(query),
     queryFn: ({ signal }) =>
-      api('/centre/deliveries', {
-        query: { ...query },
-        schema: deliveryList,
+      call(centreApi.deliveries, {
+        query,
         signal,
         handle: 'all',
         silent: true,
@@ -91,12 +78,7 @@ export function useResendDelivery() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      api(`/centre/deliveries/${id}/resend`, {
-        method: 'POST',
-        body: { reason },
-        schema: delivery,
-        handle: [400, 404, 409],
-      }),
+      call(centreApi.resend, { params: { id }, body: { reason }, handle: [400, 404, 409] }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['centre'] }),
   });
 }
@@ -105,8 +87,7 @@ export function useResendDelivery() {
 export function useAuditSearch(query: AuditQuery) {
   return useQuery({
     queryKey: ['centre', 'audit', query] as const,
-    queryFn: ({ signal }) =>
-      api('/centre/audit', { query: { ...query }, schema: auditList, signal, handle: 'all' }),
+    queryFn: ({ signal }) => call(centreApi.audit, { query, signal, handle: 'all' }),
     placeholderData: keepPreviousData,
   });
 }
@@ -115,21 +96,21 @@ export function useAuditSearch(query: AuditQuery) {
 export function useAuditEvent(id: number | null) {
   return useQuery({
     queryKey: ['centre', 'audit', 'event', id ?? 0] as const,
-    queryFn: ({ signal }) => api(`/centre/audit/${id}`, { schema: auditEvent, signal, handle: 'all' }),
+    queryFn: ({ signal }) => call(centreApi.auditEvent, { params: { id: id ?? 0 }, signal, handle: 'all' }),
     enabled: id !== null,
   });
 }
 
 /** `GET centre/audit/export`: the search as a CSV file. */
 export function downloadAuditCsv(query: z.output<typeof auditExportQuery>) {
-  return apiDownload('/centre/audit/export', { query: { ...query } });
+  return callDownload(centreApi.auditExport, { query });
 }
 
 /** `GET centre/content`: the published sheets and data-protection documents (administrators). */
 export function usePublishedContent() {
   return useQuery({
     queryKey: ['centre', 'content'] as const,
-    queryFn: ({ signal }) => api('/centre/content', { schema: publishedContent, signal, handle: 'all' }),
+    queryFn: ({ signal }) => call(centreApi.content, { signal, handle: 'all' }),
   });
 }
 
@@ -143,16 +124,18 @@ type ContentCall =
 export function useContentChange() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (call: ContentCall) => {
-      const [method, path] =
-        call.kind === 'addSheet'
-          ? (['POST', '/centre/content/sheets'] as const)
-          : call.kind === 'changeSheet'
-            ? (['PATCH', `/centre/content/sheets/${call.id}`] as const)
-            : call.kind === 'addLegal'
-              ? (['POST', '/centre/content/legal'] as const)
-              : (['PATCH', `/centre/content/legal/${call.id}`] as const);
-      return api(path, { method, body: call.body, schema: publishedContent, handle: [400, 404, 413] });
+    mutationFn: (change: ContentCall) => {
+      const handle = [400, 404, 413] as const;
+      switch (change.kind) {
+        case 'addSheet':
+          return call(centreApi.addSheet, { body: change.body, handle });
+        case 'changeSheet':
+          return call(centreApi.changeSheet, { params: { id: change.id }, body: change.body, handle });
+        case 'addLegal':
+          return call(centreApi.addLegal, { body: change.body, handle });
+        case 'changeLegal':
+          return call(centreApi.changeLegal, { params: { id: change.id }, body: change.body, handle });
+      }
     },
     onSuccess: (content) => client.setQueryData(['centre', 'content'], content),
   });

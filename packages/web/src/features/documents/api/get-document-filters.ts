@@ -1,10 +1,7 @@
-import {
-  type DocumentCategory,
-  documentTypesReply,
-  documentYearsReply,
-} from '@portail/contract/schemas/documents';
+import { documentApi } from '@portail/contract/api/documents';
+import type { DocumentCategory } from '@portail/contract/schemas/documents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { alreadyTold, failureKey } from '../../../lib/failure-key';
 import { notify } from '../../../lib/notify';
 import { documentKeys } from './document-keys';
@@ -15,11 +12,7 @@ export function documentTypesQueryOptions(category: DocumentCategory) {
     queryKey: documentKeys.types(category),
     queryFn: async ({ signal }) => {
       try {
-        return await api(`/abstractenum/typedocument/${category}`, {
-          schema: documentTypesReply,
-          signal,
-          handle: 'all',
-        });
+        return await call(documentApi.types, { params: { categorie: category }, signal, handle: 'all' });
       } catch (error) {
         if (!alreadyTold(error, signal)) notify(failureKey(error, 'documents.error.types'), 'error');
         throw error;
@@ -35,7 +28,7 @@ export function documentYearsQueryOptions() {
     queryKey: documentKeys.years(),
     queryFn: async ({ signal }) => {
       try {
-        return await api('/annees-bilans', { schema: documentYearsReply, signal, handle: 'all' });
+        return await call(documentApi.years, { signal, handle: 'all' });
       } catch (error) {
         if (!alreadyTold(error, signal)) notify(failureKey(error, 'documents.error.years'), 'error');
         throw error;

@@ -1,7 +1,7 @@
+import { documentApi } from '@portail/contract/api/documents';
 import { DOCUMENT_PAGE_SIZE, type Language } from '@portail/contract/constants';
-import { documentListReply } from '@portail/contract/schemas/documents';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { useLanguage } from '../../../lib/localised';
 import { type DocumentListParams, documentKeys } from './document-keys';
 
@@ -17,18 +17,17 @@ export function documentsQueryOptions(params: DocumentListParams | null, languag
     queryKey: params ? documentKeys.list(params, language) : [...documentKeys.all, 'list', 'none'],
     queryFn: ({ signal }) => {
       if (!params) throw new Error('no document search without years and types');
-      return api('/document/list', {
+      return call(documentApi.list, {
         query: {
           page: params.page,
           size: DOCUMENT_PAGE_SIZE,
           sort: DOCUMENT_SORT,
-          actif: true,
+          actif: 'true',
           categorieExtraciem: params.category,
-          anneeDocuments: JSON.stringify(params.years),
-          typesDocuments: JSON.stringify(params.types),
+          anneeDocuments: [...params.years],
+          typesDocuments: [...params.types],
           langue: language,
         },
-        schema: documentListReply,
         signal,
         // The page says why it failed, beside its Retry: no toast as well.
         handle: 'all',

@@ -1,17 +1,19 @@
-import { type SendDocumentsBody, sendDocumentsReply } from '@portail/contract/schemas/documents';
-import { api } from '../../../lib/api';
+import { documentApi } from '@portail/contract/api/documents';
+import type { SendDocumentsBody } from '@portail/contract/schemas/documents';
+import { call } from '../../../lib/api';
 
 /**
  * `POST document/download` (000 §4, §7): the chosen documents and EXTRACIEM attachments, in one
  * password-protected ZIP, by mail. The business outcome is in `ciemException.messages`.
  */
 export function sendDocuments(body: SendDocumentsBody) {
-  return api('/document/download', { method: 'POST', body, schema: sendDocumentsReply, handle: 'all' });
+  return call(documentApi.send, { body, handle: 'all' });
 }
 
 /** `GET mail` (000 §7): the participant's own address, as plain text. */
 export async function fetchOwnMail(signal?: AbortSignal): Promise<string> {
-  const reply = await api('/mail', { signal, handle: 'all' });
+  // Plain text: the route declares no reply schema, the body comes as the server wrote it.
+  const reply: unknown = await call(documentApi.mail, { signal, handle: 'all' });
   const mail = typeof reply === 'string' ? reply.trim() : '';
   if (!mail) throw new Error('no mail');
   return mail;

@@ -1,7 +1,7 @@
+import { sheetApi } from '@portail/contract/api/sheets';
 import { DOCUMENT_PAGE_SIZE } from '@portail/contract/constants';
-import { sheetListReply } from '@portail/contract/schemas/documents';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const sheetKeys = {
   all: ['sheets'] as const,
@@ -13,9 +13,8 @@ export function sheetsQueryOptions(page: number) {
   return queryOptions({
     queryKey: sheetKeys.list(page),
     queryFn: ({ signal }) =>
-      api('/fiche/list', {
-        query: { page, size: DOCUMENT_PAGE_SIZE, sort: 'dateCreation,DESC', actif: true },
-        schema: sheetListReply,
+      call(sheetApi.list, {
+        query: { page, size: DOCUMENT_PAGE_SIZE, sort: 'dateCreation,DESC', actif: 'true' },
         signal,
         // The page says why it failed, beside its Retry: no toast as well.
         handle: 'all',

@@ -8,6 +8,9 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Who may open a screen or call a route: `permit` is anyone; a list of roles needs one of them. */
+export type Access = 'permit' | readonly Role[];
+
 const IMPLIES: Record<Role, readonly Role[]> = {
   ROLE_PARAM_MEDISUIV: ['ROLE_ADMIN'],
   ROLE_ADMIN: ['ROLE_OPERATOR'],

@@ -1,11 +1,12 @@
-import type { Role } from './roles';
+import { fillPath, type PathParameterNames } from './api/route';
+import type { Access, Role } from './roles';
+
+export type { Access } from './roles';
 
 /**
- * The screen route table (000 §2.2, 001 §2). `permit` is open to anyone; a list of roles needs at
- * least one of them; a path missing from the table is denied. The web guard, the side menu and the
- * tests all read this table.
+ * The screen route table (docs/roles-and-access.md#screens): a path missing from it is denied. The web's
+ * router, guard, links and side menu, and the tests, all read it.
  */
-export type Access = 'permit' | readonly Role[];
 
 export interface ScreenRoute {
   path: string;
@@ -27,66 +28,83 @@ const A: Role = 'ROLE_ADMIN';
 /** The centre's helpline (ADMIN implies it: contract/roles.ts). */
 const O: Role = 'ROLE_OPERATOR';
 
-export const SCREEN_ROUTES = [
-  { path: '/login', access: 'permit', titleKey: 'routes.login' },
-  { path: '/forgotPassword', access: 'permit', titleKey: 'routes.forgotPassword' },
-  { path: '/forgotIdentifiant', access: 'permit', titleKey: 'routes.forgotIdentifiant' },
-  { path: '/user/changePassword', access: 'permit', titleKey: 'routes.changePassword' },
-  { path: '/user/reinitpassword', access: 'permit', titleKey: 'routes.reinitPassword' },
-  { path: '/user/registrationCompte', access: 'permit', titleKey: 'routes.registration' },
-  { path: '/Assistance', access: 'permit', titleKey: 'routes.assistance' },
+/** Every screen by name: the router, the links and the guard read it. */
+export const SCREENS = {
+  login: { path: '/login', access: 'permit', titleKey: 'routes.login' },
+  forgotPassword: { path: '/forgotPassword', access: 'permit', titleKey: 'routes.forgotPassword' },
+  forgotIdentifier: { path: '/forgotIdentifiant', access: 'permit', titleKey: 'routes.forgotIdentifiant' },
+  changePassword: { path: '/user/changePassword', access: 'permit', titleKey: 'routes.changePassword' },
+  reinitPassword: { path: '/user/reinitpassword', access: 'permit', titleKey: 'routes.reinitPassword' },
+  registration: { path: '/user/registrationCompte', access: 'permit', titleKey: 'routes.registration' },
+  publicAssistance: { path: '/Assistance', access: 'permit', titleKey: 'routes.assistance' },
   // Not in the specification: the legal notice (LCEN art. 6) and the accessibility statement (RGAA 4.1),
   // open to anyone, linked from the sign-in page, the page footers and the side menu.
-  { path: '/mentionsLegales', access: 'permit', titleKey: 'routes.legalNotice' },
-  { path: '/accessibilite', access: 'permit', titleKey: 'routes.accessibility' },
-  { path: '/home', access: [O, C, P], titleKey: 'routes.home' },
+  legalNotice: { path: '/mentionsLegales', access: 'permit', titleKey: 'routes.legalNotice' },
+  accessibility: { path: '/accessibilite', access: 'permit', titleKey: 'routes.accessibility' },
+  home: { path: '/home', access: [O, C, P], titleKey: 'routes.home' },
   // The code screen: the centre's staff confirm a code too (issue 20); before the code, the web gives
   // everyone the participant's role (lib/session.ts awaitingCode).
-  { path: '/user/confirm', access: [P, O], titleKey: 'routes.confirm', roleOnly: true },
-  { path: '/adherentsCorrespondant', access: [P, C], titleKey: 'routes.participants' },
-  { path: '/adherents/:id', access: [P, C], titleKey: 'routes.participant' },
-  { path: '/participant/mescoordonnees', access: [A, P], titleKey: 'routes.ownDetails' },
-  { path: '/participant/mesrendezvous', access: [P], titleKey: 'routes.appointments' },
-  { path: '/bilansCorrespondant', access: [C], titleKey: 'routes.checkups' },
-  { path: '/historiqueBilansCorrespondant', access: [C], titleKey: 'routes.checkupHistory' },
-  { path: '/correspondant/mescorrespondants', access: [A, P, C], titleKey: 'routes.correspondants' },
-  { path: '/correspondant/:id', access: [A, P, C], titleKey: 'routes.correspondant' },
-  {
+  confirm: { path: '/user/confirm', access: [P, O], titleKey: 'routes.confirm', roleOnly: true },
+  participants: { path: '/adherentsCorrespondant', access: [P, C], titleKey: 'routes.participants' },
+  participant: { path: '/adherents/:id', access: [P, C], titleKey: 'routes.participant' },
+  ownDetails: { path: '/participant/mescoordonnees', access: [A, P], titleKey: 'routes.ownDetails' },
+  appointments: { path: '/participant/mesrendezvous', access: [P], titleKey: 'routes.appointments' },
+  checkups: { path: '/bilansCorrespondant', access: [C], titleKey: 'routes.checkups' },
+  checkupHistory: { path: '/historiqueBilansCorrespondant', access: [C], titleKey: 'routes.checkupHistory' },
+  correspondants: {
+    path: '/correspondant/mescorrespondants',
+    access: [A, P, C],
+    titleKey: 'routes.correspondants',
+  },
+  correspondant: { path: '/correspondant/:id', access: [A, P, C], titleKey: 'routes.correspondant' },
+  documentsResultatsAnalyses: {
     path: '/document/resultatsAnalyses',
     access: [A, P],
     titleKey: 'routes.documents.resultatsAnalyses',
     medicalRecord: true,
   },
-  {
+  documentsConsultations: {
     path: '/document/consultations',
     access: [A, P],
     titleKey: 'routes.documents.consultations',
     medicalRecord: true,
   },
-  {
+  documentsConsultationGynecologique: {
     path: '/document/consultationGynecologique',
     access: [A, P],
     titleKey: 'routes.documents.consultationGynecologique',
     medicalRecord: true,
   },
-  { path: '/document/courrier', access: [A, P], titleKey: 'routes.documents.courrier', medicalRecord: true },
-  { path: '/fiche/liste', access: [A, P], titleKey: 'routes.sheets', medicalRecord: true },
-  { path: '/assistance', access: [O, C, P], titleKey: 'routes.assistance' },
-  { path: '/mutation', access: [C], titleKey: 'routes.mutations' },
-  { path: '/mutation/:id', access: [C], titleKey: 'routes.mutation' },
+  documentsCourrier: {
+    path: '/document/courrier',
+    access: [A, P],
+    titleKey: 'routes.documents.courrier',
+    medicalRecord: true,
+  },
+  sheets: { path: '/fiche/liste', access: [A, P], titleKey: 'routes.sheets', medicalRecord: true },
+  assistance: { path: '/assistance', access: [O, C, P], titleKey: 'routes.assistance' },
+  mutations: { path: '/mutation', access: [C], titleKey: 'routes.mutations' },
+  mutation: { path: '/mutation/:id', access: [C], titleKey: 'routes.mutation' },
   // 001 §2 lists correspondants and participants, but 000 §2.2 shows the entry to everyone: the centre's
   // administrators read it too (issue 18), so the menu's "always shown" entry opens for them.
-  { path: '/politiqueProtectionDonnees', access: [O, C, P], titleKey: 'routes.dataProtection' },
-  { path: '/mescoordonnees', access: [C, P], titleKey: 'routes.myDetails' },
+  dataProtection: {
+    path: '/politiqueProtectionDonnees',
+    access: [O, C, P],
+    titleKey: 'routes.dataProtection',
+  },
+  myDetails: { path: '/mescoordonnees', access: [C, P], titleKey: 'routes.myDetails' },
   // Not in the specification: the Centre area of the centre's staff (issue 20).
-  { path: '/centre/comptes', access: [O], titleKey: 'routes.centre.accounts' },
-  { path: '/centre/comptes/:id', access: [O], titleKey: 'routes.centre.account' },
-  { path: '/centre/envois', access: [O], titleKey: 'routes.centre.deliveries' },
-  { path: '/centre/journal', access: [A], titleKey: 'routes.centre.audit' },
-  { path: '/centre/contenus', access: [A], titleKey: 'routes.centre.content' },
-] as const satisfies readonly ScreenRoute[];
+  centreAccounts: { path: '/centre/comptes', access: [O], titleKey: 'routes.centre.accounts' },
+  centreAccount: { path: '/centre/comptes/:id', access: [O], titleKey: 'routes.centre.account' },
+  centreDeliveries: { path: '/centre/envois', access: [O], titleKey: 'routes.centre.deliveries' },
+  centreAudit: { path: '/centre/journal', access: [A], titleKey: 'routes.centre.audit' },
+  centreContent: { path: '/centre/contenus', access: [A], titleKey: 'routes.centre.content' },
+} as const satisfies Record<string, ScreenRoute>;
 
-export type ScreenPath = (typeof SCREEN_ROUTES)[number]['path'];
+/** The screens as one list, in the table's order. */
+export const SCREEN_ROUTES: readonly ScreenRoute[] = Object.values(SCREENS);
+
+export type ScreenPath = (typeof SCREENS)[keyof typeof SCREENS]['path'];
 
 /** Document list routes and their categories (000 §2.2). */
 export const DOCUMENT_CATEGORIES = {
@@ -103,6 +121,16 @@ export const DOCUMENT_PATHS = [
   '/document/consultationGynecologique',
   '/document/courrier',
 ] as const satisfies readonly ScreenPath[];
+
+/** A screen's address, its `:id` filled in: `screenPath(SCREENS.participant, { id: 12 })`. */
+export function screenPath<S extends ScreenRoute>(
+  screen: S,
+  ...[params]: [PathParameterNames<S['path']>] extends [never]
+    ? []
+    : [Record<PathParameterNames<S['path']>, string | number>]
+): string {
+  return params ? fillPath(screen.path, params) : screen.path;
+}
 
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/');

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { Role } from '../roles';
+import type { Access } from '../roles';
+
+export type { Access } from '../roles';
 
 /**
  * One call of the portal's API, declared once: the server registers its handler from this object
@@ -7,9 +9,6 @@ import type { Role } from '../roles';
  * and the access matrix read it. A path parameter is written `:name` and must say what it names (`ids`).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** `permit` is open to anyone; a list of roles needs at least one of them (the hierarchy applies). */
-export type Access = 'permit' | readonly Role[];
 
 /** What a path parameter names: the access matrix tries another scope's ids of that kind on it. */
 export type ResourceKind =

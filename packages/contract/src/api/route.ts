@@ -47,6 +47,8 @@ export interface ApiRoute {
   medicalRecord?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the server reads (validated and documented; the web passes them in `headers`). */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /**
    * The replies by status. A file reply (a PDF, a workbook) declares no schema for its success:

@@ -59,6 +59,7 @@ export function serve<R extends ApiRoute>(
       ...(declaration.summary ? { summary: declaration.summary } : {}),
       ...(declaration.params ? { params: declaration.params } : {}),
       ...(declaration.query ? { querystring: declaration.query } : {}),
+      ...(declaration.headers ? { headers: declaration.headers } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
       response: declaration.replies,
     },

@@ -46,6 +46,8 @@ export interface ApiRoute {
   medicalRecord?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the server reads (validated and documented; the web passes them in `headers`). */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /** The body's media types when not JSON (the token endpoint takes an OAuth form). */
   consumes?: readonly string[];

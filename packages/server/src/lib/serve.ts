@@ -62,6 +62,7 @@ export function serve<R extends ApiRoute>(
       ...(declaration.summary ? { summary: declaration.summary } : {}),
       ...(declaration.params ? { params: declaration.params } : {}),
       ...(declaration.query ? { querystring: declaration.query } : {}),
+      ...(declaration.headers ? { headers: declaration.headers } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
       ...(declaration.consumes ? { consumes: [...declaration.consumes] } : {}),
       // A route without any reply schema (a text or a file) keeps OpenAPI's default response.

@@ -1,10 +1,7 @@
+import { accountApi } from '@portail/contract/api/account';
 import type { Message } from '@portail/contract/schemas/common';
-import {
-  type ContactChangeReply,
-  type ContactChannel,
-  contactChangeReply,
-} from '@portail/contract/schemas/contact-change';
-import { api } from './api';
+import type { ContactChangeReply, ContactChannel } from '@portail/contract/schemas/contact-change';
+import { call } from './api';
 import { isApiError } from './api-error';
 import { messagesOf } from './error-replies';
 
@@ -14,9 +11,9 @@ export type ContactChangeOutcome =
   | { kind: 'refused'; messages: Message[] }
   | { kind: 'failed' };
 
-async function outcomeOf(call: Promise<ContactChangeReply>): Promise<ContactChangeOutcome> {
+async function outcomeOf(sent: Promise<ContactChangeReply>): Promise<ContactChangeOutcome> {
   try {
-    return { kind: 'done', reply: await call };
+    return { kind: 'done', reply: await sent };
   } catch (error) {
     if (!isApiError(error)) throw error;
     const messages = messagesOf(error);
@@ -24,16 +21,13 @@ async function outcomeOf(call: Promise<ContactChangeReply>): Promise<ContactChan
   }
 }
 
-const post = (path: string, body: unknown) =>
-  outcomeOf(
-    api(`/user/contact/${path}`, { method: 'POST', body, schema: contactChangeReply, handle: [409] }),
-  );
-
 /**
  * The codes that confirm a new e-mail or mobile (issue 17), shared by the personal details page and a
  * correspondant's own record: `POST user/contact/confirmation|resend|cancel`.
  */
 export const confirmContactCode = (canal: ContactChannel, code: string) =>
-  post('confirmation', { canal, code });
-export const resendContactCode = (canal: ContactChannel) => post('resend', { canal });
-export const cancelContactChange = () => post('cancel', { canal: 'TOUS' });
+  outcomeOf(call(accountApi.confirmContact, { body: { canal, code }, handle: [409] }));
+export const resendContactCode = (canal: ContactChannel) =>
+  outcomeOf(call(accountApi.resendContactCode, { body: { canal }, handle: [409] }));
+export const cancelContactChange = () =>
+  outcomeOf(call(accountApi.cancelContactChange, { body: { canal: 'TOUS' }, handle: [409] }));

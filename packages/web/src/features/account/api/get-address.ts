@@ -1,6 +1,6 @@
-import { correspondantAddress } from '@portail/contract/schemas/account';
+import { accountApi } from '@portail/contract/api/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 
 /**
@@ -11,11 +11,7 @@ export function addressQueryOptions(establishmentId: number | null) {
   return queryOptions({
     queryKey: accountKeys.address(establishmentId),
     queryFn: ({ signal }) =>
-      api('/adresse', {
-        query: { idEtablissement: establishmentId },
-        schema: correspondantAddress,
-        signal,
-      }),
+      call(accountApi.address, { query: { idEtablissement: establishmentId }, signal }),
   });
 }
 

@@ -1,13 +1,13 @@
-import { userAccount } from '@portail/contract/schemas/account';
+import { accountApi } from '@portail/contract/api/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 
 /** `GET user` (001 §7): the signed-in account, its contact and attachment. */
 export function userAccountQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.user(),
-    queryFn: ({ signal }) => api('/user', { schema: userAccount, signal }),
+    queryFn: ({ signal }) => call(accountApi.user, { signal }),
   });
 }
 

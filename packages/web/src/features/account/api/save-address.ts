@@ -1,7 +1,7 @@
+import { accountApi } from '@portail/contract/api/account';
 import type { SaveAddressValues } from '@portail/contract/schemas/account';
-import { messagesReply } from '@portail/contract/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 import { type SaveOutcome, saveOutcome } from './server-outcome';
 
@@ -10,9 +10,7 @@ import { type SaveOutcome, saveOutcome } from './server-outcome';
  * refusal (403) and a terminated establishment (409) come back to the form.
  */
 export function saveAddress(body: SaveAddressValues): Promise<SaveOutcome> {
-  return saveOutcome(
-    api('/adresse', { method: 'POST', body, schema: messagesReply, handle: [400, 403, 409] }),
-  );
+  return saveOutcome(call(accountApi.saveAddress, { body, handle: [400, 403, 409] }));
 }
 
 export function useSaveAddress() {

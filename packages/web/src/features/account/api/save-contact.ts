@@ -1,6 +1,7 @@
+import { accountApi } from '@portail/contract/api/account';
 import type { ContactForm } from '@portail/contract/schemas/account';
-import { contactChangeReply, type PendingContact } from '@portail/contract/schemas/contact-change';
-import { api } from '../../../lib/api';
+import type { PendingContact } from '@portail/contract/schemas/contact-change';
+import { call } from '../../../lib/api';
 import { type SaveOutcome, saveOutcome } from './server-outcome';
 
 /**
@@ -11,12 +12,10 @@ export async function saveContact(
   body: ContactForm,
 ): Promise<{ outcome: SaveOutcome; pending: PendingContact | null }> {
   let pending: PendingContact | null = null;
-  const call = api('/user', { method: 'POST', body, schema: contactChangeReply, handle: [400, 403] }).then(
-    (reply) => {
-      pending = reply.enAttente;
-      return reply;
-    },
-  );
-  const outcome = await saveOutcome(call);
+  const saved = call(accountApi.saveContact, { body, handle: [400, 403] }).then((reply) => {
+    pending = reply.enAttente;
+    return reply;
+  });
+  const outcome = await saveOutcome(saved);
   return { outcome, pending };
 }

@@ -1,7 +1,7 @@
-import { type SecretAnswerBody, secretQuestionsReply } from '@portail/contract/schemas/account';
-import { messagesReply } from '@portail/contract/schemas/common';
+import { accountApi } from '@portail/contract/api/account';
+import type { SecretAnswerBody } from '@portail/contract/schemas/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 import { type SaveOutcome, saveOutcome } from './server-outcome';
 
@@ -9,7 +9,7 @@ import { type SaveOutcome, saveOutcome } from './server-outcome';
 export function secretQuestionsQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.questions(),
-    queryFn: ({ signal }) => api('/listeQuestion', { schema: secretQuestionsReply, signal }),
+    queryFn: ({ signal }) => call(accountApi.secretQuestions, { signal }),
     staleTime: 60 * 60 * 1000,
   });
 }
@@ -20,7 +20,5 @@ export function useSecretQuestions(enabled: boolean) {
 
 /** `POST user/question` (001 §7): the question chosen and its answer. */
 export function saveSecretQuestion(body: SecretAnswerBody): Promise<SaveOutcome> {
-  return saveOutcome(
-    api('/user/question', { method: 'POST', body, schema: messagesReply, handle: [400, 403] }),
-  );
+  return saveOutcome(call(accountApi.saveSecretQuestion, { body, handle: [400, 403] }));
 }

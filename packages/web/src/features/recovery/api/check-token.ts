@@ -1,6 +1,6 @@
-import { tokenValidReply } from '@portail/contract/schemas/recovery';
+import { recoveryApi } from '@portail/contract/api/recovery';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { recoveryKeys } from './recovery-keys';
 
@@ -14,10 +14,9 @@ export function useTokenCheck(token: string | null) {
     queryKey: recoveryKeys.token(token ?? ''),
     queryFn: async ({ signal }) => {
       try {
-        return await api('/resetPassword/token', {
-          method: 'POST',
-          query: { token },
-          schema: tokenValidReply,
+        return await call(recoveryApi.passwordLinkValid, {
+          // Never run without a token (`enabled`); an empty one is left out of the query, as null was.
+          query: { token: token ?? '' },
           auth: false,
           handle: 'all',
           signal,

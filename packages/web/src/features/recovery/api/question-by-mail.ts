@@ -1,6 +1,7 @@
-import { type questionByMailQuery, recoveryQuestionReply } from '@portail/contract/schemas/recovery';
+import { recoveryApi } from '@portail/contract/api/recovery';
+import type { questionByMailQuery } from '@portail/contract/schemas/recovery';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { recoveryOutcome } from './recovery-outcome';
 
 export type QuestionByMail = z.output<typeof questionByMailQuery>;
@@ -11,10 +12,8 @@ export type QuestionByMail = z.output<typeof questionByMailQuery>;
  */
 export function askQuestionByMail({ email, roleCorrespondant }: QuestionByMail) {
   return recoveryOutcome(
-    api('/resetPassword/user/mail', {
-      method: 'POST',
+    call(recoveryApi.questionByMail, {
       query: { email, roleCorrespondant },
-      schema: recoveryQuestionReply,
       auth: false,
       handle: 'all',
     }),

@@ -1,16 +1,14 @@
-import { messagesReply } from '@portail/contract/schemas/common';
+import { recoveryApi } from '@portail/contract/api/recovery';
 import type { NewPasswordBody } from '@portail/contract/schemas/recovery';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { recoveryOutcome } from './recovery-outcome';
 
 /** Change mode (`/user/changePassword`) or reinit mode (`/user/reinitpassword`) of the link screen. */
 export type PasswordLinkMode = 'change' | 'reinit';
 
-const PATHS: Record<PasswordLinkMode, string> = { change: '/savePassword', reinit: '/reinitpassword' };
+const ROUTES = { change: recoveryApi.savePassword, reinit: recoveryApi.reinitPassword } as const;
 
 /** `POST /savePassword` or `POST /reinitpassword` (001 §7): the link's token and the new password. */
 export function savePassword(mode: PasswordLinkMode, body: NewPasswordBody) {
-  return recoveryOutcome(
-    api(PATHS[mode], { method: 'POST', body, schema: messagesReply, auth: false, handle: 'all' }),
-  );
+  return recoveryOutcome(call(ROUTES[mode], { body, auth: false, handle: 'all' }));
 }

@@ -1,14 +1,12 @@
-import { messagesReply } from '@portail/contract/schemas/common';
+import { recoveryApi } from '@portail/contract/api/recovery';
 import type { resetPasswordBody } from '@portail/contract/schemas/recovery';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { recoveryOutcome } from './recovery-outcome';
 
 export type ResetPasswordBody = z.output<typeof resetPasswordBody>;
 
 /** `POST /resetPassword` (001 §7): the answer; when right, a reset link is e-mailed (valid 1 hour). */
 export function sendResetLink(body: ResetPasswordBody) {
-  return recoveryOutcome(
-    api('/resetPassword', { method: 'POST', body, schema: messagesReply, auth: false, handle: 'all' }),
-  );
+  return recoveryOutcome(call(recoveryApi.answerByMail, { body, auth: false, handle: 'all' }));
 }

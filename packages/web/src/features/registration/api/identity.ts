@@ -1,5 +1,6 @@
-import { type IdentityBody, identityResult } from '@portail/contract/schemas/registration';
-import { api } from '../../../lib/api';
+import { registrationApi } from '@portail/contract/api/registration';
+import type { IdentityBody } from '@portail/contract/schemas/registration';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { keepProof } from './proof-store';
 import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
@@ -13,11 +14,9 @@ export type IdentityOutcome = StepOutcome | { kind: 'wait'; seconds: number };
  */
 export async function checkIdentity(token: string, body: IdentityBody): Promise<IdentityOutcome> {
   try {
-    const reply = await api('/registration/identite', {
-      method: 'POST',
+    const reply = await call(registrationApi.identity, {
       query: { token },
       body,
-      schema: identityResult,
       auth: false,
       handle: [...STEP_HANDLED, 429],
     });

@@ -1,6 +1,7 @@
-import { type RegistrationState, registrationState } from '@portail/contract/schemas/registration';
+import { registrationApi } from '@portail/contract/api/registration';
+import type { RegistrationState } from '@portail/contract/schemas/registration';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { proofHeaders } from './proof-store';
 import { registrationKeys } from './registration-keys';
@@ -31,11 +32,9 @@ export function useRegistrationLink(token: string) {
     queryFn: async ({ signal }) => {
       if (token === '') return NOT_FOUND;
       try {
-        return await api('/registration/token', {
-          method: 'POST',
+        return await call(registrationApi.state, {
           query: { token },
           headers: proofHeaders(token),
-          schema: registrationState,
           auth: false,
           handle: [400],
           signal,

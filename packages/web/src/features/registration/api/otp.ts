@@ -1,5 +1,5 @@
-import { otpSentReply, registrationResult } from '@portail/contract/schemas/registration';
-import { api } from '../../../lib/api';
+import { registrationApi } from '@portail/contract/api/registration';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { proofHeaders } from './proof-store';
 import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
@@ -16,16 +16,14 @@ export type OtpSendOutcome =
  */
 export async function sendOtp(token: string): Promise<OtpSendOutcome> {
   try {
-    const body = await api('/registration/otp', {
-      method: 'POST',
+    const tel = await call(registrationApi.sendCode, {
       query: { token },
       headers: proofHeaders(token),
       auth: false,
       handle: 'all',
     });
-    // An empty text reply reads as null.
-    const tel = otpSentReply.safeParse(body ?? '');
-    return tel.success && tel.data.trim() !== '' ? { kind: 'sent', tel: tel.data } : { kind: 'failed' };
+    // An empty reply (no text at all fails the reply's schema, caught below) means no code was sent.
+    return tel.trim() !== '' ? { kind: 'sent', tel } : { kind: 'failed' };
   } catch (error) {
     if (isApiError(error) && error.status === 429) return { kind: 'wait', seconds: error.retryAfter ?? 60 };
     return { kind: 'failed' };
@@ -35,12 +33,10 @@ export async function sendOtp(token: string): Promise<OtpSendOutcome> {
 /** `PUT registration/otp?token=` (001 §7): checks the code typed. */
 export function checkOtp(token: string, code: string): Promise<StepOutcome> {
   return stepOutcome(
-    api('/registration/otp', {
-      method: 'PUT',
+    call(registrationApi.checkCode, {
       query: { token },
       headers: proofHeaders(token),
       body: { code },
-      schema: registrationResult,
       auth: false,
       handle: STEP_HANDLED,
     }),

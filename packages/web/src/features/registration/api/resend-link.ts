@@ -1,5 +1,5 @@
-import { resendReply } from '@portail/contract/schemas/registration';
-import { api } from '../../../lib/api';
+import { registrationApi } from '@portail/contract/api/registration';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 
 export type ResendLinkOutcome = { kind: 'sent' } | { kind: 'notSent' } | { kind: 'wait'; seconds: number };
@@ -7,10 +7,8 @@ export type ResendLinkOutcome = { kind: 'sent' } | { kind: 'notSent' } | { kind:
 /** `POST registration/resend?token=` (001 §4): a new link by e-mail for a link that has expired. */
 export async function resendLink(token: string): Promise<ResendLinkOutcome> {
   try {
-    const sent = await api('/registration/resend', {
-      method: 'POST',
+    const sent = await call(registrationApi.resendLink, {
       query: { token },
-      schema: resendReply,
       auth: false,
       handle: 'all',
     });

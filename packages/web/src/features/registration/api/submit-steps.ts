@@ -1,10 +1,7 @@
-import {
-  type connectionDataBody,
-  type RegistrationForm,
-  registrationResult,
-} from '@portail/contract/schemas/registration';
+import { registrationApi } from '@portail/contract/api/registration';
+import type { connectionDataBody, RegistrationForm } from '@portail/contract/schemas/registration';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { proofHeaders } from './proof-store';
 import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
 
@@ -14,12 +11,10 @@ export function validateConnectionData(
   body: z.input<typeof connectionDataBody>,
 ): Promise<StepOutcome> {
   return stepOutcome(
-    api('/registration/validerDonnesConnexion', {
-      method: 'POST',
+    call(registrationApi.checkConnectionData, {
       query: { token },
       headers: proofHeaders(token),
       body,
-      schema: registrationResult,
       auth: false,
       handle: STEP_HANDLED,
     }),
@@ -29,12 +24,10 @@ export function validateConnectionData(
 /** `POST registration/confirmation?token=` (001 §7): the whole form; the account becomes active. */
 export function confirmRegistration(token: string, body: RegistrationForm): Promise<StepOutcome> {
   return stepOutcome(
-    api('/registration/confirmation', {
-      method: 'POST',
+    call(registrationApi.confirm, {
       query: { token },
       headers: proofHeaders(token),
       body,
-      schema: registrationResult,
       auth: false,
       handle: STEP_HANDLED,
     }),

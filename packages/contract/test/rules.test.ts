@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expandRoles, hasAnyRole } from '../src/roles';
 import { findScreenRoute, SCREEN_ROUTES } from '../src/routes';
-import { localityKey } from '../src/rules/locality';
 import { meetsPasswordRules } from '../src/rules/password';
 import { formatPersonName } from '../src/rules/person-name';
-import { maskPhone } from '../src/rules/phone';
 import { csvField, startsLikeFormula } from '../src/rules/spreadsheet';
-import { isPlainText } from '../src/rules/text';
 import { composeUsername, parseUsername } from '../src/rules/username';
 
 describe('role hierarchy', () => {
@@ -46,29 +43,6 @@ describe('password rules (000 §5)', () => {
     ['Abcdefgh1', false],
   ])('%s → %s', (password, expected) => {
     expect(meetsPasswordRules(password)).toBe(expected);
-  });
-});
-
-describe('plain text (issue 17, item 10)', () => {
-  it('refuses C0 controls, DEL and lone surrogates, and keeps every other character', () => {
-    const refused = [
-      ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)),
-      '\u007F',
-      '\uD800',
-      '\uDFFF',
-      'a\uDC00b',
-    ];
-    expect(refused.filter((text) => isPlainText(`Dupont${text}`))).toEqual([]);
-    for (const text of ['Élodie d’Artagnan-Ørsted', 'Zoé 😀', '\u0080\u00A0\u200F', '']) {
-      expect(isPlainText(text), text).toBe(true);
-    }
-  });
-});
-
-describe('phone mask', () => {
-  it('keeps the last two digits', () => {
-    expect(maskPhone('06 12 34 56 78')).toBe('•• •• •• •• 78');
-    expect(maskPhone(null)).toBe('');
   });
 });
 
@@ -122,14 +96,5 @@ describe('person name', () => {
     expect(formatPersonName('MARTIN', '')).toBe('MARTIN');
     expect(formatPersonName(null, 'Jeanne')).toBe('Jeanne');
     expect(formatPersonName(undefined, undefined)).toBe('');
-  });
-});
-
-describe('locality names (issue 18)', () => {
-  it('compares without case, accents, hyphens, and with the post’s ST and STE', () => {
-    expect(localityKey('Saint-Étienne-du-Rouvray')).toBe(localityKey('ST ETIENNE DU ROUVRAY'));
-    expect(localityKey("L'Abergement-Clémenciat")).toBe(localityKey('l abergement clemenciat'));
-    expect(localityKey('Sainte-Foy-lès-Lyon')).toBe('STE FOY LES LYON');
-    expect(localityKey('Poses')).not.toBe(localityKey('Altkirch'));
   });
 });

@@ -102,9 +102,13 @@ describe('a lock lifts after LOCK_DURATION_S', () => {
         .where(eq(loginAttempts.key, 'P:participant.test2'));
       return row?.updatedAt.getTime();
     };
+    // Back-dated a second (the lock lasts LOCK_DURATION_S): a refused attempt that rewrote it would show.
+    await ctx.database.db
+      .update(loginAttempts)
+      .set({ updatedAt: sql`${loginAttempts.updatedAt} - interval '1 second'` })
+      .where(eq(loginAttempts.key, 'P:participant.test2'));
     const since = await lockedSince();
     expect(since).toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await passwordRequest(ctx.app, 'participant.test2', false)).json().error_description).toBe(
       'user.locked',
     );

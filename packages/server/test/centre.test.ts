@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../src/db/rows';
 import { auditLog, documents, outbox, users } from '../src/db/schema';
 import { createTestContext, passwordRequest, type SignedIn, signIn, type TestContext } from './helper';
@@ -413,13 +413,16 @@ describe('the audit search of the data-protection officer', () => {
   });
 
   it('exports the search as CSV a spreadsheet opens as columns, with formulas neutralised', async () => {
-    await ctx.database.db.insert(auditLog).values({
-      action: 'PARTICIPANT_UPDATED',
-      targetType: 'participant',
-      targetId: '=HYPERLINK("http://evil.example","clic")',
-      ip: '@SUM(1+1)',
-      details: { note: '-2+3' },
-    });
+    const [forgedRow] = await ctx.database.db
+      .insert(auditLog)
+      .values({
+        action: 'PARTICIPANT_UPDATED',
+        targetType: 'participant',
+        targetId: '=HYPERLINK("http://evil.example","clic")',
+        ip: '@SUM(1+1)',
+        details: { note: '-2+3' },
+      })
+      .returning({ id: auditLog.id });
     const reply = await get(admin, '/api/centre/audit/export?action=RECORD&langue=fr_FR');
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -442,13 +445,16 @@ describe('the audit search of the data-protection officer', () => {
     const englishRows: string[][] = parse(english.rawPayload, { delimiter: ';', bom: true });
     expect(englishRows[0]?.[0]).toBe('No.');
     expect((await get(operator, '/api/centre/audit/export')).statusCode).toBe(403);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const [exported] = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'AUDIT_EXPORTED'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
-    expect(exported?.details).toMatchObject({ rows: rows.length - 1 });
+    // Each export is recorded once its last row is sent, just after the reply: wait for both records.
+    const exported = await vi.waitFor(async () => {
+      const found = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'AUDIT_EXPORTED'), gt(auditLog.id, forgedRow?.id ?? 0)))
+        .orderBy(asc(auditLog.id));
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect(exported[0]?.details).toMatchObject({ rows: rows.length - 1 });
   });
 });

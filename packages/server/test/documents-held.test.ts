@@ -6,7 +6,7 @@ import {
 } from '@portail/contract/schemas/documents';
 import { homeDetail } from '@portail/contract/schemas/home';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../src/db/rows';
 import { documentAttachments, documents, documentTypes } from '../src/db/schema';
 import { documentPageCache } from '../src/features/documents/document-page-cache';
@@ -163,9 +163,20 @@ describe('a document held until a later date', () => {
   it('is released by the database’s clock, at the instant it says', async () => {
     // Half a second ahead of the database: hidden, then there without any write in between.
     const [clock] = await rowsOf<{ now: string }>(ctx.database.db, sql`select now()::text as now`);
-    await setHeld({ availableFrom: new Date(new Date(String(clock?.now)).getTime() + 500) });
+    const release = new Date(new Date(String(clock?.now)).getTime() + 500);
+    await setHeld({ availableFrom: release });
     expect((await get(ctx, `/api/document/${held.id}/`)).statusCode).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The database's clock must pass the instant: poll it rather than sleep a guessed time.
+    await vi.waitFor(
+      async () => {
+        const [row] = await rowsOf<{ past: boolean }>(
+          ctx.database.db,
+          sql`select now() >= ${release.toISOString()}::timestamptz as past`,
+        );
+        expect(row?.past).toBe(true);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     expect((await get(ctx, `/api/document/${held.id}/`)).statusCode).toBe(200);
   });
 

@@ -291,6 +291,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             for (let i = w; i < ids.length; i += writers.length) {
               await writer.query('begin');
               await writer.query(`update participants set info4 = 'c' || $1 where id = $1`, [ids[i]]);
+              // Held open a random while: the writers then commit out of order while the poller reads.
               await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
               await writer.query('commit');
             }

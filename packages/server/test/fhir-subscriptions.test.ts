@@ -1,11 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Bundle, OperationOutcome, Patient, Subscription } from '@medplum/fhirtypes';
 import { FHIR_BASE_PATH } from '@portail/contract/integration/fhir';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'fhir-kit-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { rowsOf } from '../src/db/rows';
 import { participants } from '../src/db/schema';
 import { verifyNotification } from '../src/features/integration/notification-signature';
 import { SECRET_EXTENSION } from '../src/features/integration/subscriptions.service';
@@ -105,6 +106,41 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
 
 const forSubscription = (id: string) =>
   received.filter((r) => r.headers['x-portal-subscription'] === `Subscription/${id}`);
+
+/** The id of the latest Patient change the feed recorded (from writes already committed). */
+async function lastPatientChange(): Promise<string> {
+  const [row] = await rowsOf<{ id: string | null }>(
+    ctx.database.db,
+    sql`select max(id)::text as id from fhir_changes where resource_type = 'Patient'`,
+  );
+  if (!row?.id) throw new Error('no Patient change');
+  return row.id;
+}
+
+/**
+ * Waits until the subscription's fan-out has judged the change and every one before it (its cursor
+ * is past it): from then on no notification of those changes can be added for it.
+ */
+async function fannedOut(subscriptionId: string, changeId: string): Promise<void> {
+  await waitFor(`the fan-out of change ${changeId}`, async () => {
+    const [row] = await rowsOf<{ done: boolean | null }>(
+      ctx.database.db,
+      sql`select c.published_at <= s.cursor as done from fhir_changes c, fhir_subscriptions s
+          where c.id = ${changeId} and s.id = ${subscriptionId}`,
+    );
+    return row?.done ? true : undefined;
+  });
+}
+
+/** The subscription's notifications in the database: how many, and how many still to send. */
+async function notificationsOf(subscriptionId: string): Promise<{ all: number; pending: number }> {
+  const [row] = await rowsOf<{ total: number; pending: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as total, (count(*) filter (where status = 'pending'))::int as pending
+        from fhir_notifications where subscription_id = ${subscriptionId}`,
+  );
+  return { all: row?.total ?? 0, pending: row?.pending ?? 0 };
+}
 
 async function someParticipant(offset = 0) {
   const [row] = await ctx.database.db
@@ -247,9 +283,9 @@ describe('Delivery', () => {
     const { id } = await subscribe('Patient?active=false');
     const row = await someParticipant(1);
     await touch(row.id, 'Still active');
-    // Criteria are evaluated on the resource as it is when the change is queued (a few ms later):
-    // let this one be queued while the participant is still active.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Criteria are evaluated on the resource as it is at fan-out: let this change be judged while the
+    // participant is still active.
+    await fannedOut(id, await lastPatientChange());
     await ctx.database.db
       .update(participants)
       .set({ active: false, terminationDate: '2026-11-25' })
@@ -257,7 +293,10 @@ describe('Delivery', () => {
     const got = await waitFor('the termination', () =>
       forSubscription(id).length > 0 ? forSubscription(id) : undefined,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both changes are judged: the first one would have its notification by now.
+    await fannedOut(id, await lastPatientChange());
+    // (Counted, not checked as sent: the receiver records a POST before the sender marks it sent.)
+    expect((await notificationsOf(id)).all).toBe(1);
     expect(forSubscription(id)).toHaveLength(1);
     expect((JSON.parse(got[0]?.body ?? '{}') as Bundle).entry?.[0]?.resource).toMatchObject({
       active: false,
@@ -280,10 +319,17 @@ describe('Delivery', () => {
       return sub.status === 'active' ? sub : undefined;
     });
     await setStatus(id, 'off');
-    const before = forSubscription(id).length;
+    const before = { received: forSubscription(id).length, stored: await notificationsOf(id) };
+    // An active subscription sees the same change: once its notification arrives, that change's fan-out
+    // (every subscription in one turn, before any sending) is over.
+    const witness = await subscribe('Patient');
     await touch((await someParticipant(2)).id, 'Off');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(forSubscription(id)).toHaveLength(before);
+    await waitFor('the witness’s notification', () =>
+      forSubscription(witness.id).length > 0 ? true : undefined,
+    );
+    expect((await notificationsOf(id)).all).toBe(before.stored.all);
+    expect(forSubscription(id)).toHaveLength(before.received);
+    await setStatus(witness.id, 'off');
   });
 
   it('loses nothing across a restart of the app, and two instances deliver each notification once', async () => {
@@ -314,7 +360,12 @@ describe('Delivery', () => {
       );
       for (const each of ids) await touch(each, 'Two instances');
       await waitFor('20 more notifications', () => (forSubscription(id).length >= 22 ? true : undefined));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Every change judged and every notification sent: no instance has one left to send.
+      await fannedOut(id, await lastPatientChange());
+      await waitFor('no notification left to send', async () =>
+        (await notificationsOf(id)).pending === 0 ? true : undefined,
+      );
+      expect((await notificationsOf(id)).all).toBe(21);
       const notificationIds = forSubscription(id).map((r) => String(r.headers['x-portal-notification-id']));
       // The first notification twice (failed, then retried); each other one once.
       expect(notificationIds).toHaveLength(22);

@@ -21,6 +21,7 @@ describe('focus on the new screen’s heading', () => {
     const heading = document.createElement('h1');
     heading.textContent = 'DUPONT Claire';
     document.querySelector('main')?.append(heading);
+    // A zero-delay timer runs after the MutationObserver's callback (a microtask): no guessed wait.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.activeElement).toBe(heading);
   });
@@ -43,6 +44,7 @@ describe('focus on the new screen’s heading', () => {
     stop();
     const heading = document.createElement('h1');
     document.querySelector('main')?.append(heading);
+    // As above: the observer would have run by now, had it not been stopped.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.activeElement).toBe(document.body);
   });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,20 @@ import { AddressFields } from './address-fields';
 import { ConfirmProvider } from './confirm-provider';
 
 vi.mock('../lib/notify', () => import('../test/notify-stub'));
+
+/** The postal code lookups the fields started, to await their end. */
+const lookups = vi.hoisted((): Promise<unknown>[] => []);
+vi.mock('../lib/postal-codes', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../lib/postal-codes')>();
+  return {
+    ...actual,
+    lookUpPostalCode: (...args: Parameters<typeof actual.lookUpPostalCode>) => {
+      const lookup = actual.lookUpPostalCode(...args);
+      lookups.push(lookup);
+      return lookup;
+    },
+  };
+});
 
 const commune = (codePostal: string, codeCommune: string, localite: string) => ({
   codePostal,
@@ -24,6 +38,7 @@ let lookupFails = false;
 
 beforeEach(() => {
   lookupFails = false;
+  lookups.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -117,7 +132,11 @@ describe('postal code of an address', () => {
     lookupFails = true;
     const user = renderForm();
     await user.type(screen.getByRole('textbox', { name: 'Code postal' }), '99999');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the lookup has failed, the field has handled it (its handler awaits the same promise).
+    await waitFor(() => expect(lookups).toHaveLength(1));
+    await act(async () => {
+      expect(await lookups[0]).toBeNull();
+    });
     expect(screen.queryByText(UNKNOWN)).toBeNull();
   });
 });

@@ -45,8 +45,10 @@ describe('the centre at start-up', () => {
     (await freshModule()).applyCentreProductName();
     await vi.waitFor(() => expect(setProductName).toHaveBeenCalledWith('Mon Bilan'));
     vi.mocked(api).mockResolvedValue({ produit: '  ' });
-    (await freshModule()).applyCentreProductName();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const blank = await freshModule();
+    blank.applyCentreProductName();
+    // The one shared reply: applyCentreProductName's handler, attached first, has run once it resolves.
+    await blank.loadCentreReply();
     expect(setProductName).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Role } from '@portail/contract/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { storeToken, storeUser } from '../../lib/session-store';
 import { centreFixture } from '../../test/centre-fixture';
 import { notify } from '../../test/notify-stub';
 import { makeUser } from '../../test/users';
+import { assistanceKeys } from './api/assistance-keys';
 import { AssistancePage } from './assistance-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -67,6 +68,9 @@ function signInAs(roles: Role[]) {
   storeUser(makeUser(roles));
 }
 
+/** The query client of the page last visited. */
+let queryClient: QueryClient;
+
 function visit(path: '/assistance' | '/Assistance') {
   const router = createMemoryRouter(
     [
@@ -75,8 +79,9 @@ function visit(path: '/assistance' | '/Assistance') {
     ],
     { initialEntries: [path] },
   );
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <Providers>
         <RouterProvider router={router} />
       </Providers>
@@ -202,8 +207,12 @@ describe('assistance page (001 §2)', () => {
     visit('/assistance');
     expect(await section('Accès au centre')).toBeVisible();
     await vi.waitFor(() => expect(managerAsked(calls)).toBe(true));
-    // Let the manager's answer arrive before looking for its block.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The manager's answer has arrived once its query settles; its observers are told on a zero-delay
+    // timer, which this one follows, and act then renders what they changed.
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(assistanceKeys.manager())?.status).not.toBe('pending'),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.queryByRole('heading', { name: 'Votre gestionnaire' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Contact par e-mail' })).toBeVisible();
     expect(notify).not.toHaveBeenCalled();

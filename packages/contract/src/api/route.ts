@@ -5,7 +5,7 @@ export type { Access } from '../roles';
 
 /**
  * One call of the portal's API, declared once: the server registers its handler from this object
- * (server/src/lib/serve.ts), the web calls it through it (web/src/lib/call.ts), the OpenAPI document
+ * (server/src/lib/serve.ts), the web calls it through it (web/src/lib/api.ts `call`), the OpenAPI document
  * and the access matrix read it. A path parameter is written `:name` and must say what it names (`ids`).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,7 +1,6 @@
 import { hasAnyRole } from '@portail/contract/roles';
-import { findScreenRoute, type ScreenRoute } from '@portail/contract/routes';
+import { findScreenRoute, SCREENS, type ScreenRoute } from '@portail/contract/routes';
 import type { SessionUser } from '@portail/contract/schemas/auth';
-import { LOGIN_PATH } from '../lib/paths';
 import { isParticipant, needsConfirmation, userRoles } from '../lib/session';
 
 /** 000 §1: a participant reaches the medical record's screens only once it is accepted. */
@@ -34,7 +33,7 @@ export function rolesAllow(route: ScreenRoute, user: SessionUser | null): boolea
  * The legal notice and the accessibility statement: every page's footer links to them, the code
  * confirmation's included, so they open at every step, also before the code is confirmed.
  */
-const ALWAYS_OPEN: ReadonlySet<string> = new Set(['/mentionsLegales', '/accessibilite']);
+const ALWAYS_OPEN: ReadonlySet<string> = new Set([SCREENS.legalNotice.path, SCREENS.accessibility.path]);
 
 export function accessDecision(path: string, user: SessionUser | null): AccessDecision {
   const route = findScreenRoute(path);
@@ -44,7 +43,7 @@ export function accessDecision(path: string, user: SessionUser | null): AccessDe
   // The confirmation page is checked against roles only (000 §2.1).
   if (route.roleOnly) return rolesAllow(route, user) ? 'allow' : 'denied';
   if (needsConfirmation(user)) return 'confirm';
-  if (route.path === LOGIN_PATH) return 'home';
+  if (route.path === SCREENS.login.path) return 'home';
   if (!rolesAllow(route, user) || medicalRecordRefused(route, user)) return 'denied';
   return 'allow';
 }

@@ -2,10 +2,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { SCREENS } from '@portail/contract/routes';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { HOME_PATH, LOGIN_PATH } from '../lib/paths';
 import { currentUser, needsConfirmation, useSession } from '../lib/session';
 import { PublicFrame } from './layout/public-layout';
 
@@ -20,7 +20,7 @@ function NotFoundText({ signedIn }: { signedIn: boolean }) {
         {t('http.404')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('notFound.text')}</Typography>
-      <Link component={RouterLink} to={signedIn ? HOME_PATH : LOGIN_PATH}>
+      <Link component={RouterLink} to={signedIn ? SCREENS.home.path : SCREENS.login.path}>
         {signedIn ? t('app.backHome') : t('app.backLogin')}
       </Link>
     </Paper>

@@ -1,7 +1,8 @@
+import { SCREENS } from '@portail/contract/routes';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { notify, type ToastVariant } from '../lib/notify';
-import { CONFIRM_PATH, type FromState, fromOf, HOME_PATH, LOGIN_PATH } from '../lib/paths';
+import { type FromState, fromOf } from '../lib/paths';
 import { currentUser, useSession } from '../lib/session';
 import { accessDecision } from './access';
 import { NotFoundPage } from './not-found-page';
@@ -40,22 +41,22 @@ export function RouteGuard() {
     case 'login':
       // The session just ended (sign-out, idle, expired token): its own message has been shown.
       if (session.ended)
-        return <Redirect to={LOGIN_PATH} state={session.ended.remember ? { from: here } : {}} />;
+        return <Redirect to={SCREENS.login.path} state={session.ended.remember ? { from: here } : {}} />;
       return (
         <Redirect
-          to={LOGIN_PATH}
+          to={SCREENS.login.path}
           state={{ from: here }}
           toast={{ key: 'auth.loginRequired', variant: 'warning' }}
         />
       );
     case 'confirm': {
       // Coming from sign-in, keep the page first asked for; otherwise this is the page asked for.
-      const next = location.pathname === LOGIN_PATH ? from : here;
-      return <Redirect to={CONFIRM_PATH} state={next ? { from: next } : {}} />;
+      const next = location.pathname === SCREENS.login.path ? from : here;
+      return <Redirect to={SCREENS.confirm.path} state={next ? { from: next } : {}} />;
     }
     case 'home':
-      return <Redirect to={from ?? HOME_PATH} />;
+      return <Redirect to={from ?? SCREENS.home.path} />;
     case 'denied':
-      return <Redirect to={HOME_PATH} toast={{ key: 'auth.accessDenied', variant: 'error' }} />;
+      return <Redirect to={SCREENS.home.path} toast={{ key: 'auth.accessDenied', variant: 'error' }} />;
   }
 }

@@ -1,44 +1,10 @@
-import { DOCUMENT_PATHS, type ScreenPath } from '@portail/contract/routes';
+import { DOCUMENT_PATHS, SCREENS } from '@portail/contract/routes';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import {
-  CONFIRM_PATH,
-  FORGOT_IDENTIFIER_PATH,
-  FORGOT_PASSWORD_PATH,
-  HOME_PATH,
-  LOGIN_PATH,
-  PUBLIC_ASSISTANCE_PATH,
-} from '../lib/paths';
 import { PublicLayout } from './layout/public-layout';
 import { NotFoundPage } from './not-found-page';
 import { Root, RootFallback } from './root';
 import { RouteErrorPage } from './route-error-page';
 import { RouteGuard } from './route-guard';
-
-const PARTICIPANTS_PATH: ScreenPath = '/adherentsCorrespondant';
-const PARTICIPANT_PATH: ScreenPath = '/adherents/:id';
-const CHECKUPS_PATH: ScreenPath = '/bilansCorrespondant';
-const CHECKUP_HISTORY_PATH: ScreenPath = '/historiqueBilansCorrespondant';
-const APPOINTMENTS_PATH: ScreenPath = '/participant/mesrendezvous';
-const OWN_DETAILS_PATH: ScreenPath = '/participant/mescoordonnees';
-const SHEETS_PATH: ScreenPath = '/fiche/liste';
-const MUTATIONS_PATH: ScreenPath = '/mutation';
-const MUTATION_PATH: ScreenPath = '/mutation/:id';
-const CORRESPONDANTS_PATH: ScreenPath = '/correspondant/mescorrespondants';
-const CORRESPONDANT_PATH: ScreenPath = '/correspondant/:id';
-const MY_DETAILS_PATH: ScreenPath = '/mescoordonnees';
-const CHANGE_PASSWORD_PATH: ScreenPath = '/user/changePassword';
-const REINIT_PASSWORD_PATH: ScreenPath = '/user/reinitpassword';
-const REGISTRATION_PATH: ScreenPath = '/user/registrationCompte';
-const ASSISTANCE_PATH: ScreenPath = '/assistance';
-const OPEN_ASSISTANCE_PATH: ScreenPath = PUBLIC_ASSISTANCE_PATH;
-const DATA_PROTECTION_PATH: ScreenPath = '/politiqueProtectionDonnees';
-const LEGAL_NOTICE_PATH: ScreenPath = '/mentionsLegales';
-const ACCESSIBILITY_PATH: ScreenPath = '/accessibilite';
-const CENTRE_ACCOUNTS_PATH: ScreenPath = '/centre/comptes';
-const CENTRE_ACCOUNT_PATH: ScreenPath = '/centre/comptes/:id';
-const CENTRE_DELIVERIES_PATH: ScreenPath = '/centre/envois';
-const CENTRE_AUDIT_PATH: ScreenPath = '/centre/journal';
-const CENTRE_CONTENT_PATH: ScreenPath = '/centre/contenus';
 
 // Each screen is its own chunk (React lazy routes), so the sign-in page does not carry the data grid,
 // the date pickers or the signed-in layout. router.test.tsx checks that every path of the contract's
@@ -49,7 +15,7 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <RootFallback />,
     children: [
-      { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+      { index: true, element: <Navigate to={SCREENS.login.path} replace /> },
       {
         // The guard runs before any layout: it decides, the layouts only draw.
         element: <RouteGuard />,
@@ -58,12 +24,12 @@ export const appRoutes: RouteObject[] = [
             element: <PublicLayout />,
             children: [
               {
-                path: LOGIN_PATH,
+                path: SCREENS.login.path,
                 caseSensitive: true,
                 lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
               },
               {
-                path: CONFIRM_PATH,
+                path: SCREENS.confirm.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/auth/confirm-page').then((m) => ({ Component: m.ConfirmPage })),
@@ -73,7 +39,7 @@ export const appRoutes: RouteObject[] = [
                 lazy: () => import('./query-layout').then((m) => ({ Component: m.QueryLayout })),
                 children: [
                   {
-                    path: FORGOT_PASSWORD_PATH,
+                    path: SCREENS.forgotPassword.path,
                     caseSensitive: true,
                     lazy: () =>
                       import('../features/recovery/forgot-password-page').then((m) => ({
@@ -81,7 +47,7 @@ export const appRoutes: RouteObject[] = [
                       })),
                   },
                   {
-                    path: FORGOT_IDENTIFIER_PATH,
+                    path: SCREENS.forgotIdentifier.path,
                     caseSensitive: true,
                     lazy: () =>
                       import('../features/recovery/forgot-identifier-page').then((m) => ({
@@ -89,7 +55,7 @@ export const appRoutes: RouteObject[] = [
                       })),
                   },
                   {
-                    path: CHANGE_PASSWORD_PATH,
+                    path: SCREENS.changePassword.path,
                     caseSensitive: true,
                     lazy: () =>
                       import('../features/recovery/password-link-page').then((m) => ({
@@ -97,7 +63,7 @@ export const appRoutes: RouteObject[] = [
                       })),
                   },
                   {
-                    path: REINIT_PASSWORD_PATH,
+                    path: SCREENS.reinitPassword.path,
                     caseSensitive: true,
                     lazy: () =>
                       import('../features/recovery/password-link-page').then((m) => ({
@@ -105,7 +71,7 @@ export const appRoutes: RouteObject[] = [
                       })),
                   },
                   {
-                    path: REGISTRATION_PATH,
+                    path: SCREENS.registration.path,
                     caseSensitive: true,
                     lazy: () =>
                       import('../features/registration/registration-page').then((m) => ({
@@ -113,7 +79,7 @@ export const appRoutes: RouteObject[] = [
                       })),
                   },
                   {
-                    path: OPEN_ASSISTANCE_PATH,
+                    path: SCREENS.publicAssistance.path,
                     caseSensitive: true,
                     handle: { wide: true },
                     lazy: () =>
@@ -123,7 +89,7 @@ export const appRoutes: RouteObject[] = [
                   },
                   {
                     // Open to anyone: signed-in users see it here too, in the public frame.
-                    path: LEGAL_NOTICE_PATH,
+                    path: SCREENS.legalNotice.path,
                     caseSensitive: true,
                     handle: { wide: true },
                     lazy: () =>
@@ -132,7 +98,7 @@ export const appRoutes: RouteObject[] = [
                       })),
                   },
                   {
-                    path: ACCESSIBILITY_PATH,
+                    path: SCREENS.accessibility.path,
                     caseSensitive: true,
                     handle: { wide: true },
                     lazy: () =>
@@ -148,7 +114,7 @@ export const appRoutes: RouteObject[] = [
             lazy: () => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout })),
             children: [
               {
-                path: HOME_PATH,
+                path: SCREENS.home.path,
                 caseSensitive: true,
                 lazy: async () => {
                   const [page, loader] = await Promise.all([
@@ -159,7 +125,7 @@ export const appRoutes: RouteObject[] = [
                 },
               },
               {
-                path: PARTICIPANTS_PATH,
+                path: SCREENS.participants.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/participants/participants-page').then((m) => ({
@@ -167,7 +133,7 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
-                path: PARTICIPANT_PATH,
+                path: SCREENS.participant.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/participants/participant-page').then((m) => ({
@@ -175,19 +141,19 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
-                path: CHECKUPS_PATH,
+                path: SCREENS.checkups.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/checkups/checkups-page').then((m) => ({ Component: m.CheckupsPage })),
               },
               {
-                path: CHECKUP_HISTORY_PATH,
+                path: SCREENS.checkupHistory.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/checkups/history-page').then((m) => ({ Component: m.HistoryPage })),
               },
               {
-                path: APPOINTMENTS_PATH,
+                path: SCREENS.appointments.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/appointments/appointments-page').then((m) => ({
@@ -195,7 +161,7 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
-                path: OWN_DETAILS_PATH,
+                path: SCREENS.ownDetails.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/account/own-details-page').then((m) => ({
@@ -213,13 +179,13 @@ export const appRoutes: RouteObject[] = [
                 }),
               ),
               {
-                path: SHEETS_PATH,
+                path: SCREENS.sheets.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/sheets/sheets-page').then((m) => ({ Component: m.SheetsPage })),
               },
               {
-                path: MUTATIONS_PATH,
+                path: SCREENS.mutations.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/mutations/mutations-page').then((m) => ({
@@ -227,13 +193,13 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
-                path: MUTATION_PATH,
+                path: SCREENS.mutation.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/mutations/mutation-page').then((m) => ({ Component: m.MutationPage })),
               },
               {
-                path: CORRESPONDANTS_PATH,
+                path: SCREENS.correspondants.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/correspondants/correspondants-page').then((m) => ({
@@ -241,7 +207,7 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
-                path: CORRESPONDANT_PATH,
+                path: SCREENS.correspondant.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/correspondants/correspondant-page').then((m) => ({
@@ -249,13 +215,13 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
-                path: MY_DETAILS_PATH,
+                path: SCREENS.myDetails.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
               },
               {
-                path: ASSISTANCE_PATH,
+                path: SCREENS.assistance.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/assistance/assistance-page').then((m) => ({
@@ -263,38 +229,38 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
-                path: CENTRE_ACCOUNTS_PATH,
+                path: SCREENS.centreAccounts.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/centre/accounts-page').then((m) => ({ Component: m.AccountsPage })),
               },
               {
-                path: CENTRE_ACCOUNT_PATH,
+                path: SCREENS.centreAccount.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/centre/account-page').then((m) => ({ Component: m.AccountPage })),
               },
               {
-                path: CENTRE_DELIVERIES_PATH,
+                path: SCREENS.centreDeliveries.path,
                 caseSensitive: true,
                 handle: { wide: true },
                 lazy: () =>
                   import('../features/centre/deliveries-page').then((m) => ({ Component: m.DeliveriesPage })),
               },
               {
-                path: CENTRE_AUDIT_PATH,
+                path: SCREENS.centreAudit.path,
                 caseSensitive: true,
                 handle: { wide: true },
                 lazy: () => import('../features/centre/audit-page').then((m) => ({ Component: m.AuditPage })),
               },
               {
-                path: CENTRE_CONTENT_PATH,
+                path: SCREENS.centreContent.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/centre/content-page').then((m) => ({ Component: m.ContentPage })),
               },
               {
-                path: DATA_PROTECTION_PATH,
+                path: SCREENS.dataProtection.path,
                 caseSensitive: true,
                 lazy: () =>
                   import('../features/legal/data-protection-page').then((m) => ({

@@ -1,7 +1,7 @@
+import { SCREENS } from '@portail/contract/routes';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { LOGIN_PATH } from '../lib/paths';
 import { useConfirm } from './confirm-provider';
 
 /**
@@ -14,7 +14,7 @@ export function useLeaveConfirmation(isDirty: boolean): void {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty &&
-      nextLocation.pathname !== LOGIN_PATH &&
+      nextLocation.pathname !== SCREENS.login.path &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   const blockerRef = useRef(blocker);

@@ -9,12 +9,12 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { LANGUAGES, type Language } from '@portail/contract/constants';
+import { SCREENS } from '@portail/contract/routes';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { changeLanguage } from '../../lib/i18n';
-import { LOGIN_PATH } from '../../lib/paths';
 import { logout } from '../../lib/session';
 
 const LANGUAGE_NAMES: Record<Language, { name: string; lang: string }> = {
@@ -82,7 +82,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           onClick={() => {
             close();
             logout();
-            void navigate(LOGIN_PATH, { replace: true });
+            void navigate(SCREENS.login.path, { replace: true });
           }}
         >
           <ListItemIcon>

@@ -1,5 +1,4 @@
-import { findScreenRoute } from '@portail/contract/routes';
-import { HOME_PATH } from '../../lib/paths';
+import { findScreenRoute, SCREENS } from '@portail/contract/routes';
 
 export interface TrailEntry {
   labelKey: string;
@@ -8,17 +7,17 @@ export interface TrailEntry {
 
 /** Detail screens sit under their list. */
 const PARENTS: Record<string, string> = {
-  '/adherents/:id': '/adherentsCorrespondant',
-  '/correspondant/:id': '/correspondant/mescorrespondants',
-  '/mutation/:id': '/mutation',
+  [SCREENS.participant.path]: SCREENS.participants.path,
+  [SCREENS.correspondant.path]: SCREENS.correspondants.path,
+  [SCREENS.mutation.path]: SCREENS.mutations.path,
 };
 
 /** The breadcrumb of a path: home, the menu group or parent list, then the page itself. */
 export function breadcrumbTrail(pathname: string): TrailEntry[] {
   const route = findScreenRoute(pathname);
   if (!route) return [];
-  if (route.path === HOME_PATH) return [{ labelKey: route.titleKey }];
-  const trail: TrailEntry[] = [{ labelKey: 'routes.home', path: HOME_PATH }];
+  if (route.path === SCREENS.home.path) return [{ labelKey: route.titleKey }];
+  const trail: TrailEntry[] = [{ labelKey: 'routes.home', path: SCREENS.home.path }];
   if (route.path.startsWith('/document/')) trail.push({ labelKey: 'menu.documents' });
   const parentPath = PARENTS[route.path];
   const parent = parentPath ? findScreenRoute(parentPath) : undefined;

@@ -1,19 +1,15 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { SCREENS } from '@portail/contract/routes';
 import type { CentreInfo } from '@portail/contract/schemas/assistance';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { loadConformityStatus } from '../../lib/centre-load';
-import { PUBLIC_ASSISTANCE_PATH } from '../../lib/paths';
 import { currentUser, useSession } from '../../lib/session';
 import { canAccess } from '../access';
 
 type ConformityStatus = CentreInfo['accessibilite']['statut'];
-
-const LEGAL_NOTICE_PATH = '/mentionsLegales';
-const ACCESSIBILITY_PATH = '/accessibilite';
-const ASSISTANCE_PATH = '/assistance';
 
 /**
  * The accessibility status of the configured centre, once known. The footer also frames the sign-in
@@ -47,11 +43,13 @@ export function SiteFooter() {
   const { pathname } = useLocation();
   const user = currentUser(useSession());
   const status = useConformityStatus();
-  const assistance = [ASSISTANCE_PATH, PUBLIC_ASSISTANCE_PATH].find((path) => canAccess(path, user));
+  const assistance = [SCREENS.assistance.path, SCREENS.publicAssistance.path].find((path) =>
+    canAccess(path, user),
+  );
   const links = [
-    { path: LEGAL_NOTICE_PATH, label: t('footer.legalNotice') },
+    { path: SCREENS.legalNotice.path, label: t('footer.legalNotice') },
     {
-      path: ACCESSIBILITY_PATH,
+      path: SCREENS.accessibility.path,
       label: status ? t(`footer.accessibilityStatus.${status}`) : t('footer.accessibility'),
     },
     ...(assistance ? [{ path: assistance, label: t('footer.assistance') }] : []),

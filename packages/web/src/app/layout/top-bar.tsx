@@ -6,10 +6,10 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import { SCREENS } from '@portail/contract/routes';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { HOME_PATH } from '../../lib/paths';
 import { AccountMenu } from './account-menu';
 import { MENU_ID } from './side-menu';
 
@@ -41,7 +41,7 @@ export function TopBar({ user, menuOpen, onToggleMenu }: TopBarProps) {
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Link
             component={RouterLink}
-            to={HOME_PATH}
+            to={SCREENS.home.path}
             color="inherit"
             underline="none"
             variant="h6"

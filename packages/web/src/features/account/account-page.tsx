@@ -11,7 +11,7 @@ import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
 import { RecordTab } from './components/record-tab';
 import { PersonalTab, ProfessionalTab } from './components/tab-contents';
-import { RECORD_TAB, TAB_PARAM } from './paths';
+import { RECORD_TAB, TAB_PARAM } from './tabs';
 
 type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements';
 

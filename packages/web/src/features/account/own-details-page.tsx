@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
+import { SCREENS } from '@portail/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -9,7 +10,7 @@ import { currentUser, isParticipant, useSession } from '../../lib/session';
 import { useParticipantRecord } from './api/get-participant-record';
 import { OwnRecord, Section } from './components/own-record';
 import { SecurityActions } from './components/security-actions';
-import { ACCOUNT_PATH, RECORD_TAB } from './paths';
+import { RECORD_TAB } from './tabs';
 
 /**
  * `/participant/mescoordonnees` (000 §2.2, §7): an admin has no record, so the server's message shows,
@@ -22,7 +23,7 @@ export function OwnDetailsPage() {
   const { data, isPending, error } = useParticipantRecord(!participant);
   const missing = errorReplyOf(error);
   // A participant's record is the first tab of "Mes coordonnées" (issue 18): one place, not two.
-  if (participant) return <Navigate to={`${ACCOUNT_PATH}?onglet=${RECORD_TAB}`} replace />;
+  if (participant) return <Navigate to={`${SCREENS.myDetails.path}?onglet=${RECORD_TAB}`} replace />;
   return (
     <>
       <PageTitle>{t('routes.ownDetails')}</PageTitle>

@@ -1,7 +1,7 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ScreenPath } from '@portail/contract/routes';
+import { SCREENS } from '@portail/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -12,9 +12,6 @@ import { AccessSection } from './components/access-section';
 import { ContactsSection } from './components/contacts-section';
 import { HelplineSection } from './components/helpline-section';
 import { ManagerSection } from './components/manager-section';
-
-/** The signed-in assistance; the public one (`/Assistance`) never shows the manager. */
-const SIGNED_IN_PATH: ScreenPath = '/assistance';
 
 function LoadingSections() {
   const { t } = useTranslation();
@@ -34,7 +31,8 @@ function LoadingSections() {
 export function AssistancePage() {
   const { t } = useTranslation();
   const centre = useCentre();
-  const signedInPage = useMatch({ path: SIGNED_IN_PATH, caseSensitive: true }) !== null;
+  // The signed-in assistance; the public one (`/Assistance`) never shows the manager.
+  const signedInPage = useMatch({ path: SCREENS.assistance.path, caseSensitive: true }) !== null;
   const user = currentUser(useSession());
   const showManager = signedInPage && user !== null && isCorrespondant(user);
 

@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { CODE_RESEND_INTERVAL_S } from '@portail/contract/constants';
+import { SCREENS } from '@portail/contract/routes';
 import type { Message } from '@portail/contract/schemas/common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { MessagesAlerts } from '../../components/messages-alerts';
 import { ResendLink } from '../../components/resend-link';
 import { i18next } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
-import { fromOf, HOME_PATH, LOGIN_PATH } from '../../lib/paths';
+import { fromOf } from '../../lib/paths';
 import { currentUser, loadPrincipal, logout, needsConfirmation, useSession } from '../../lib/session';
 import { storeTel } from '../../lib/session-store';
 import { useCountdown } from '../../lib/use-countdown';
@@ -50,7 +51,7 @@ export function ConfirmPage() {
       const confirmed = await loadPrincipal().catch(() => null);
       if (confirmed) {
         notify('auth.connected', 'success');
-        void navigate(from ?? HOME_PATH, { replace: true });
+        void navigate(from ?? SCREENS.home.path, { replace: true });
       }
       return;
     }
@@ -60,7 +61,7 @@ export function ConfirmPage() {
       // The server has ended the session: back to sign-in with its reason.
       const reason = `messages.${fatal.errorCode}`;
       logout(i18next.exists(reason) ? reason : 'auth.tokenException', 'error');
-      void navigate(LOGIN_PATH, { replace: true });
+      void navigate(SCREENS.login.path, { replace: true });
       return;
     }
     setMessages(received.length > 0 ? received : [{ level: 'WARN', errorCode: 'code.invalid' }]);
@@ -84,7 +85,7 @@ export function ConfirmPage() {
 
   const onCancel = () => {
     logout();
-    void navigate(LOGIN_PATH, { replace: true });
+    void navigate(SCREENS.login.path, { replace: true });
   };
 
   const tel = session.token?.tel;

@@ -2,12 +2,12 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SCREENS } from '@portail/contract/routes';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { changeLanguage, i18next } from '../../lib/i18n';
 import { notify, showToast } from '../../lib/notify';
-import { FORGOT_IDENTIFIER_PATH, FORGOT_PASSWORD_PATH, PUBLIC_ASSISTANCE_PATH } from '../../lib/paths';
 import { signIn } from '../../lib/session';
 import { acknowledgeSessionEnd, clearSession } from '../../lib/session-store';
 import { useCountdown } from '../../lib/use-countdown';
@@ -108,13 +108,13 @@ export function LoginPage() {
       )}
       <LoginForm onSubmit={submit} initialIdentifier={identifier} />
       <Stack spacing={1} sx={{ mt: 3, pt: 3, borderTop: 1, borderColor: 'divider' }}>
-        <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
+        <Link component={RouterLink} to={SCREENS.forgotPassword.path}>
           {t('login.forgotPassword')}
         </Link>
-        <Link component={RouterLink} to={FORGOT_IDENTIFIER_PATH}>
+        <Link component={RouterLink} to={SCREENS.forgotIdentifier.path}>
           {t('login.forgotIdentifier')}
         </Link>
-        <Link component={RouterLink} to={PUBLIC_ASSISTANCE_PATH}>
+        <Link component={RouterLink} to={SCREENS.publicAssistance.path}>
           {t('login.assistance')}
         </Link>
       </Stack>

@@ -7,6 +7,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SCREENS } from '@portail/contract/routes';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { AccountAction, AccountActionPath, AccountCard } from '@portail/contract/schemas/centre';
 import type { Message } from '@portail/contract/schemas/common';
@@ -24,7 +25,6 @@ import { useAccountAction, useAccountCard } from './api/centre-api';
 import { ReasonDialog } from './components/reason-dialog';
 import { AccountStateChip, DeliveryStatusChip } from './components/state-chip';
 import { refusalMessages } from './list-query';
-import { CENTRE_ACCOUNTS_PATH, CENTRE_DELIVERIES_PATH } from './paths';
 
 const PATH_OF: Record<AccountAction, AccountActionPath> = {
   UNLOCK: 'unlock',
@@ -239,7 +239,7 @@ function AccountDetail({ card }: { card: AccountCard }) {
           <Panel
             title={t('centre.account.messages')}
             action={
-              <Link component={RouterLink} to={`${CENTRE_DELIVERIES_PATH}?account=${card.id}`}>
+              <Link component={RouterLink} to={`${SCREENS.centreDeliveries.path}?account=${card.id}`}>
                 {t('centre.account.allMessages')}
               </Link>
             }
@@ -301,7 +301,7 @@ export function AccountPage() {
   const notFound = id === null || errorReplyOf(card.error)?.status === 404;
   return (
     <>
-      <Link component={RouterLink} to={CENTRE_ACCOUNTS_PATH} sx={{ display: 'inline-block', mb: 2 }}>
+      <Link component={RouterLink} to={SCREENS.centreAccounts.path} sx={{ display: 'inline-block', mb: 2 }}>
         {t('centre.account.backToSearch')}
       </Link>
       {card.isPending && id !== null && <LinearProgress aria-label={t('layout.loading')} />}

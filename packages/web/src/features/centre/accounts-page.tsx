@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import { type AccountKind, type AccountSummary, accountKind } from '@portail/contract/schemas/centre';
 import { type FormEvent, useState } from 'react';
@@ -19,7 +20,6 @@ import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import { useAccountSearch } from './api/centre-api';
 import { AccountStateChip } from './components/state-chip';
-import { centreAccountPath } from './paths';
 
 const isKind = (value: string | null): value is AccountKind => accountKind.safeParse(value).success;
 
@@ -35,7 +35,11 @@ function AccountItem({ account }: { account: AccountSummary }) {
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-        <Link component={RouterLink} to={centreAccountPath(account.id)} sx={{ fontWeight: 500 }}>
+        <Link
+          component={RouterLink}
+          to={screenPath(SCREENS.centreAccount, { id: account.id })}
+          sx={{ fontWeight: 500 }}
+        >
           {account.login}
         </Link>
         <Typography component="span">{formatPersonName(account.lastName, account.firstName)}</Typography>

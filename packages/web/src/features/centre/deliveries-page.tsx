@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import {
   type Delivery,
   type DeliveryQuery,
@@ -31,7 +32,6 @@ import { useDeliveries, useResendDelivery } from './api/centre-api';
 import { ReasonDialog } from './components/reason-dialog';
 import { DeliveryStatusChip } from './components/state-chip';
 import { readListQuery, refusalMessages, writeListQuery } from './list-query';
-import { centreAccountPath } from './paths';
 
 const FILTERS = ['status', 'channel', 'purpose', 'recipient', 'from', 'to', 'account'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -230,7 +230,7 @@ export function DeliveriesPage() {
         sortable: false,
         renderCell: ({ row }) =>
           row.userId !== null ? (
-            <Link component={RouterLink} to={centreAccountPath(row.userId)}>
+            <Link component={RouterLink} to={screenPath(SCREENS.centreAccount, { id: row.userId })}>
               {row.login ? `${row.recipient} (${row.login})` : row.recipient}
             </Link>
           ) : (
@@ -295,7 +295,7 @@ export function DeliveriesPage() {
       {query.account !== undefined && (
         <Typography sx={{ mb: 1 }}>
           {t('centre.deliveries.oneAccount')}{' '}
-          <Link component={RouterLink} to={centreAccountPath(query.account)}>
+          <Link component={RouterLink} to={screenPath(SCREENS.centreAccount, { id: query.account })}>
             {t('centre.deliveries.openAccount')}
           </Link>
         </Typography>

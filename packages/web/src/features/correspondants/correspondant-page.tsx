@@ -7,6 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SCREENS } from '@portail/contract/routes';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Correspondant } from '@portail/contract/schemas/correspondants';
 import type { OrganisationRef } from '@portail/contract/schemas/participants';
@@ -23,7 +24,6 @@ import { useCorrespondant } from './api/get-correspondant';
 import { civilityLabel } from './civility';
 import { ContactForm } from './components/contact-form';
 import { DetailsCard } from './components/details-card';
-import { CORRESPONDANTS_PATH } from './paths';
 
 /** Reads `/correspondant/:id`: a whole positive number, else nothing to show. */
 function useCorrespondantId(): number | null {
@@ -34,7 +34,7 @@ function useCorrespondantId(): number | null {
 function BackToList() {
   const { t } = useTranslation();
   return (
-    <Link component={RouterLink} to={CORRESPONDANTS_PATH}>
+    <Link component={RouterLink} to={SCREENS.correspondants.path}>
       {t('correspondants.detail.backToList')}
     </Link>
   );

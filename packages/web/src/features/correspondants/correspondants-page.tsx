@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { Correspondant } from '@portail/contract/schemas/correspondants';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,6 @@ import { useCorrespondants } from './api/get-correspondants';
 import { CorrespondantsSearch } from './components/correspondants-search';
 import { CorrespondantsTable } from './components/correspondants-table';
 import { type CorrespondantFilters, readListState, toListQuery, writeListState } from './list-params';
-import { correspondantPath } from './paths';
 
 /**
  * The correspondant directory (000 §2.10): a correspondant sees the correspondants of their
@@ -39,7 +39,7 @@ export function CorrespondantsPage() {
     setParams((current) => writeListState({ filters: readListState(current).filters, table }), {
       replace: true,
     });
-  const onOpen = (row: Correspondant) => void navigate(correspondantPath(row.id));
+  const onOpen = (row: Correspondant) => void navigate(screenPath(SCREENS.correspondant, { id: row.id }));
 
   return (
     <>

@@ -10,14 +10,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
+import { SCREENS } from '@portail/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { RetryAlert } from '../../components/retry-alert';
 import { currentUser, useSession } from '../../lib/session';
 import { useCorrespondantHome } from './api/get-home-detail';
-
-/** The transfer list (its own screen, 001 §2). */
-const MUTATIONS_PATH = '/mutation';
 
 /**
  * "Mutations en cours" (000 §2.5): incoming and outgoing transfers in progress, to the transfer list.
@@ -28,8 +26,8 @@ export function TransfersCard() {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useCorrespondantHome();
   const directions = currentUser(useSession())?.correspondantEtablissement === true;
-  const incomingPath = directions ? `${MUTATIONS_PATH}?entrantes=true` : MUTATIONS_PATH;
-  const outgoingPath = directions ? `${MUTATIONS_PATH}?sortantes=true` : MUTATIONS_PATH;
+  const incomingPath = directions ? `${SCREENS.mutations.path}?entrantes=true` : SCREENS.mutations.path;
+  const outgoingPath = directions ? `${SCREENS.mutations.path}?sortantes=true` : SCREENS.mutations.path;
   return (
     <Card component="section" aria-labelledby="transfers-card-title" sx={{ height: '100%' }}>
       <CardHeader

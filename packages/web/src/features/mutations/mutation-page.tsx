@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { SCREENS } from '@portail/contract/routes';
 import type { Message } from '@portail/contract/schemas/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,6 @@ import { useMutationDetail } from './api/get-mutation';
 import type { ActionOutcome } from './api/mutation-action';
 import { MutationActions } from './components/mutation-actions';
 import { MutationDetails } from './components/mutation-details';
-import { MUTATIONS_PATH } from './paths';
 
 const VARIANT = { ERROR: 'error', WARN: 'warning', INFO: 'success' } as const;
 
@@ -28,7 +28,7 @@ function useMutationId(): number | null {
 function BackToList() {
   const { t } = useTranslation();
   return (
-    <Link component={RouterLink} to={MUTATIONS_PATH}>
+    <Link component={RouterLink} to={SCREENS.mutations.path}>
       {t('mutations.detail.backToList')}
     </Link>
   );
@@ -54,7 +54,7 @@ export function MutationPage() {
     }
     for (const message of outcome.messages) notify(`messages.${message.errorCode}`, VARIANT[message.level]);
     // Opened from a link or typed in: there is no step back within the app, so the list.
-    if (location.key === 'default') void navigate(MUTATIONS_PATH);
+    if (location.key === 'default') void navigate(SCREENS.mutations.path);
     else void navigate(-1);
   };
 

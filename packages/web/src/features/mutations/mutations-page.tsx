@@ -1,3 +1,4 @@
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,6 @@ import { useMutations } from './api/get-mutations';
 import { MutationFilters } from './components/mutation-filters';
 import { MutationsTable } from './components/mutations-table';
 import { type MutationFilters as Filters, readListState, toListQuery, writeListState } from './list-params';
-import { mutationPath } from './paths';
 
 /**
  * The transfer list (001 §2): the transfers with an end in the correspondant's scope, in progress by
@@ -38,7 +38,7 @@ export function MutationsPage() {
     setParams((current) => writeListState({ filters: readListState(current, directions).filters, table }), {
       replace: true,
     });
-  const onOpen = (row: MutationRow) => void navigate(mutationPath(row.id));
+  const onOpen = (row: MutationRow) => void navigate(screenPath(SCREENS.mutation, { id: row.id }));
 
   return (
     <>

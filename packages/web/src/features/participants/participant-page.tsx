@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { SCREENS } from '@portail/contract/routes';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import { message } from '@portail/contract/schemas/common';
 import { useEffect } from 'react';
@@ -14,7 +15,7 @@ import { usePageLabel } from '../../lib/page-label';
 import { currentUser, isCorrespondant, useSession } from '../../lib/session';
 import { useParticipant } from './api/get-participant';
 import { ParticipantScreen } from './components/participant-screen';
-import { NEW_PARTICIPANT_ID, PARTICIPANTS_PATH } from './paths';
+import { NEW_PARTICIPANT_ID } from './new-participant';
 
 const carriedMessages = z.object({ messages: z.array(message) });
 
@@ -28,7 +29,7 @@ function useParticipantId(): number | 'new' | null {
 function BackToList() {
   const { t } = useTranslation();
   return (
-    <Link component={RouterLink} to={PARTICIPANTS_PATH}>
+    <Link component={RouterLink} to={SCREENS.participants.path}>
       {t('participant.backToList')}
     </Link>
   );
@@ -36,7 +37,7 @@ function BackToList() {
 
 function Refused() {
   useEffect(() => notify('auth.accessDenied', 'error'), []);
-  return <Navigate to={PARTICIPANTS_PATH} replace />;
+  return <Navigate to={SCREENS.participants.path} replace />;
 }
 
 /** The participant detail screen (000 §2.7): one page to view, edit and create. */

@@ -1,3 +1,4 @@
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { useParticipants } from './api/get-participants';
 import { ParticipantsSearch } from './components/participants-search';
 import { ParticipantsTable } from './components/participants-table';
 import { type ParticipantFilters, readListState, toListQuery, writeListState } from './list-params';
-import { NEW_PARTICIPANT_PATH, participantPath } from './paths';
+import { NEW_PARTICIPANT_ID } from './new-participant';
 
 /**
  * The participant list (000 §2.6). A correspondant sees the participants of their establishment,
@@ -41,8 +42,11 @@ export function ParticipantsPage() {
     setParams((current) => writeListState({ filters: readListState(current).filters, table }), {
       replace: true,
     });
-  const onCreate = useCallback(() => void navigate(NEW_PARTICIPANT_PATH), [navigate]);
-  const onOpen = (row: ParticipantRow) => void navigate(participantPath(row.id));
+  const onCreate = useCallback(
+    () => void navigate(screenPath(SCREENS.participant, { id: NEW_PARTICIPANT_ID })),
+    [navigate],
+  );
+  const onOpen = (row: ParticipantRow) => void navigate(screenPath(SCREENS.participant, { id: row.id }));
 
   return (
     <>

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { SCREENS } from '@portail/contract/routes';
 import { RECOVERY_MESSAGES } from '@portail/contract/schemas/recovery';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { RetryAlert } from '../../components/retry-alert';
-import { LOGIN_PATH } from '../../lib/paths';
 import { useTokenCheck } from './api/check-token';
 import { refusedWith } from './api/recovery-outcome';
 import { type PasswordLinkMode, savePassword } from './api/save-password';
@@ -61,7 +61,10 @@ function PasswordLinkPage({ mode }: { mode: PasswordLinkMode }) {
   const send = async (values: NewPasswordValues) => {
     const outcome = await savePassword(mode, { token, ...values });
     if (outcome.kind === 'ok') {
-      void navigate(LOGIN_PATH, { replace: true, state: { notice: RECOVERY_MESSAGES.passwordSaved } });
+      void navigate(SCREENS.login.path, {
+        replace: true,
+        state: { notice: RECOVERY_MESSAGES.passwordSaved },
+      });
       return null;
     }
     const tokenRefused =

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { SCREENS } from '@portail/contract/routes';
 import type { Message } from '@portail/contract/schemas/common';
 import {
   REGISTRATION_MESSAGES,
@@ -10,7 +11,6 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodErrorKey } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
-import { LOGIN_PATH } from '../../lib/paths';
 import { useCountdown } from '../../lib/use-countdown';
 import { checkOtp, sendOtp } from './api/otp';
 import { forgetProof } from './api/proof-store';
@@ -178,7 +178,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     // The third wrong code ends the attempt (001 §4, §8): back to sign-in with the reason.
     if (outcome.messages.some((message) => message.errorCode.startsWith('tentative.3'))) {
       notify('registration.code.tooManyTries', 'error');
-      void navigate(LOGIN_PATH, { replace: true });
+      void navigate(SCREENS.login.path, { replace: true });
       return;
     }
     form.setValue('code', '');
@@ -223,7 +223,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
       forgetProof();
       // The sign-in page says the account is active and recalls its identifier.
       const notice = REGISTRATION_MESSAGES.success;
-      void navigate(LOGIN_PATH, { replace: true, state: { notice, identifiant: state.identifiant } });
+      void navigate(SCREENS.login.path, { replace: true, state: { notice, identifiant: state.identifiant } });
       return;
     }
     setBack(outcome, null);

@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import { SCREENS } from '@portail/contract/routes';
 import {
   type ContactForm as ContactValues,
   contactForm,
@@ -28,7 +29,6 @@ import { applyFieldErrors, fieldsNamed } from '../../../lib/apply-field-errors';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { checkMobile } from '../../../lib/mobile-check';
 import { notify } from '../../../lib/notify';
-import { LOGIN_PATH } from '../../../lib/paths';
 import { currentUser, isParticipant, logout, useSession } from '../../../lib/session';
 import { accountKeys } from '../api/account-keys';
 import { saveContact } from '../api/save-contact';
@@ -118,7 +118,7 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
 
   const signOut = () => {
     logout('account.contact.signedOut', 'success');
-    void navigate(LOGIN_PATH, { replace: true });
+    void navigate(SCREENS.login.path, { replace: true });
   };
 
   return (

@@ -1,11 +1,11 @@
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { isLanguage } from '../../../lib/i18n';
 import type { ScopeOrganisations } from '../../../lib/scope-organisations';
-import { participantPath } from '../../participants/paths';
 import { type ExportPath, exportCheckups } from '../api/export-checkups';
 import type { CheckupFilters, CheckupListState } from '../list-params';
 import { CheckupListLayout } from './checkup-list-layout';
@@ -89,7 +89,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
         failed={isError}
         query={state.table}
         onQueryChange={onQueryChange}
-        onRowClick={(row) => void navigate(participantPath(participantOf(row)))}
+        onRowClick={(row) => void navigate(screenPath(SCREENS.participant, { id: participantOf(row) }))}
         noRowsLabel={t('checkups.empty')}
       />
     </CheckupListLayout>

@@ -6,7 +6,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import type { ScreenPath } from '@portail/contract/routes';
+import { SCREENS } from '@portail/contract/routes';
 import type { DocumentRow } from '@portail/contract/schemas/documents';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -17,8 +17,6 @@ import { useDocumentActions } from '../use-document-actions';
 import { DocumentsTable } from './documents-table';
 import { SendButton } from './send-button';
 import { SendDialog } from './send-dialog';
-
-const RESULTS_PATH: ScreenPath = '/document/resultatsAnalyses';
 
 export interface NewDocumentsCardProps {
   /** The home detail's new documents; undefined while it loads. */
@@ -69,7 +67,7 @@ export function NewDocumentsCard({ documents, refused, failed, onRetry }: NewDoc
         )}
         {!refused && (
           <Stack direction="row" sx={{ mt: 2 }}>
-            <Link component={RouterLink} to={RESULTS_PATH}>
+            <Link component={RouterLink} to={SCREENS.documentsResultatsAnalyses.path}>
               {t('documents.home.results')}
             </Link>
           </Stack>

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { hasAnyRole } from '@portail/contract/roles';
-import { findScreenRoute, type ScreenPath } from '@portail/contract/routes';
+import { findScreenRoute, SCREENS, type ScreenPath } from '@portail/contract/routes';
 import { addressLine, type CentreInfo } from '@portail/contract/schemas/assistance';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import { currentUser, needsConfirmation, userRoles, useSession } from '../../../
 import { contactEmail, formatSiret, supportEmail } from '../legal-format';
 import { LegalSection } from './legal-section';
 
-const DATA_PROTECTION_PATH: ScreenPath = '/politiqueProtectionDonnees';
 const CNIL_COMPLAINT_URL = 'https://www.cnil.fr/fr/adresser-une-plainte';
 
 /** The data-protection page is for signed-in, confirmed users of its roles (route table). */
@@ -73,9 +72,9 @@ export function LegalNotice({ centre }: { centre: CentreInfo }) {
           {dpo ? t('legalNotice.personalData.dpo') : t('legalNotice.personalData.centre')}{' '}
           <MailLink email={dpo ?? supportEmail(centre)} />
         </Typography>
-        {mayOpen(DATA_PROTECTION_PATH, user) && (
+        {mayOpen(SCREENS.dataProtection.path, user) && (
           <Typography sx={{ mt: 1 }}>
-            <Link component={RouterLink} to={DATA_PROTECTION_PATH}>
+            <Link component={RouterLink} to={SCREENS.dataProtection.path}>
               {t('legalNotice.personalData.policy')}
             </Link>
           </Typography>

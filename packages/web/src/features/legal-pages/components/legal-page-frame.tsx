@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import { SCREENS } from '@portail/contract/routes';
 import type { CentreInfo } from '@portail/contract/schemas/assistance';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useCentre } from '../../../lib/centre';
-import { HOME_PATH } from '../../../lib/paths';
 import { currentUser, needsConfirmation, useSession } from '../../../lib/session';
 
 export interface LegalPageFrameProps {
@@ -40,7 +40,7 @@ export function LegalPageFrame({ title, loadingLabel, errorLabel, children }: Le
       {centre.data && children(centre.data)}
       {user && !needsConfirmation(user) && (
         <Box sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
-          <Link component={RouterLink} to={HOME_PATH}>
+          <Link component={RouterLink} to={SCREENS.home.path}>
             {t('app.backHome')}
           </Link>
         </Box>

@@ -1,11 +1,11 @@
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { deviceOutsideCentreZone, formatDateTime } from '../../../lib/dates';
-import { participantPath } from '../../participants/paths';
 import { enumLabel } from '../format';
 import { useDirectionText } from './direction-label';
 import { ReadOnlyValue } from './read-only-value';
@@ -45,7 +45,7 @@ export function MutationDetails({ mutation }: { mutation: MutationRow }) {
       </Grid>
       <Link
         component={RouterLink}
-        to={participantPath(mutation.participant.id)}
+        to={screenPath(SCREENS.participant, { id: mutation.participant.id })}
         sx={{ display: 'inline-block', mt: 2 }}
       >
         {t('mutations.openParticipant', { name: mutation.participant.name })}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,6 @@ import { CheckupBadge } from '../../../components/checkup-badge';
 import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { formatDateTime } from '../../../lib/dates';
-import { participantPath } from '../../participants/paths';
 import { reasonText } from '../format';
 import { CancelAllowedIcon } from './cancel-allowed-icon';
 import { DirectionLabel } from './direction-label';
@@ -66,7 +66,7 @@ export function MutationsTable({ onOpen, ...props }: MutationsTableProps) {
             <Link
               sx={twoLines}
               component={RouterLink}
-              to={participantPath(row.participant.id)}
+              to={screenPath(SCREENS.participant, { id: row.participant.id })}
               // One tab stop per grid: the link is reached from its focused cell (Tab), as MUI X advises.
               tabIndex={hasFocus ? 0 : -1}
               title={t('mutations.openParticipant', { name: row.participant.name })}

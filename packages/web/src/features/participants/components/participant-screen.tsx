@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import type { Message } from '@portail/contract/schemas/common';
 import { PARTICIPANT_MESSAGES, type Participant } from '@portail/contract/schemas/participants';
@@ -22,7 +23,6 @@ import {
   participantDraft,
 } from '../participant-draft';
 import { participantResolver } from '../participant-resolver';
-import { PARTICIPANTS_PATH, participantPath } from '../paths';
 import { useAutomaticOrigin } from '../use-automatic-origin';
 import { useParticipantSubmit } from '../use-participant-submit';
 import { ParticipantActions } from './participant-actions';
@@ -94,7 +94,7 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
     if (!leave || isDirty) return;
     if ('back' in leave) {
       // Opened directly (no page before it in the app): back to the list.
-      if (location.key === 'default') void navigate(PARTICIPANTS_PATH, { replace: true });
+      if (location.key === 'default') void navigate(SCREENS.participants.path, { replace: true });
       else void navigate(-1);
     } else void navigate(leave.to, { replace: leave.replace, state: leave.state });
     setLeave(null);
@@ -111,7 +111,11 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
           outcome.messages.length > 0
             ? outcome.messages
             : [{ level: 'INFO', errorCode: PARTICIPANT_MESSAGES.created }];
-        setLeave({ to: participantPath(outcome.id), replace: true, state: { messages: created } });
+        setLeave({
+          to: screenPath(SCREENS.participant, { id: outcome.id }),
+          replace: true,
+          state: { messages: created },
+        });
       } else setMessages(outcome.messages);
     },
   });
@@ -189,7 +193,12 @@ function ReadmitOffer({ messages }: { messages: readonly Message[] }) {
   );
   if (!Number.isInteger(id) || id <= 0) return null;
   return (
-    <Button component={RouterLink} to={participantPath(id)} variant="contained" sx={{ mb: 2 }}>
+    <Button
+      component={RouterLink}
+      to={screenPath(SCREENS.participant, { id: id })}
+      variant="contained"
+      sx={{ mb: 2 }}
+    >
       {t('participant.readmit.open', { id })}
     </Button>
   );

@@ -4,9 +4,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SCREENS } from '@portail/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FORGOT_PASSWORD_PATH } from '../../../lib/paths';
 
 /**
  * A reset link that is unknown, spent or expired (001 §4): said plainly, with the way home and the way
@@ -26,7 +26,7 @@ export function ExpiredLink() {
         <Button component={RouterLink} to="/" variant="contained" size="large">
           {t('app.backHome')}
         </Button>
-        <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
+        <Link component={RouterLink} to={SCREENS.forgotPassword.path}>
           {t('recovery.expired.newLink')}
         </Link>
       </Stack>

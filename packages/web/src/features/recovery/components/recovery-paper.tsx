@@ -2,10 +2,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SCREENS } from '@portail/contract/routes';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LOGIN_PATH } from '../../../lib/paths';
 
 export interface RecoveryPaperProps {
   title: string;
@@ -31,7 +31,7 @@ export function RecoveryPaper({ title, intro, children, backLink = true }: Recov
       {children}
       {backLink && (
         <Stack sx={{ mt: 3, pt: 3, borderTop: 1, borderColor: 'divider' }}>
-          <Link component={RouterLink} to={LOGIN_PATH}>
+          <Link component={RouterLink} to={SCREENS.login.path}>
             {t('app.backLogin')}
           </Link>
         </Stack>

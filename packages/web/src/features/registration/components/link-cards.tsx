@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SCREENS } from '@portail/contract/routes';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CountdownText, useWaitText } from '../../../components/countdown-text';
-import { LOGIN_PATH } from '../../../lib/paths';
 import { useCountdown } from '../../../lib/use-countdown';
 import { type ResendLinkOutcome, resendLink } from '../api/resend-link';
 
@@ -25,7 +25,7 @@ function LinkCard({ title, children }: { title: string; children: ReactNode }) {
 function LoginButton({ variant }: { variant: 'contained' | 'text' }) {
   const { t } = useTranslation();
   return (
-    <Button component={RouterLink} to={LOGIN_PATH} variant={variant}>
+    <Button component={RouterLink} to={SCREENS.login.path} variant={variant}>
       {t('registration.notFound.login')}
     </Button>
   );

@@ -60,7 +60,9 @@ export function serve<R extends ApiRoute>(
       ...(declaration.params ? { params: declaration.params } : {}),
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
-      response: declaration.replies,
+      // A file route that declares no reply schema keeps OpenAPI's default response (an empty `responses`
+      // is not valid OpenAPI).
+      ...(Object.keys(declaration.replies).length > 0 ? { response: declaration.replies } : {}),
     },
     // Fastify's own types cannot follow the declaration's schemas: RouteHandler<R> states them.
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

@@ -1,4 +1,134 @@
-import type { ApiRoute } from './route';
+import { errorReply, idParam, messagesReply } from '../schemas/common';
+import {
+  correspondantEstablishmentsReply,
+  destinationQuery,
+  destinationsReply,
+  participant,
+  participantCreate,
+  participantCreatedReply,
+  participantEstablishment,
+  participantListQuery,
+  participantListReply,
+  participantUpdate,
+  terminateBody,
+  transferBody,
+} from '../schemas/participants';
+import { type ApiRoute, route } from './route';
 
-/** To be declared (issue 21): the participants routes. */
-export const participantApi = {} satisfies Record<string, ApiRoute>;
+const READERS = ['ROLE_PARTICIPANT', 'ROLE_CORRESPONDANT'] as const;
+const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
+const participantId = { id: 'participant' } as const;
+const refusals = { 400: errorReply, 404: errorReply, 409: errorReply };
+
+/**
+ * The participants of a correspondant (000 §2.6, §2.7, §7) and the establishments their forms offer;
+ * and a participant's own record (000 §2.2).
+ */
+export const participantApi = {
+  list: route({
+    method: 'GET',
+    path: '/api/adherentsCorrespondant',
+    access: READERS,
+    query: participantListQuery,
+    replies: { 200: participantListReply, 400: errorReply },
+    tag: 'participants',
+  }),
+  /** The same record as `detail`, under the list's path: the server answers both. */
+  listDetail: route({
+    method: 'GET',
+    path: '/api/adherentsCorrespondant/detail/:id',
+    access: READERS,
+    ids: participantId,
+    params: idParam,
+    replies: { 200: participant, 404: errorReply },
+    tag: 'participants',
+  }),
+  detail: route({
+    method: 'GET',
+    path: '/api/adherents/:id',
+    access: READERS,
+    ids: participantId,
+    params: idParam,
+    replies: { 200: participant, 404: errorReply },
+    tag: 'participants',
+  }),
+  create: route({
+    method: 'PUT',
+    path: '/api/adherentsCorrespondant/detail',
+    access: CORRESPONDANTS,
+    body: participantCreate,
+    replies: { 200: participantCreatedReply, ...refusals },
+    tag: 'participants',
+    summary: 'Creates a participant and mails them an account activation link',
+  }),
+  update: route({
+    method: 'POST',
+    path: '/api/adherentsCorrespondant/detail',
+    access: CORRESPONDANTS,
+    body: participantUpdate,
+    replies: { 200: messagesReply, ...refusals },
+    tag: 'participants',
+  }),
+  terminate: route({
+    method: 'POST',
+    path: '/api/adherents/:id/resilier',
+    access: CORRESPONDANTS,
+    ids: participantId,
+    params: idParam,
+    body: terminateBody,
+    replies: { 200: messagesReply, ...refusals },
+    tag: 'participants',
+  }),
+  readmit: route({
+    method: 'POST',
+    path: '/api/adherents/:id/adherer',
+    access: CORRESPONDANTS,
+    ids: participantId,
+    params: idParam,
+    replies: { 200: messagesReply, ...refusals },
+    tag: 'participants',
+  }),
+  transfer: route({
+    method: 'POST',
+    path: '/api/adherents/:id/muter',
+    access: CORRESPONDANTS,
+    ids: participantId,
+    params: idParam,
+    body: transferBody,
+    replies: { 200: messagesReply, ...refusals },
+    tag: 'participants',
+  }),
+  establishment: route({
+    method: 'GET',
+    path: '/api/etablissement-participant/:id',
+    access: READERS,
+    ids: participantId,
+    params: idParam,
+    replies: { 200: participantEstablishment, 404: errorReply },
+    tag: 'participants',
+  }),
+  correspondantEstablishments: route({
+    method: 'GET',
+    path: '/api/etablissements-correspondant',
+    access: CORRESPONDANTS,
+    replies: { 200: correspondantEstablishmentsReply },
+    tag: 'participants',
+  }),
+  destinations: route({
+    method: 'GET',
+    path: '/api/etablissements-mutation',
+    access: CORRESPONDANTS,
+    query: destinationQuery,
+    replies: { 200: destinationsReply, 400: errorReply },
+    tag: 'participants',
+    summary: 'Transfer destinations: open establishments of the centre, by company or establishment name',
+  }),
+  /** GET participant/mescoordonnees (000 §2.2, §7): the caller's own participant record, read-only. */
+  ownDetails: route({
+    method: 'GET',
+    path: '/api/participant/mescoordonnees',
+    access: ['ROLE_ADMIN', 'ROLE_PARTICIPANT'],
+    replies: { 200: participant, 404: errorReply },
+    tag: 'participants',
+  }),
+} satisfies Record<string, ApiRoute>;

@@ -1,10 +1,10 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { correspondantEstablishmentsReply } from '@portail/contract/schemas/participants';
+import { participantApi } from '@portail/contract/api/participants';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { clampedText } from '../components/cell-text';
-import { api } from './api';
+import { call } from './api';
 
 export interface ScopeOption {
   id: number;
@@ -35,8 +35,7 @@ const KEY = ['participants', 'correspondant-establishments'] as const;
 export function useScopeOrganisations(enabled: boolean): ScopeOrganisations {
   const { data } = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) =>
-      api('/etablissements-correspondant', { schema: correspondantEstablishmentsReply, signal }),
+    queryFn: ({ signal }) => call(participantApi.correspondantEstablishments, { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

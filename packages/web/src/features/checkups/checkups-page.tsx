@@ -1,4 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
+import { checkupApi } from '@portail/contract/api/checkups';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import {
   CHECKUP_SORT_FIELDS,
@@ -10,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { clampedText } from '../../components/cell-text';
 import { formatDate } from '../../lib/dates';
 import { scopeColumns, useScopeOrganisations } from '../../lib/scope-organisations';
-import { CHECKUP_EXPORT_PATH } from './api/export-checkups';
 import { useCheckups } from './api/get-checkups';
 import { CheckupListScreen } from './components/checkup-list-screen';
 import { CheckupStateChip } from './components/checkup-state-chip';
@@ -68,7 +68,7 @@ export function CheckupsPage() {
       onSearch={onSearch}
       onQueryChange={onQueryChange}
       result={result}
-      exportPath={CHECKUP_EXPORT_PATH}
+      exportRoute={checkupApi.exportList}
       defaultSort={DEFAULT_CHECKUP_SORT}
       fileNameKey="checkups.export.fileName"
       participantOf={(row) => row.idParticipant}

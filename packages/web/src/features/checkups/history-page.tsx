@@ -1,4 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
+import { checkupApi } from '@portail/contract/api/checkups';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import {
   DEFAULT_HISTORY_SORT,
@@ -10,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { dayjs, formatDate } from '../../lib/dates';
 import { useEnumLabel } from '../../lib/enums';
 import { scopeColumns, useScopeOrganisations } from '../../lib/scope-organisations';
-import { HISTORY_EXPORT_PATH } from './api/export-checkups';
 import { useHistory } from './api/get-history';
 import { CheckupListScreen } from './components/checkup-list-screen';
 import { toCheckupQuery } from './list-params';
@@ -114,7 +114,7 @@ export function HistoryPage() {
       onSearch={onSearch}
       onQueryChange={onQueryChange}
       result={result}
-      exportPath={HISTORY_EXPORT_PATH}
+      exportRoute={checkupApi.exportHistory}
       defaultSort={DEFAULT_HISTORY_SORT}
       fileNameKey="checkups.history.export.fileName"
       participantOf={(row) => row.id}

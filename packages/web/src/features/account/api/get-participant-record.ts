@@ -1,6 +1,6 @@
-import { participant } from '@portail/contract/schemas/participants';
+import { participantApi } from '@portail/contract/api/participants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 
 /**
@@ -10,8 +10,7 @@ import { accountKeys } from './account-keys';
 export function participantRecordQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.participantRecord(),
-    queryFn: ({ signal }) =>
-      api('/participant/mescoordonnees', { schema: participant, signal, handle: [404] }),
+    queryFn: ({ signal }) => call(participantApi.ownDetails, { signal, handle: [404] }),
   });
 }
 

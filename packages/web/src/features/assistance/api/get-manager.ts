@@ -1,6 +1,6 @@
-import { managerReply } from '@portail/contract/schemas/correspondants';
+import { correspondantApi } from '@portail/contract/api/correspondants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { assistanceKeys } from './assistance-keys';
 
 /**
@@ -11,8 +11,7 @@ import { assistanceKeys } from './assistance-keys';
 export function managerQueryOptions() {
   return queryOptions({
     queryKey: assistanceKeys.manager(),
-    queryFn: ({ signal }) =>
-      api('/getGestionnaire', { schema: managerReply, signal, handle: 'all', silent: true }),
+    queryFn: ({ signal }) => call(correspondantApi.manager, { signal, handle: 'all', silent: true }),
   });
 }
 

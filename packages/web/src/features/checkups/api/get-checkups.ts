@@ -1,14 +1,18 @@
-import { type CheckupListQuery, checkupListReply } from '@portail/contract/schemas/checkups';
+import { checkupApi } from '@portail/contract/api/checkups';
+import type { CheckupFilters, CheckupListQuery } from '@portail/contract/schemas/checkups';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { checkupKeys } from './checkup-keys';
 
+/** The search's start and end are required (000 §5). */
+type DateRange = Pick<CheckupFilters, 'dateDebut' | 'dateFin'>;
+
 /** `GET bilansCorrespondant` (000 §2.8, §7): one page of the check-ups in the range. */
-export function checkupsQueryOptions(query: CheckupListQuery) {
+export function checkupsQueryOptions(query: CheckupListQuery & DateRange) {
   return queryOptions({
     queryKey: checkupKeys.list(query),
     queryFn: ({ signal }) =>
-      api('/bilansCorrespondant', {
+      call(checkupApi.list, {
         query: {
           page: query.page,
           size: query.size,
@@ -19,7 +23,6 @@ export function checkupsQueryOptions(query: CheckupListQuery) {
           idEntreprise: query.idEntreprise,
           idEtablissement: query.idEtablissement,
         },
-        schema: checkupListReply,
         signal,
         // The page says why it failed, beside its Retry: no toast as well.
         handle: 'all',
@@ -28,6 +31,6 @@ export function checkupsQueryOptions(query: CheckupListQuery) {
   });
 }
 
-export function useCheckups(query: CheckupListQuery) {
+export function useCheckups(query: CheckupListQuery & DateRange) {
   return useQuery(checkupsQueryOptions(query));
 }

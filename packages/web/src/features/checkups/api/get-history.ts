@@ -1,14 +1,18 @@
-import { type HistoryListQuery, historyListReply } from '@portail/contract/schemas/checkups';
+import { checkupApi } from '@portail/contract/api/checkups';
+import type { CheckupFilters, HistoryListQuery } from '@portail/contract/schemas/checkups';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { checkupKeys } from './checkup-keys';
 
+/** The search's start and end are required (000 §5). */
+type DateRange = Pick<CheckupFilters, 'dateDebut' | 'dateFin'>;
+
 /** `GET historiqueBilansCorrespondant` (000 §2.9, §7): one page of the history, a participant a row. */
-export function historyQueryOptions(query: HistoryListQuery) {
+export function historyQueryOptions(query: HistoryListQuery & DateRange) {
   return queryOptions({
     queryKey: checkupKeys.history(query),
     queryFn: ({ signal }) =>
-      api('/historiqueBilansCorrespondant', {
+      call(checkupApi.history, {
         query: {
           page: query.page,
           size: query.size,
@@ -19,7 +23,6 @@ export function historyQueryOptions(query: HistoryListQuery) {
           idEntreprise: query.idEntreprise,
           idEtablissement: query.idEtablissement,
         },
-        schema: historyListReply,
         signal,
         // The page says why it failed, beside its Retry: no toast as well.
         handle: 'all',
@@ -28,6 +31,6 @@ export function historyQueryOptions(query: HistoryListQuery) {
   });
 }
 
-export function useHistory(query: HistoryListQuery) {
+export function useHistory(query: HistoryListQuery & DateRange) {
   return useQuery(historyQueryOptions(query));
 }

@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { isLanguage } from '../../../lib/i18n';
 import type { ScopeOrganisations } from '../../../lib/scope-organisations';
-import { type ExportPath, exportCheckups } from '../api/export-checkups';
+import { type ExportRoute, exportCheckups } from '../api/export-checkups';
 import type { CheckupFilters, CheckupListState } from '../list-params';
 import { CheckupListLayout } from './checkup-list-layout';
 
@@ -27,7 +27,7 @@ export interface CheckupListScreenProps<R extends GridValidRowModel> {
   onQueryChange: (table: TableQuery) => void;
   result: ListQueryResult<R>;
   /** The list's export call, its default sort and the i18n key of the file name. */
-  exportPath: ExportPath;
+  exportRoute: ExportRoute;
   defaultSort: string;
   fileNameKey: string;
   /** The participant a row opens. */
@@ -47,7 +47,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
   onSearch,
   onQueryChange,
   result,
-  exportPath,
+  exportRoute,
   defaultSort,
   fileNameKey,
   participantOf,
@@ -60,7 +60,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
 
   const onExport = (filters: CheckupFilters) =>
     exportCheckups(
-      exportPath,
+      exportRoute,
       {
         ...filters,
         sort: state.table.sort ?? defaultSort,

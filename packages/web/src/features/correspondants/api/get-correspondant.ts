@@ -1,6 +1,6 @@
-import { correspondant } from '@portail/contract/schemas/correspondants';
+import { correspondantApi } from '@portail/contract/api/correspondants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { correspondantKeys } from './correspondant-keys';
 
 /**
@@ -10,8 +10,7 @@ import { correspondantKeys } from './correspondant-keys';
 export function correspondantQueryOptions(id: number) {
   return queryOptions({
     queryKey: correspondantKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api(`/correspondant/${id}`, { schema: correspondant, signal, handle: [403, 404] }),
+    queryFn: ({ signal }) => call(correspondantApi.detail, { params: { id }, signal, handle: [403, 404] }),
   });
 }
 

@@ -1,9 +1,7 @@
-import {
-  type CorrespondantListQuery,
-  correspondantListReply,
-} from '@portail/contract/schemas/correspondants';
+import { correspondantApi } from '@portail/contract/api/correspondants';
+import type { CorrespondantListQuery } from '@portail/contract/schemas/correspondants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { correspondantKeys } from './correspondant-keys';
 
 /**
@@ -14,7 +12,7 @@ export function correspondantsQueryOptions(query: CorrespondantListQuery) {
   return queryOptions({
     queryKey: correspondantKeys.list(query),
     queryFn: ({ signal }) =>
-      api('/correspondant', {
+      call(correspondantApi.list, {
         query: {
           page: query.page,
           size: query.size,
@@ -25,7 +23,6 @@ export function correspondantsQueryOptions(query: CorrespondantListQuery) {
           raisonSociale: query.raisonSociale,
           rechercheEntreprise: query.rechercheEntreprise,
         },
-        schema: correspondantListReply,
         signal,
         handle: 'all',
       }),

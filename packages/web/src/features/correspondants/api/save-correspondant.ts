@@ -1,12 +1,9 @@
+import { correspondantApi } from '@portail/contract/api/correspondants';
 import type { Message } from '@portail/contract/schemas/common';
 import type { PendingContact } from '@portail/contract/schemas/contact-change';
-import {
-  type Correspondant,
-  type CorrespondantContactBody,
-  correspondantSavedReply,
-} from '@portail/contract/schemas/correspondants';
+import type { Correspondant, CorrespondantContactBody } from '@portail/contract/schemas/correspondants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { errorReplyOf } from '../../../lib/error-replies';
 import { notify } from '../../../lib/notify';
@@ -36,12 +33,7 @@ export type SaveOutcome =
  */
 export async function saveCorrespondant(id: number, body: CorrespondantContactBody): Promise<SaveOutcome> {
   try {
-    const reply = await api(`/correspondant/${id}`, {
-      method: 'POST',
-      body,
-      schema: correspondantSavedReply,
-      handle: [400, 403],
-    });
+    const reply = await call(correspondantApi.save, { params: { id }, body, handle: [400, 403] });
     return {
       kind: 'saved',
       correspondant: reply.correspondant,

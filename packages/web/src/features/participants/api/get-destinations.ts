@@ -1,6 +1,6 @@
-import { destinationsReply } from '@portail/contract/schemas/participants';
+import { participantApi } from '@portail/contract/api/participants';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { participantKeys } from './participant-keys';
 
 /** The destination search needs two characters (contract's destinationQuery). */
@@ -12,9 +12,8 @@ export function useDestinations(search: string) {
   return useQuery({
     queryKey: participantKeys.destinations(term),
     queryFn: ({ signal }) =>
-      api('/etablissements-mutation', {
+      call(participantApi.destinations, {
         query: { recherche: term },
-        schema: destinationsReply,
         silent: true,
         signal,
       }),

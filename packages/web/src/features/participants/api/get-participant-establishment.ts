@@ -1,6 +1,6 @@
-import { participantEstablishment } from '@portail/contract/schemas/participants';
+import { participantApi } from '@portail/contract/api/participants';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { participantKeys } from './participant-keys';
 
 /** `GET etablissement-participant/{id}`: the participant's establishment with its address. */
@@ -8,8 +8,8 @@ export function useParticipantEstablishment(id: number | null) {
   return useQuery({
     queryKey: participantKeys.establishment(id ?? 0),
     queryFn: ({ signal }) =>
-      api(`/etablissement-participant/${id}`, {
-        schema: participantEstablishment,
+      call(participantApi.establishment, {
+        params: { id: id ?? 0 },
         silent: true,
         // Only a convenience (the establishment's address shown beside the checkbox).
         handle: 'all',

@@ -1,6 +1,7 @@
-import { type ParticipantListQuery, participantListReply } from '@portail/contract/schemas/participants';
+import { participantApi } from '@portail/contract/api/participants';
+import type { ParticipantListQuery } from '@portail/contract/schemas/participants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { participantKeys } from './participant-keys';
 
 /** `GET adherentsCorrespondant` (000 §2.6, §7): one page of the caller's participants. */
@@ -8,7 +9,7 @@ export function participantsQueryOptions(query: ParticipantListQuery) {
   return queryOptions({
     queryKey: participantKeys.list(query),
     queryFn: ({ signal }) =>
-      api('/adherentsCorrespondant', {
+      call(participantApi.list, {
         query: {
           page: query.page,
           size: query.size,
@@ -20,7 +21,6 @@ export function participantsQueryOptions(query: ParticipantListQuery) {
           idEntreprise: query.idEntreprise,
           idEtablissement: query.idEtablissement,
         },
-        schema: participantListReply,
         signal,
         // The page says why it failed, beside its Retry: no toast as well.
         handle: 'all',

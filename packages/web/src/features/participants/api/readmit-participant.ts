@@ -1,6 +1,6 @@
-import { messagesReply } from '@portail/contract/schemas/common';
+import { participantApi } from '@portail/contract/api/participants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { outcomeOf, REFUSED } from './outcome';
 import { participantKeys } from './participant-keys';
 
@@ -8,10 +8,7 @@ import { participantKeys } from './participant-keys';
 export function useReadmitParticipant(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      outcomeOf(
-        api(`/adherents/${id}/adherer`, { method: 'POST', schema: messagesReply, handle: [REFUSED] }),
-      ),
+    mutationFn: () => outcomeOf(call(participantApi.readmit, { params: { id }, handle: [REFUSED] })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: participantKeys.all }),
   });
 }

@@ -1,12 +1,8 @@
+import { participantApi } from '@portail/contract/api/participants';
 import type { Message } from '@portail/contract/schemas/common';
-import { messagesReply } from '@portail/contract/schemas/common';
-import {
-  type ParticipantCreate,
-  type ParticipantUpdate,
-  participantCreatedReply,
-} from '@portail/contract/schemas/participants';
+import type { ParticipantCreate, ParticipantUpdate } from '@portail/contract/schemas/participants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { errorReplyOf, messagesOf } from '../../../lib/error-replies';
 import { notify } from '../../../lib/notify';
@@ -25,31 +21,19 @@ export type SaveOutcome =
   | { kind: 'invalid'; fieldErrors: ServerFieldError[] }
   | { kind: 'failed' };
 
-const DETAIL_PATH = '/adherentsCorrespondant/detail';
-
 export type SaveRequest =
   | { mode: 'create'; values: ParticipantCreate }
   | { mode: 'update'; values: ParticipantUpdate };
 
 async function send(request: SaveRequest): Promise<SaveOutcome> {
   if (request.mode === 'create') {
-    const reply = await api(DETAIL_PATH, {
-      method: 'PUT',
-      body: request.values,
-      schema: participantCreatedReply,
-      handle: 'all',
-    });
+    const reply = await call(participantApi.create, { body: request.values, handle: 'all' });
     const messages = reply.ciemException.messages;
     return reply.participantcree
       ? { kind: 'saved', id: reply.idParticipant, messages }
       : { kind: 'refused', messages };
   }
-  const reply = await api(DETAIL_PATH, {
-    method: 'POST',
-    body: request.values,
-    schema: messagesReply,
-    handle: 'all',
-  });
+  const reply = await call(participantApi.update, { body: request.values, handle: 'all' });
   return { kind: 'saved', id: request.values.id, messages: reply.ciemException.messages };
 }
 

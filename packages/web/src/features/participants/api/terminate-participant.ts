@@ -1,6 +1,6 @@
-import { messagesReply } from '@portail/contract/schemas/common';
+import { participantApi } from '@portail/contract/api/participants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { outcomeOf, REFUSED } from './outcome';
 import { participantKeys } from './participant-keys';
 
@@ -10,10 +10,9 @@ export function useTerminateParticipant(id: number) {
   return useMutation({
     mutationFn: (motifMouvement: number) =>
       outcomeOf(
-        api(`/adherents/${id}/resilier`, {
-          method: 'POST',
+        call(participantApi.terminate, {
+          params: { id },
           body: { motifMouvement },
-          schema: messagesReply,
           handle: [REFUSED],
         }),
       ),

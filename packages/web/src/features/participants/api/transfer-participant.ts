@@ -1,7 +1,7 @@
-import { messagesReply } from '@portail/contract/schemas/common';
+import { participantApi } from '@portail/contract/api/participants';
 import type { TransferBody } from '@portail/contract/schemas/participants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { outcomeOf, REFUSED } from './outcome';
 import { participantKeys } from './participant-keys';
 
@@ -10,9 +10,7 @@ export function useTransferParticipant(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TransferBody) =>
-      outcomeOf(
-        api(`/adherents/${id}/muter`, { method: 'POST', body, schema: messagesReply, handle: [REFUSED] }),
-      ),
+      outcomeOf(call(participantApi.transfer, { params: { id }, body, handle: [REFUSED] })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: participantKeys.all }),
   });
 }

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API_ROUTES } from '@portail/contract/api/index';
 import { FHIR_BASE_PATH, FHIR_MIME } from '@portail/contract/integration/fhir';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -54,6 +55,7 @@ import { PortalMetrics } from './lib/metrics';
 import { loggableError, loggableRequest, PortalLogController } from './lib/request-log';
 import { securityHeadersMiddleware } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
+import { checkDeclarationsServed } from './lib/serve';
 import { validatorCompiler } from './lib/validator';
 import { startDelivery } from './notify/delivery';
 import { DemoProviders } from './notify/demo-provider';
@@ -260,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(centreRoutes({ ...featureDeps, queue: delivery.queue }));
   if (demoProviders) await app.register(devRoutes({ ...featureDeps, demoProviders }));
+  checkDeclarationsServed(app, API_ROUTES, config.demoMode);
 
   await registerWeb(app, config.webDist);
   return app;

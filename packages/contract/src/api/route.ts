@@ -42,6 +42,8 @@ export interface ApiRoute {
   ids?: Readonly<Record<string, ResourceKind>>;
   /** The route answers a participant who has not yet confirmed the text-message code. */
   allowUnconfirmed?: boolean;
+  /** Served in demo mode only (the demo outbox and its switches): a production server has no such route. */
+  demoOnly?: boolean;
   /** A medical-record route: a participant must have accepted the online medical record. */
   medicalRecord?: boolean;
   params?: z.ZodType;

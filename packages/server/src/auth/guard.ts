@@ -1,5 +1,5 @@
+import type { Access, ResourceKind } from '@portail/contract/api/route';
 import { hasAnyRole } from '@portail/contract/roles';
-import type { Access } from '@portail/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -34,26 +34,7 @@ declare module 'fastify' {
   }
 }
 
-export type ResourceKind =
-  | 'participant'
-  | 'correspondant'
-  | 'establishment'
-  | 'company'
-  | 'checkup'
-  | 'document'
-  | 'attachment'
-  | 'sheet'
-  | 'appointment'
-  | 'mutation'
-  | 'outbox'
-  /** An account (users.id): the centre's staff reach every one. */
-  | 'account'
-  /** An event of the audit trail: administrators reach every one. */
-  | 'audit'
-  /** A sheet or data-protection document as the administrators publish it, withdrawn ones included. */
-  | 'content'
-  /** A parameter that names no resource (a list's name, a phone number): nothing to reach across scopes. */
-  | 'value';
+export type { ResourceKind };
 
 export interface RouteInfo {
   method: string;
@@ -91,6 +72,16 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; config: Confi
     const undeclared = params.filter((name) => !ids[name]);
     if (undeclared.length > 0)
       throw new Error(`Route ${route.url} must declare what ${undeclared.join(', ')} names`);
+    // Every API call is declared in the contract (contract/src/api) and registered from it (lib/serve.ts).
+    if (!route.config?.declaration)
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} is not registered from a contract declaration`,
+      );
+    // Every API call is declared in the contract (contract/src/api) and registered from it (lib/serve.ts).
+    if (!route.config?.declaration)
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} is not registered from a contract declaration`,
+      );
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       app.routeTable.push({

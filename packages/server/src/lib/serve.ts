@@ -72,3 +72,26 @@ export function serve<R extends ApiRoute>(
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }
+
+/**
+ * The other half of the promise: every declaration of the contract has its handler. Called once all the
+ * features are registered; a declaration nobody serves stops the server (and every test) from starting.
+ * Demo-only declarations are served in demo mode and never otherwise.
+ */
+export function checkDeclarationsServed(
+  app: FastifyInstance,
+  declarations: readonly ApiRoute[],
+  demoMode: boolean,
+): void {
+  const served = new Set(app.routeTable.map((route) => `${route.method} ${route.url}`));
+  const wrong = declarations.filter(
+    (declaration) =>
+      served.has(`${declaration.method} ${declaration.path}`) !== (demoMode || !declaration.demoOnly),
+  );
+  if (wrong.length > 0)
+    throw new Error(
+      `Declared in contract/src/api but ${demoMode ? 'not served' : 'not served, or served outside demo mode'}: ${wrong
+        .map((declaration) => `${declaration.method} ${declaration.path}`)
+        .join(', ')}`,
+    );
+}

@@ -252,7 +252,10 @@ async function tracked<T>(options: ApiOptions, run: () => Promise<T>): Promise<T
   }
 }
 
-/** Calls the API and validates the reply with the contract's schema. */
+/**
+ * Calls the API by path and validates the reply with a schema. Screens use `call` with a declaration;
+ * this is what it runs, and what the sign-in page uses for the calls it makes without their declaration.
+ */
 export function api<S extends z.ZodType>(
   path: string,
   options: ApiOptions & { schema: S },
@@ -310,15 +313,7 @@ function declaredCall<R extends ApiRoute>(
 export function call<R extends ApiRoute>(route: R, ...[options]: CallArgs<R>): Promise<RouteReply<R>> {
   const [path, apiOptions] = declaredCall(route, options);
   const schema = route.replies[200] ?? route.replies[201] ?? route.replies[204];
-  return tracked(apiOptions, async () => {
-    const response = await execute(path, apiOptions);
-    const body = await readBody(response);
-    if (!schema) return body as RouteReply<R>;
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data as RouteReply<R>;
-    console.error(`Reply of ${route.method} ${route.path} does not match its schema`, parsed.error.issues);
-    throw new ApiError(500, body, null, false);
-  });
+  return (schema ? api(path, { ...apiOptions, schema }) : api(path, apiOptions)) as Promise<RouteReply<R>>;
 }
 
 /** Downloads the file a declared route answers with: its bytes and the name the server gives it. */

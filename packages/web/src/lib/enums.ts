@@ -1,15 +1,10 @@
+import { enumApi } from '@portail/contract/api/enums';
 import type { Language } from '@portail/contract/constants';
-import {
-  type CreatableEnum,
-  type EnumItem,
-  type EnumName,
-  enumItem,
-  enumReply,
-} from '@portail/contract/schemas/enums';
+import type { CreatableEnum, EnumItem, EnumName } from '@portail/contract/schemas/enums';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from './api';
+import { call } from './api';
 import { isLanguage } from './i18n';
 
 /** Enumerations change with the centre's reference data, not during a session. */
@@ -28,9 +23,9 @@ export function enumQueryOptions(name: EnumName, activeOnly = false) {
   return queryOptions({
     queryKey: enumKeys.list(name, activeOnly),
     queryFn: ({ signal }) =>
-      api(`/enum/${name}`, {
+      call(enumApi.list, {
+        params: { name },
         query: activeOnly ? { actif: true } : {},
-        schema: enumReply,
         silent: true,
         signal,
       }),
@@ -109,10 +104,9 @@ export function useCreateEnumItem(name: CreatableEnum) {
   const queryClient = useQueryClient();
   return useCallback(
     async (label: string): Promise<EnumItem> => {
-      const created = await api(`/enum/${name}`, {
-        method: 'PUT',
+      const created = await call(enumApi.add, {
+        params: { name },
         body: { label },
-        schema: enumItem,
         handle: 'all',
       });
       await queryClient.invalidateQueries({ queryKey: ['enum', name] });

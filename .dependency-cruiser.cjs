@@ -30,14 +30,6 @@ module.exports = {
       from: { path: '^packages/contract/' },
       to: { path: '^packages/(server|web)/' },
     },
-    {
-      name: 'no-feature-cycles',
-      comment:
-        'Two features that import each other are one feature, or share something that belongs elsewhere.',
-      severity: 'error',
-      from: { path: '^packages/(server|web)/src/features/([^/]+)/' },
-      to: { circular: true, path: '^packages/$1/src/features/', pathNot: '^packages/$1/src/features/$2/' },
-    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -27,10 +27,10 @@ import {
   correspondantPageCache,
 } from './features/correspondants/correspondant-page-cache';
 import { correspondantRoutes } from './features/correspondants/correspondants.routes';
+import { dataProtectionRoutes } from './features/data-protection/data-protection.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { DOCUMENTS_CHANNEL, documentPageCache } from './features/documents/document-page-cache';
 import { documentRoutes } from './features/documents/documents.routes';
-import { sheetRoutes } from './features/documents/sheets.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
@@ -41,7 +41,6 @@ import { operationOutcome } from './features/integration/fhir-outcome';
 import { smartRoutes } from './features/integration/smart.routes';
 import { subscriptionHandler } from './features/integration/subscription.resource';
 import { subscriptionDelivery } from './features/integration/subscription-delivery';
-import { legalRoutes } from './features/legal/legal.routes';
 import { countRequests, installMetrics } from './features/metrics/metrics.plugin';
 import { MUTATIONS_CHANNEL, mutationPageCache } from './features/mutations/mutation-page-cache';
 import { mutationRoutes } from './features/mutations/mutations.routes';
@@ -50,6 +49,7 @@ import { PARTICIPANTS_CHANNEL, participantPageCache } from './features/participa
 import { participantRoutes } from './features/participants/participants.routes';
 import { recoveryRoutes } from './features/recovery/recovery.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
+import { sheetRoutes } from './features/sheets/sheets.routes';
 import { installErrorHandler } from './lib/error-handler';
 import { PortalMetrics } from './lib/metrics';
 import { loggableError, loggableRequest, PortalLogController } from './lib/request-log';
@@ -237,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentRoutes(featureDeps));
   await app.register(sheetRoutes(featureDeps));
   await app.register(assistanceRoutes(featureDeps));
-  await app.register(legalRoutes(featureDeps));
+  await app.register(dataProtectionRoutes(featureDeps));
   await app.register(smartRoutes({ db: database.db, config }));
   app.decorate('fhirRouteTable', [] as FhirRouteInfo[]);
   // The change feed's types (fhir-handlers.ts), the subscriptions to them and their delivery.

@@ -6,12 +6,12 @@ import { authApi } from './auth';
 import { centreApi } from './centre';
 import { checkupApi } from './checkups';
 import { correspondantApi } from './correspondants';
+import { dataProtectionApi } from './data-protection';
 import { devApi } from './dev';
 import { documentApi } from './documents';
 import { enumApi } from './enums';
 import { healthApi } from './health';
 import { homeApi } from './home';
-import { legalApi } from './legal';
 import { mutationApi } from './mutations';
 import { participantApi } from './participants';
 import { recoveryApi } from './recovery';
@@ -29,12 +29,12 @@ export const API = {
   centre: centreApi,
   checkups: checkupApi,
   correspondants: correspondantApi,
+  dataProtection: dataProtectionApi,
   dev: devApi,
   documents: documentApi,
   enums: enumApi,
   health: healthApi,
   home: homeApi,
-  legal: legalApi,
   mutations: mutationApi,
   participants: participantApi,
   recovery: recoveryApi,

@@ -93,7 +93,7 @@ export const appRoutes: RouteObject[] = [
                     caseSensitive: true,
                     handle: { wide: true },
                     lazy: () =>
-                      import('../features/legal-pages/legal-notice-page').then((m) => ({
+                      import('../features/legal-notices/legal-notice-page').then((m) => ({
                         Component: m.LegalNoticePage,
                       })),
                   },
@@ -102,7 +102,7 @@ export const appRoutes: RouteObject[] = [
                     caseSensitive: true,
                     handle: { wide: true },
                     lazy: () =>
-                      import('../features/legal-pages/accessibility-page').then((m) => ({
+                      import('../features/legal-notices/accessibility-page').then((m) => ({
                         Component: m.AccessibilityPage,
                       })),
                   },
@@ -263,7 +263,7 @@ export const appRoutes: RouteObject[] = [
                 path: SCREENS.dataProtection.path,
                 caseSensitive: true,
                 lazy: () =>
-                  import('../features/legal/data-protection-page').then((m) => ({
+                  import('../features/data-protection/data-protection-page').then((m) => ({
                     Component: m.DataProtectionPage,
                   })),
               },

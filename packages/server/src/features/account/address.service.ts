@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
 import { type FieldErrorEntry, FieldErrors } from '../../lib/field-errors';
-import { localityError } from '../addresses/addresses.service';
+import { localityError } from '../addresses';
 import type { AccountDeps, AccountRequest } from './account-deps';
 import {
   type AddressItem,

@@ -11,8 +11,8 @@ import { correspondants, participants, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, notFound } from '../../lib/errors';
 import type { Notifier } from '../../notify/notifier';
-import { sendPasswordLink } from '../recovery/password-links';
-import { issueRegistrationLink, mailRegistrationLink } from '../registration/registration-links';
+import { sendPasswordLink } from '../recovery';
+import { issueRegistrationLink, mailRegistrationLink } from '../registration';
 import {
   accountCard,
   accountState,

@@ -9,7 +9,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { enumItems } from '../../db/schema';
 import { centreToday } from '../../lib/dates';
-import { listScopeEstablishments } from '../participants/establishment.queries';
+import { listScopeEstablishments } from '../participants';
 import {
   type CheckupSortField,
   type HistoryRecord,

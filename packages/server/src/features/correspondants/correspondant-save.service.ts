@@ -13,10 +13,14 @@ import { audit } from '../../lib/audit';
 import { forbidden, infoMessage, notFound } from '../../lib/errors';
 import { type FieldErrorEntry, FieldErrors } from '../../lib/field-errors';
 import { isValidMobile } from '../../lib/phone';
-import type { AccountDeps, AccountRequest } from '../account/account-deps';
-import { mailAccountNotice } from '../account/account-mail';
-import { pendingContactOf, requestContactChange, sendContactCodes } from '../account/contact-change.service';
-import { lockContact } from '../account/user.queries';
+import type { AccountDeps, AccountRequest } from '../account';
+import {
+  lockContact,
+  mailAccountNotice,
+  pendingContactOf,
+  requestContactChange,
+  sendContactCodes,
+} from '../account';
 import { type CorrespondantRecord, findCorrespondant, lockCorrespondant } from './correspondant.queries';
 import { isCivility } from './correspondant-lookups.queries';
 import { reachOf, toCorrespondant } from './correspondants.service';

@@ -2,7 +2,7 @@ import { correspondantApi } from '@portail/contract/api/correspondants';
 import type { FastifyInstance } from 'fastify';
 import { canShowCorrespondantList, requireCaller } from '../../auth/caller';
 import { serve } from '../../lib/serve';
-import { type AccountDeps, accountRequest } from '../account/account-deps';
+import { type AccountDeps, accountRequest } from '../account';
 import { correspondantPageCache } from './correspondant-page-cache';
 import { saveOwnRecord } from './correspondant-save.service';
 import { correspondantForCaller, listForCaller, managerOf, ownRecord } from './correspondants.service';

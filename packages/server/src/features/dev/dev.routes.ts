@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { serve } from '../../lib/serve';
 import type { DemoProviders } from '../../notify/demo-provider';
-import type { AuthDeps } from '../auth/auth.service';
-import { ClientError, registerClient } from '../integration/system-clients';
+import type { AuthDeps } from '../auth';
+import { ClientError, registerClient } from '../integration';
 import { renderOutboxPage } from './outbox.page';
 import { findAttachment, listOutbox, waitingMessages } from './outbox.queries';
 

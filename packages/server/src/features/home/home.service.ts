@@ -4,7 +4,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { companies, correspondants, establishments, groups } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { countMutations } from '../mutations/mutation.queries';
+import { countMutations } from '../mutations';
 
 const ref = (id: number | null, name: string | null) =>
   id !== null && name !== null ? { id, raisonsociale: name } : null;

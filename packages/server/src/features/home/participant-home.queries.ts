@@ -4,8 +4,7 @@ import type { HomeVisit } from '@portail/contract/schemas/home';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { checkups, documents, documentTypes, enumItems, participants, visits } from '../../db/schema';
-import { listedDocumentColumns, visibleNow } from '../documents/document.queries';
-import { toDocumentRow } from '../documents/documents.service';
+import { listedDocumentColumns, toDocumentRow, visibleNow } from '../documents';
 
 /** At most this many new documents on the home table (the lists hold the rest). */
 export const HOME_DOCUMENTS_MAX = 20;

@@ -9,7 +9,7 @@ import {
   DOCUMENT_TYPE_SYSTEM,
 } from '@portail/contract/integration/fhir-documents';
 import type { AttachmentKind, DocumentCategory, NameDisplayMode } from '../../db/schema';
-import { documentShownName, type TitleParts } from '../documents/document-title';
+import { documentShownName, type TitleParts } from '../documents';
 import { documentCategoryCoding } from './codes';
 
 /** The portal's extensions on DocumentReference (README "Integration API: resources"). */

@@ -10,7 +10,7 @@ import {
   documentTypes,
   legalDocuments,
 } from '../../db/schema';
-import { titleColumns } from '../documents/document-title';
+import { titleColumns } from '../documents';
 import {
   type LegalRow,
   legalId,

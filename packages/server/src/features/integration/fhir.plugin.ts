@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { Notifier } from '../../notify/notifier';
-import { CORRESPONDANTS_CHANNEL } from '../correspondants/correspondant-page-cache';
+import { CORRESPONDANTS_CHANNEL } from '../correspondants';
 import { capabilityStatement } from './capability-statement';
 import { CodeBookCache } from './code-book-cache';
 import { FhirError, type Issue, invalid, notFoundResource, operationOutcome } from './fhir-outcome';

@@ -5,16 +5,18 @@ import { and, eq, ne } from 'drizzle-orm';
 import { participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
-import { createActivations, sendActivation } from '../participants/activation';
+import type { ParticipantRecord } from '../participants';
 import {
+  checkForm,
   checkupTypesOf,
+  createActivations,
   type EstablishmentFacts,
   findEstablishment,
   findEstablishments,
-} from '../participants/establishment.queries';
-import type { ParticipantRecord } from '../participants/participant.queries';
-import { checkForm, formColumns } from '../participants/participant-form';
-import { participantPageCache } from '../participants/participant-page-cache';
+  formColumns,
+  participantPageCache,
+  sendActivation,
+} from '../participants';
 import type { CodeBook } from './codes';
 import { type Issue, versionConflict } from './fhir-outcome';
 import { codeBook, type FhirContext } from './fhir-resource';

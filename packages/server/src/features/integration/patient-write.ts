@@ -2,7 +2,7 @@ import type { Address, Coding, Extension, HumanName, Patient } from '@medplum/fh
 import { COUNTRY_FRANCE_ID } from '@portail/contract/constants';
 import { INS_NIR_SYSTEM, PORTAL_ID_SYSTEM, portalCodeSystem } from '@portail/contract/integration/fhir';
 import { type ParticipantFormFields, participantFormFields } from '@portail/contract/schemas/participants';
-import type { ParticipantRecord } from '../participants/participant.queries';
+import type { ParticipantRecord } from '../participants';
 import type { CodeBook } from './codes';
 import { FhirError, type Issue } from './fhir-outcome';
 import { PATIENT_EXTENSIONS as ext } from './patient-extensions';

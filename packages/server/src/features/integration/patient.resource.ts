@@ -2,7 +2,7 @@ import type { Address, Extension, Identifier, Patient } from '@medplum/fhirtypes
 import { INS_NIR_SYSTEM, ORGANIZATION_PREFIX, PORTAL_ID_SYSTEM } from '@portail/contract/integration/fhir';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { participants } from '../../db/schema';
-import type { ParticipantRecord } from '../participants/participant.queries';
+import type { ParticipantRecord } from '../participants';
 import type { CodeBook } from './codes';
 import { invalid } from './fhir-outcome';
 import {

@@ -4,10 +4,9 @@ import { userChanged } from '../../auth/session-events';
 import { revokeUserSessions } from '../../auth/sessions';
 import { accountTokens, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { sendContactCode } from '../account/account-mail';
-import { live, PURPOSE } from '../account/contact-change.service';
-import { newAccountLogin } from '../participants/activation';
-import { issueRegistrationLink, mailRegistrationLink } from '../registration/registration-links';
+import { live, PURPOSE, sendContactCode } from '../account';
+import { newAccountLogin } from '../participants';
+import { issueRegistrationLink, mailRegistrationLink } from '../registration';
 import type { FhirContext } from './fhir-resource';
 
 /**

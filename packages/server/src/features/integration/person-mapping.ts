@@ -3,7 +3,7 @@ import { PORTAL_ID_SYSTEM, portalCodeSystem, portalExtension } from '@portail/co
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { correspondants, users } from '../../db/schema';
-import { pendingContactOf } from '../account/contact-change.service';
+import { pendingContactOf } from '../account';
 import type { CodeBook } from './codes';
 import { organizationId } from './organization.resource';
 

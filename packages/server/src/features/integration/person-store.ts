@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { companies, correspondants, establishments, groups } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
-import { correspondantPageCache } from '../correspondants/correspondant-page-cache';
+import { correspondantPageCache } from '../correspondants';
 import { loadCodeBook } from './codes';
 import { FhirError, type Issue, versionConflict } from './fhir-outcome';
 import type { FhirContext } from './fhir-resource';

@@ -7,11 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { checkups, mutations, participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
-import {
-  acceptsCheckupType,
-  type EstablishmentFacts,
-  findEstablishment,
-} from '../participants/establishment.queries';
+import { acceptsCheckupType, type EstablishmentFacts, findEstablishment } from '../participants';
 import { lockMutation, lockTransferredParticipant, type MutationRecord } from './mutation.queries';
 
 /** Refused as the participants' actions are: 409 with the message (participant-actions.service.ts). */

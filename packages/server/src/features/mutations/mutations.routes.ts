@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { serve } from '../../lib/serve';
-import { participantPageCache } from '../participants/participant-page-cache';
+import { participantPageCache } from '../participants';
 import { acceptMutation, cancelMutation, type MutationRequest } from './mutation-actions.service';
 import { mutationPageCache } from './mutation-page-cache';
 import { listMutations, mutationForCaller } from './mutations.service';

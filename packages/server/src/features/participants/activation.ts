@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Notifier } from '../../notify/notifier';
-import { type LinkConfig, mailRegistrationLink } from '../registration/registration-links';
+import { type LinkConfig, mailRegistrationLink } from '../registration';
 
 /** Lower-case ASCII words joined by dots, as the centre's participant logins are written. */
 function loginPart(text: string): string {

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { type EnumNamespace, enumItems, type participants } from '../../db/schema';
 import type { FieldErrorEntry } from '../../lib/field-errors';
 import { isValidMobile } from '../../lib/phone';
-import { localityError } from '../addresses/addresses.service';
+import { localityError } from '../addresses';
 import type { geoAddress } from './establishment.queries';
 import type { ParticipantRecord } from './participant.queries';
 import { phoneticName } from './phonetic';

@@ -15,7 +15,7 @@ import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, infoMessage } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import type { Notifier } from '../../notify/notifier';
-import { findAccount } from '../account/user.queries';
+import { findAccount } from '../account';
 import { countClientCall } from './recovery-throttle';
 
 export interface NewPasswordDeps {

@@ -19,7 +19,7 @@ import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import { errorReplyOf } from '../../lib/error-replies';
 import { usePageLabel } from '../../lib/page-label';
-import { ChangePasswordDialog } from '../account/components/change-password-dialog';
+import { ChangePasswordDialog } from '../account';
 import { useCorrespondant } from './api/get-correspondant';
 import { civilityLabel } from './civility';
 import { ContactForm } from './components/contact-form';

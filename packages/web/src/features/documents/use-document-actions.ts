@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ViewerTarget } from '../../components/pdf-viewer-dialog';
 import { type ContentSource, downloadContent, viewerTarget } from '../../lib/document-content';
-import { homeKeys } from '../home/api/get-home-detail';
+import { homeKeys } from '../../lib/query-keys';
 import { useSelection } from './use-selection';
 
 /**

@@ -1,9 +1,9 @@
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import type { ComponentType } from 'react';
 import { isCorrespondant, isParticipant } from '../../lib/session';
-import { HomeDocumentsCard } from '../documents/home-documents-card';
 import { AttachmentCard } from './attachment-card';
 import { CheckupCard } from './checkup-card';
+import { HomeDocumentsCard } from './documents-card';
 import { LastConnectionCard } from './last-connection-card';
 import { MedicalRecordCard } from './medical-record-card';
 import { StaffCard } from './staff-card';

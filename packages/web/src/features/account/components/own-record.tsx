@@ -8,7 +8,7 @@ import { type Detail, DetailsList } from '../../../components/details-list';
 import { formatDate } from '../../../lib/dates';
 import { useAddressStreetType, useEnumLabel } from '../../../lib/enums';
 import { currentUser, isParticipant, useSession } from '../../../lib/session';
-import { MedicalRecordCard } from '../../home/medical-record-card';
+import { MedicalRecordCard } from '../../home';
 
 export function Section({ id, title, entries }: { id: string; title: string; entries: readonly Detail[] }) {
   return (

@@ -6,13 +6,7 @@ import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { useLanguage } from '../../../lib/localised';
 import { notify } from '../../../lib/notify';
-
-export const homeKeys = {
-  /** Every language's detail (to invalidate), or one language's (its new documents' titles). */
-  detail: (language?: Language) =>
-    language === undefined ? (['home', 'detail'] as const) : (['home', 'detail', language] as const),
-  mammogram: () => ['home', 'mammogram'] as const,
-};
+import { homeKeys } from '../../../lib/query-keys';
 
 /**
  * `GET get-detail-accueil` (000 §7): the participant's check-up and new documents, or the

@@ -2,7 +2,7 @@ import { homeApi } from '@portail/contract/api/home';
 import type { MammogramBody } from '@portail/contract/schemas/home';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { homeKeys } from './get-home-detail';
+import { homeKeys } from '../../../lib/query-keys';
 
 /** `GET adherents/dateMammo`: the date recorded last, to prefill the dialog. */
 export function mammogramQueryOptions() {

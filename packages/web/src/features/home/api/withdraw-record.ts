@@ -1,9 +1,9 @@
 import { homeApi } from '@portail/contract/api/home';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
+import { homeKeys } from '../../../lib/query-keys';
 import { loadPrincipal } from '../../../lib/session';
 import { notifyMessages } from '../message-toasts';
-import { homeKeys } from './get-home-detail';
 
 /**
  * `POST withdraw-dmc`: withdraws the acceptance of the online medical record, then reloads the

@@ -6,8 +6,8 @@ import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { messagesOf } from '../../../lib/error-replies';
 import { useLanguage } from '../../../lib/localised';
+import { homeKeys } from '../../../lib/query-keys';
 import { notifyMessages } from '../message-toasts';
-import { homeKeys } from './get-home-detail';
 
 /** A refused rule answers 409 with its messages; they are shown like the reply's. */
 async function postConsent(agreed: boolean): Promise<Message[]> {

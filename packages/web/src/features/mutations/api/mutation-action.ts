@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { messagesOf } from '../../../lib/error-replies';
-import { homeKeys } from '../../home/api/get-home-detail';
-import { participantKeys } from '../../participants/api/participant-keys';
+import { homeKeys } from '../../../lib/query-keys';
+import { participantKeys } from '../../participants';
 import { mutationKeys } from './mutation-keys';
 
 /** The server refuses a business rule with 409 and `ciemException.messages` (001 §8). */

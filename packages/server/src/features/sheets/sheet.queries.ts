@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adviceSheetContents, adviceSheets } from '../../db/schema';
-import type { StoredFile } from './document.queries';
+import type { StoredFile } from '../documents';
 
 /** Advice sheets are the centre's, the same for everyone: active ones only, no owner to scope by. */
 export function readSheetPage(db: Db, descending: boolean, page: { limit: number; offset: number }) {

@@ -2,7 +2,7 @@ import { sheetApi } from '@portail/contract/api/sheets';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { serve } from '../../lib/serve';
-import { readContext, uncached } from './documents.routes';
+import { readContext, uncached } from '../documents';
 import { listSheets, readSheet } from './sheets.service';
 
 /** The advice sheets (000 §2.14): the centre's, the same for every caller the routes admit. */

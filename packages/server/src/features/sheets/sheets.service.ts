@@ -1,8 +1,14 @@
 import type { DocumentContent, SheetListReply } from '@portail/contract/schemas/documents';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { contentReply } from './document-files';
-import { descendingByDate, type ReadContext, recordRead, totalOf, type Usage } from './documents.service';
+import {
+  contentReply,
+  descendingByDate,
+  type ReadContext,
+  recordRead,
+  totalOf,
+  type Usage,
+} from '../documents';
 import { countSheets, findSheetContent, readSheetPage } from './sheet.queries';
 
 /** GET fiche/list (000 §2.14): the active sheets, 20 a page from page 1, newest first by default. */

@@ -1,4 +1,4 @@
-import { legalApi } from '@portail/contract/api/legal';
+import { dataProtectionApi } from '@portail/contract/api/data-protection';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
@@ -14,7 +14,7 @@ export const legalKeys = {
 export function documentsCiemQueryOptions() {
   return queryOptions({
     queryKey: legalKeys.documents(),
-    queryFn: ({ signal }) => call(legalApi.dataProtection, { signal, handle: 'all' }),
+    queryFn: ({ signal }) => call(dataProtectionApi.dataProtection, { signal, handle: 'all' }),
     // The documents change with a new release of the policy, not during a visit.
     staleTime: 10 * 60_000,
   });

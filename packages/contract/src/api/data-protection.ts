@@ -5,7 +5,7 @@ import { type ApiRoute, route } from './route';
 const READERS = ['ROLE_OPERATOR', 'ROLE_CORRESPONDANT', 'ROLE_PARTICIPANT'] as const;
 
 /** The data-protection documents page (docs/data-protection-and-legal.md). */
-export const legalApi = {
+export const dataProtectionApi = {
   dataProtection: route({
     method: 'GET',
     path: '/api/get-documents-ciem',

@@ -1,5 +1,5 @@
-import { useParticipantHome } from '../home/api/get-home-detail';
-import { NewDocumentsCard } from './components/new-documents-card';
+import { NewDocumentsCard } from '../documents';
+import { useParticipantHome } from './api/get-home-detail';
 
 /** The home card (000 §2.5): the new documents of the home detail, read from the home page's query. */
 export function HomeDocumentsCard() {

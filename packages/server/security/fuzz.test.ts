@@ -21,10 +21,10 @@ const BODY_LIMIT = 1024 * 1024;
 /** Built once: a megabyte string per request would cost more than the server's refusal. */
 const OVERSIZED = JSON.stringify({ filler: 'z'.repeat(BODY_LIMIT + 10) });
 
-let portal: Portal;
+// Started while the file is collected: one case is generated per route and kind of breakage.
+const portal: Portal = await startPortal();
 let identities: Identity[];
 beforeAll(async () => {
-  portal = await startPortal();
   identities = await signInIdentities(portal);
 });
 afterAll(async () => portal.close());
@@ -237,8 +237,8 @@ function routeOperation(spec: { paths: Record<string, Record<string, Operation>>
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The arbitrary of broken requests of one route. */
-function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRequest> {
+/** What a route reads, as its OpenAPI operation declares it. */
+function shapeOf(route: RouteInfo, operation: Operation) {
   const params = operation.parameters ?? [];
   const pathParams = params.filter((param) => param.in === 'path');
   const queryParams = params.filter((param) => param.in === 'query');
@@ -258,9 +258,30 @@ function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRe
     ),
   ];
 
-  // A breaker spoils an input the route reads; a route without a body schema reads no body, so junk
-  // there is noise (ignored by design), and only an oversized body (never read) breaks it.
+  // A route without a body schema reads no body: junk there is noise (ignored by design).
   const hasBody = takesBody && bodySchema !== undefined;
+  return {
+    pathParams,
+    queryParams,
+    jsonBody,
+    formBody,
+    bodySchema,
+    takesBody,
+    hasBody,
+    requiredBody,
+    breakableQuery,
+    breakablePath,
+    controlTargets,
+  };
+}
+type Shape = ReturnType<typeof shapeOf>;
+
+/**
+ * The breakers of one route, each as often as its weight: a breaker spoils an input the route reads,
+ * and only an oversized body (never read) breaks a route that reads none.
+ */
+function breakersOf(shape: Shape): Breaker[] {
+  const { takesBody, hasBody, jsonBody, requiredBody, breakableQuery, breakablePath, controlTargets } = shape;
   const breakers: Breaker[] = [];
   // Oversized bodies cost a megabyte each: less often than the others.
   if (takesBody) breakers.push('oversize');
@@ -272,7 +293,24 @@ function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRe
   if (controlTargets.length > 0) breakers.push('controlCharacter', 'controlCharacter', 'controlCharacter');
   // Reads with nothing to break still get hostile noise; writes with nothing to break get only breakers.
   if (!takesBody && breakablePath.length === 0 && breakableQuery.length === 0) breakers.push('none');
+  return breakers;
+}
 
+/** The arbitrary of requests of one route broken by one breaker. */
+function requestsOf(route: RouteInfo, shape: Shape, breaker: Breaker): fc.Arbitrary<FuzzRequest> {
+  const {
+    pathParams,
+    queryParams,
+    jsonBody,
+    formBody,
+    bodySchema,
+    takesBody,
+    hasBody,
+    requiredBody,
+    breakableQuery,
+    breakablePath,
+    controlTargets,
+  } = shape;
   const allowed = identities.filter(
     (identity) =>
       route.access === 'permit' ||
@@ -306,7 +344,7 @@ function requestsOf(route: RouteInfo, operation: Operation): fc.Arbitrary<FuzzRe
 
   return fc
     .record({
-      breaker: fc.constantFrom(...breakers),
+      breaker: fc.constant(breaker),
       identity,
       path: pathValues,
       query: queryValues,
@@ -448,52 +486,114 @@ async function databaseDigest(portal: Portal): Promise<Record<string, string>> {
   return digest;
 }
 
-describe('fuzzing every route with bad input', () => {
-  it(`sends ${REQUESTS} broken requests: no 5xx, no stack trace, every broken write refused, nothing written`, async () => {
-    const spec = portal.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
-    // Signing out would end the identities' sessions halfway: its broken requests still go, after the rest.
-    const routes = [...portal.app.routeTable]
-      .filter((route) => !route.url.startsWith('/api/dev/'))
-      .sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
-    const before = await databaseDigest(portal);
-    const perRoute = Math.ceil(REQUESTS / routes.length);
-    const statuses = new Map<number, number>();
-    const breakers = new Map<Breaker, number>();
-    const accepted: string[] = [];
-    let sent = 0;
-    for (const route of routes) {
-      const arbitrary = requestsOf(route, routeOperation(spec, route));
-      await fc.assert(
-        fc.asyncProperty(arbitrary, async (request) => {
-          const reply: HttpReply = await portal.http(request);
-          sent++;
-          statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
-          breakers.set(request.breaker, (breakers.get(request.breaker) ?? 0) + 1);
-          const label = `${request.method} ${request.url.slice(0, 200)} [${request.breaker}, ${request.identity}] → ${reply.statusCode}`;
-          if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
-          if (STACK_TRACE.test(reply.body))
-            throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
-          if (request.breaker !== 'none' && reply.statusCode < 400) accepted.push(label);
-        }),
-        { numRuns: perRoute, seed: SEED, endOnFailure: true },
-      );
-    }
-    const after = await databaseDigest(portal);
-    const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+/** `total` split in proportion to `weights` (largest remainder), each part at least 1. */
+function share(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((weight) => (total * weight) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest);
+  for (const { i } of byRemainder) {
+    if (left-- <= 0) break;
+    parts[i] = (parts[i] ?? 0) + 1;
+  }
+  return parts.map((part) => Math.max(1, part));
+}
+
+const count5xx = (statuses: Map<number, number>) =>
+  [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
+
+/** The name of each breaker's case. */
+const BREAKAGE: Record<Breaker, string> = {
+  malformedJson: 'refuses malformed JSON',
+  contentType: 'refuses a body of another content type',
+  oversize: 'refuses a body over the size limit',
+  bodyTopType: 'refuses a body that is not an object',
+  bodyField: 'refuses a body with a required field missing or of a wrong type',
+  queryField: 'refuses a query parameter of a wrong type',
+  pathParam: 'refuses a path parameter of a wrong type',
+  controlCharacter: 'refuses a control character in a parameter or a body string',
+  none: 'answers hostile noise',
+};
+
+const spec = portal.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+// Signing out would end the identities' sessions halfway: its broken requests still go, after the rest.
+const routes = [...portal.app.routeTable]
+  .filter((route) => !route.url.startsWith('/api/dev/'))
+  .sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
+/** Each route's share of REQUESTS, split between its breakers by their weights: one case per breaker. */
+const plan = routes.map((route) => {
+  const shape = shapeOf(route, routeOperation(spec, route));
+  const weighted = breakersOf(shape);
+  const kinds = [...new Set(weighted)];
+  const runs = share(
+    Math.ceil(REQUESTS / routes.length),
+    kinds.map((kind) => weighted.filter((breaker) => breaker === kind).length),
+  );
+  return { route, shape, cases: kinds.map((breaker, i) => ({ breaker, runs: runs[i] ?? 1 })) };
+});
+const planned = plan.flatMap(({ cases }) => cases).reduce((n, { runs }) => n + runs, 0);
+
+describe('fuzzing every route with bad input: no 5xx, no stack trace, every broken request refused', () => {
+  let before: Record<string, string> = {};
+  let changed: string[] | null = null;
+  const statuses = new Map<number, number>();
+  const breakers = new Map<Breaker, number>();
+  let sent = 0;
+  let accepted = 0;
+  beforeAll(async () => {
+    before = await databaseDigest(portal);
+  });
+  afterAll(() => {
     figure('fuzz.requests', sent);
     figure('fuzz.routes', routes.length);
-    figure(
-      'fuzz.5xx',
-      [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0),
-    );
-    figure('fuzz.brokenAccepted', accepted.length);
+    figure('fuzz.5xx', count5xx(statuses));
+    figure('fuzz.brokenAccepted', accepted);
     figure('fuzz.controlCharacters', breakers.get('controlCharacter') ?? 0);
-    figure('fuzz.tablesChanged', changed.length);
+    if (changed) figure('fuzz.tablesChanged', changed.length);
     console.log(
       `fuzz: ${sent} requests over ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries(statuses))}; breakers ${JSON.stringify(Object.fromEntries(breakers))}`,
     );
-    expect(sent).toBeGreaterThanOrEqual(REQUESTS);
-    expect(accepted).toEqual([]);
+  });
+
+  // Each case its own seed, so that the cases of a route draw different values.
+  let seed = SEED;
+  for (const { route, shape, cases } of plan) {
+    describe(`${route.method} ${route.url}`, () => {
+      for (const { breaker, runs } of cases) {
+        const caseSeed = seed++;
+        it(BREAKAGE[breaker], async () => {
+          const taken: string[] = [];
+          let sentHere = 0;
+          await fc.assert(
+            fc.asyncProperty(requestsOf(route, shape, breaker), async (request) => {
+              const reply: HttpReply = await portal.http(request);
+              sent++;
+              sentHere++;
+              statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
+              breakers.set(breaker, (breakers.get(breaker) ?? 0) + 1);
+              const label = `${request.method} ${request.url.slice(0, 200)} [${request.identity}] → ${reply.statusCode}`;
+              if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
+              if (STACK_TRACE.test(reply.body))
+                throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
+              if (breaker !== 'none' && reply.statusCode < 400) {
+                accepted++;
+                taken.push(label);
+              }
+            }),
+            { numRuns: runs, seed: caseSeed, endOnFailure: true },
+          );
+          expect(taken, 'broken requests answered below 400').toEqual([]);
+          expect(sentHere).toBe(runs);
+        });
+      }
+    });
+  }
+
+  it(`sent at least ${REQUESTS} requests and left every table as it was`, async () => {
+    expect(planned).toBeGreaterThanOrEqual(REQUESTS);
+    const after = await databaseDigest(portal);
+    changed = Object.keys(before).filter((table) => before[table] !== after[table]);
     expect(changed).toEqual([]);
   });
 });
@@ -537,65 +637,80 @@ const fhirValue = fc.oneof(
   smallHostile.map(toText),
 );
 
-describe('fuzzing the FHIR API', () => {
-  it(`sends ${FHIR_REQUESTS} hostile requests with a system token: no 5xx, no stack trace, an OperationOutcome for each refusal, nothing written but the audit`, async () => {
+const fhirRoutes = portal.app.fhirRouteTable;
+
+describe('fuzzing the FHIR API with a system token: no 5xx, no stack trace, an OperationOutcome for each refusal', () => {
+  let token = '';
+  let before: Record<string, string> = {};
+  const statuses = new Map<number, number>();
+  let sent = 0;
+  beforeAll(async () => {
     const client = await systemClient(portal, 'system/*.cruds');
-    const token = await client.token();
-    const routes = portal.app.fhirRouteTable;
-    const before = await databaseDigest(portal);
-    const statuses = new Map<number, number>();
-    let sent = 0;
-    const request = fc.record({
-      route: fc.constantFrom(...routes),
-      id: fhirValue,
-      params: fc.array(fc.tuple(fc.constantFrom(...FHIR_PARAMS), fhirValue), { maxLength: 4 }),
-      body: fc.option(smallHostile, { nil: undefined }),
-      contentType: fc.constantFrom(
-        'application/fhir+json',
-        'application/json',
-        'text/plain',
-        'application/xml',
-      ),
-    });
-    await fc.assert(
-      fc.asyncProperty(request, async ({ route, id, params, body: drawn, contentType }) => {
-        // fetch sends no body with a GET (the reads and searches): the writes get one.
-        const body = route.method === 'GET' ? undefined : drawn;
-        const query = params
-          .map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`)
-          .join('&');
-        const path = route.url.replace(':id', encodeSegment(id));
-        const reply = await portal.http({
-          method: route.method,
-          url: query ? `${path}?${query}` : path,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body !== undefined ? { 'content-type': contentType } : {}),
-          },
-          ...(body !== undefined ? { payload: toText(body) } : {}),
+    token = await client.token();
+    before = await databaseDigest(portal);
+  });
+  afterAll(() => {
+    figure('fuzz.fhirRequests', sent);
+    figure('fuzz.fhir5xx', count5xx(statuses));
+    console.log(`FHIR fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+  });
+
+  const runs = share(
+    FHIR_REQUESTS,
+    fhirRoutes.map(() => 1),
+  );
+  fhirRoutes.forEach((route, index) => {
+    describe(`${route.method} ${route.url} (${route.type} ${route.interaction})`, () => {
+      it('answers hostile ids, search parameters and bodies', async () => {
+        const request = fc.record({
+          id: fhirValue,
+          params: fc.array(fc.tuple(fc.constantFrom(...FHIR_PARAMS), fhirValue), { maxLength: 4 }),
+          body: fc.option(smallHostile, { nil: undefined }),
+          contentType: fc.constantFrom(
+            'application/fhir+json',
+            'application/json',
+            'text/plain',
+            'application/xml',
+          ),
         });
-        sent++;
-        statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
-        const label = `${route.method} ${path.slice(0, 120)}?${query.slice(0, 200)} → ${reply.statusCode}`;
-        if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
-        if (STACK_TRACE.test(reply.body))
-          throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
-        if (reply.statusCode >= 400 && !reply.body.includes('"resourceType":"OperationOutcome"'))
-          throw new Error(`${label}: no OperationOutcome ${reply.body.slice(0, 200)}`);
-      }),
-      { numRuns: FHIR_REQUESTS, seed: SEED, endOnFailure: true },
-    );
+        await fc.assert(
+          fc.asyncProperty(request, async ({ id, params, body: drawn, contentType }) => {
+            // fetch sends no body with a GET (the reads and searches): the writes get one.
+            const body = route.method === 'GET' ? undefined : drawn;
+            const query = params
+              .map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`)
+              .join('&');
+            const path = route.url.replace(':id', encodeSegment(id));
+            const reply = await portal.http({
+              method: route.method,
+              url: query ? `${path}?${query}` : path,
+              headers: {
+                authorization: `Bearer ${token}`,
+                ...(body !== undefined ? { 'content-type': contentType } : {}),
+              },
+              ...(body !== undefined ? { payload: toText(body) } : {}),
+            });
+            sent++;
+            statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
+            const label = `${route.method} ${path.slice(0, 120)}?${query.slice(0, 200)} → ${reply.statusCode}`;
+            if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
+            if (STACK_TRACE.test(reply.body))
+              throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
+            if (reply.statusCode >= 400 && !reply.body.includes('"resourceType":"OperationOutcome"'))
+              throw new Error(`${label}: no OperationOutcome ${reply.body.slice(0, 200)}`);
+          }),
+          { numRuns: runs[index] ?? 1, seed: SEED + index, endOnFailure: true },
+        );
+      });
+    });
+  });
+
+  it('writes nothing but the audit', async () => {
     // Each call is audited, by design: every other table is as it was.
     const after = await databaseDigest(portal);
     const changed = Object.keys(before).filter(
       (table) => table !== 'audit_log' && before[table] !== after[table],
     );
-    figure('fuzz.fhirRequests', sent);
-    figure(
-      'fuzz.fhir5xx',
-      [...statuses].filter(([status]) => status >= 500).reduce((n, [, c]) => n + c, 0),
-    );
-    console.log(`FHIR fuzz: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(changed).toEqual([]);
   });
 });
@@ -643,81 +758,106 @@ const PATIENT_SPOILERS: readonly [string, (patient: Record<string, unknown>, val
   ['meta', (p, v) => Object.assign(p, { meta: v })],
 ];
 
-describe('fuzzing the FHIR writes', () => {
-  it(`sends ${FHIR_WRITES} near-valid Patients (create, conditional update, transaction) spoiled at one element: no 5xx, no stack trace, an OperationOutcome for each refusal`, async () => {
+/** The three ways a Patient is written: its case names, and its request. */
+const WRITE_SHAPES = [
+  { shape: 'create', name: 'POST /fhir/R4/Patient (create)' },
+  { shape: 'conditional', name: 'PUT /fhir/R4/Patient?identifier= (conditional update)' },
+  { shape: 'transaction', name: 'POST /fhir/R4 (transaction)' },
+] as const;
+
+describe('fuzzing the FHIR writes with near-valid Patients: no 5xx, no stack trace, an OperationOutcome for each refusal', () => {
+  let token = '';
+  let establishment = 1;
+  const statuses = new Map<number, number>();
+  let n = 0;
+  beforeAll(async () => {
     const client = await systemClient(portal, 'system/*.cruds');
-    const token = await client.token();
-    const statuses = new Map<number, number>();
-    const write = fc.record({
-      spoiler: fc.constantFrom(...PATIENT_SPOILERS),
-      value: fc.oneof(fhirValue, smallHostile),
-      shape: fc.constantFrom('create', 'conditional', 'transaction'),
-    });
+    token = await client.token();
     const open = await rowsOf<{ id: number }>(
       portal.database.db,
       sql`select e.id from establishments e join establishment_checkup_types t on t.establishment_id = e.id
           join enum_items i on i.id = t.checkup_type_id where i.code = 'TRAD' and e.termination_date is null limit 1`,
     );
-    const establishment = open[0]?.id ?? 1;
-    const portalCode = (list: string, code: string) => ({
-      system: `https://portail-bilans.fr/fhir/CodeSystem/${list}`,
-      code,
-    });
-    const extension = (name: string) => `https://portail-bilans.fr/fhir/StructureDefinition/${name}`;
-    let n = 0;
-    await fc.assert(
-      fc.asyncProperty(write, async ({ spoiler: [element, spoil], value, shape }) => {
-        n++;
-        const patient: Record<string, unknown> = {
-          resourceType: 'Patient',
-          identifier: [{ system: 'https://portail-bilans.fr/fhir/sid/centre-patient', value: `FUZZ-${n}` }],
-          name: [{ use: 'official', family: `FUZZ${n}`, given: ['Ana'] }],
-          gender: 'female',
-          birthDate: `1980-02-${String(1 + (n % 28)).padStart(2, '0')}`,
-          telecom: [
-            { system: 'phone', use: 'mobile', value: '0612345678' },
-            { system: 'email', value: 'fuzz@example.fr' },
-          ],
-          address: [{ line: ['1 cours Victor Hugo'], postalCode: '33000', city: 'Bordeaux', country: 'FR' }],
-          managingOrganization: { reference: `Organization/etab-${establishment}` },
-          extension: [
-            { url: extension('checkup-type'), valueCoding: portalCode('typeBilan', 'TRAD') },
-            { url: extension('checkup-periodicity'), valueCoding: portalCode('periodicite', '24M') },
-            { url: extension('next-checkup-date'), valueDate: '2027-05-01' },
-          ],
-        };
-        spoil(patient, value);
-        const body =
-          shape === 'transaction'
-            ? {
-                resourceType: 'Bundle',
-                type: 'transaction',
-                entry: [{ resource: patient, request: { method: 'POST', url: 'Patient' } }],
-              }
-            : patient;
-        const url =
-          shape === 'create'
-            ? '/fhir/R4/Patient'
-            : shape === 'transaction'
-              ? '/fhir/R4'
-              : `/fhir/R4/Patient?identifier=${encodeURIComponent(`https://portail-bilans.fr/fhir/sid/centre-patient|FUZZ-${n}`)}`;
-        const reply = await portal.http({
-          method: shape === 'conditional' ? 'PUT' : 'POST',
-          url,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
-          payload: JSON.stringify(body),
-        });
-        statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
-        const label = `${shape} with ${element} = ${toText(value).slice(0, 80)} → ${reply.statusCode}`;
-        if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
-        if (STACK_TRACE.test(reply.body))
-          throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
-        if (reply.statusCode >= 400 && !reply.body.includes('"resourceType":"OperationOutcome"'))
-          throw new Error(`${label}: no OperationOutcome ${reply.body.slice(0, 200)}`);
-      }),
-      { numRuns: FHIR_WRITES, seed: SEED, endOnFailure: true },
-    );
+    establishment = open[0]?.id ?? 1;
+  });
+  afterAll(() => {
     figure('fuzz.fhirWrites', n);
     console.log(`FHIR write fuzz: ${n} requests; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
   });
+  const portalCode = (list: string, code: string) => ({
+    system: `https://portail-bilans.fr/fhir/CodeSystem/${list}`,
+    code,
+  });
+  const extension = (name: string) => `https://portail-bilans.fr/fhir/StructureDefinition/${name}`;
+
+  const runs = share(
+    FHIR_WRITES,
+    WRITE_SHAPES.flatMap(() => PATIENT_SPOILERS.map(() => 1)),
+  );
+  let index = 0;
+  for (const { shape, name } of WRITE_SHAPES) {
+    describe(name, () => {
+      for (const [element, spoil] of PATIENT_SPOILERS) {
+        const caseIndex = index++;
+        it(`answers a Patient spoiled at ${element}`, async () => {
+          await fc.assert(
+            fc.asyncProperty(fc.oneof(fhirValue, smallHostile), async (value) => {
+              n++;
+              const patient: Record<string, unknown> = {
+                resourceType: 'Patient',
+                identifier: [
+                  { system: 'https://portail-bilans.fr/fhir/sid/centre-patient', value: `FUZZ-${n}` },
+                ],
+                name: [{ use: 'official', family: `FUZZ${n}`, given: ['Ana'] }],
+                gender: 'female',
+                birthDate: `1980-02-${String(1 + (n % 28)).padStart(2, '0')}`,
+                telecom: [
+                  { system: 'phone', use: 'mobile', value: '0612345678' },
+                  { system: 'email', value: 'fuzz@example.fr' },
+                ],
+                address: [
+                  { line: ['1 cours Victor Hugo'], postalCode: '33000', city: 'Bordeaux', country: 'FR' },
+                ],
+                managingOrganization: { reference: `Organization/etab-${establishment}` },
+                extension: [
+                  { url: extension('checkup-type'), valueCoding: portalCode('typeBilan', 'TRAD') },
+                  { url: extension('checkup-periodicity'), valueCoding: portalCode('periodicite', '24M') },
+                  { url: extension('next-checkup-date'), valueDate: '2027-05-01' },
+                ],
+              };
+              spoil(patient, value);
+              const body =
+                shape === 'transaction'
+                  ? {
+                      resourceType: 'Bundle',
+                      type: 'transaction',
+                      entry: [{ resource: patient, request: { method: 'POST', url: 'Patient' } }],
+                    }
+                  : patient;
+              const url =
+                shape === 'create'
+                  ? '/fhir/R4/Patient'
+                  : shape === 'transaction'
+                    ? '/fhir/R4'
+                    : `/fhir/R4/Patient?identifier=${encodeURIComponent(`https://portail-bilans.fr/fhir/sid/centre-patient|FUZZ-${n}`)}`;
+              const reply = await portal.http({
+                method: shape === 'conditional' ? 'PUT' : 'POST',
+                url,
+                headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
+                payload: JSON.stringify(body),
+              });
+              statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
+              const label = `${shape} with ${element} = ${toText(value).slice(0, 80)} → ${reply.statusCode}`;
+              if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
+              if (STACK_TRACE.test(reply.body))
+                throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
+              if (reply.statusCode >= 400 && !reply.body.includes('"resourceType":"OperationOutcome"'))
+                throw new Error(`${label}: no OperationOutcome ${reply.body.slice(0, 200)}`);
+            }),
+            { numRuns: runs[caseIndex] ?? 1, seed: SEED + caseIndex, endOnFailure: true },
+          );
+        });
+      }
+    });
+  }
 });

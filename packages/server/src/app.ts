@@ -22,14 +22,9 @@ import { assistanceRoutes } from './features/assistance/assistance.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { centreRoutes } from './features/centre/centre.routes';
 import { checkupRoutes } from './features/checkups/checkups.routes';
-import {
-  CORRESPONDANTS_CHANNEL,
-  correspondantPageCache,
-} from './features/correspondants/correspondant-page-cache';
 import { correspondantRoutes } from './features/correspondants/correspondants.routes';
 import { dataProtectionRoutes } from './features/data-protection/data-protection.routes';
 import { devRoutes } from './features/dev/dev.routes';
-import { DOCUMENTS_CHANNEL, documentPageCache } from './features/documents/document-page-cache';
 import { documentRoutes } from './features/documents/documents.routes';
 import { enumRoutes } from './features/enums/enums.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -42,14 +37,13 @@ import { smartRoutes } from './features/integration/smart.routes';
 import { subscriptionHandler } from './features/integration/subscription.resource';
 import { subscriptionDelivery } from './features/integration/subscription-delivery';
 import { countRequests, installMetrics } from './features/metrics/metrics.plugin';
-import { MUTATIONS_CHANNEL, mutationPageCache } from './features/mutations/mutation-page-cache';
 import { mutationRoutes } from './features/mutations/mutations.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
-import { PARTICIPANTS_CHANNEL, participantPageCache } from './features/participants/participant-page-cache';
 import { participantRoutes } from './features/participants/participants.routes';
 import { recoveryRoutes } from './features/recovery/recovery.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { sheetRoutes } from './features/sheets/sheets.routes';
+import { Changes } from './lib/changes';
 import { installErrorHandler } from './lib/error-handler';
 import { PortalMetrics } from './lib/metrics';
 import { loggableError, loggableRequest, PortalLogController } from './lib/request-log';
@@ -167,45 +161,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const stop = listenForSessionChanges(config.databaseUrl, app.log);
     app.addHook('onClose', stop);
   }
-  participantPageCache.configure(config.listCacheTtlMs);
-  if (participantPageCache.enabled) {
-    const stop = database.listen(
-      PARTICIPANTS_CHANNEL,
-      { message: (payload) => participantPageCache.evict(payload), lost: () => participantPageCache.clear() },
-      app.log,
-    );
-    app.addHook('onClose', stop);
-  }
-  documentPageCache.configure(config.listCacheTtlMs);
-  if (documentPageCache.enabled) {
-    const stop = database.listen(
-      DOCUMENTS_CHANNEL,
-      { message: (payload) => documentPageCache.evict(payload), lost: () => documentPageCache.clear() },
-      app.log,
-    );
-    app.addHook('onClose', stop);
-  }
-  mutationPageCache.configure(config.listCacheTtlMs);
-  if (mutationPageCache.enabled) {
-    // Transfer rows show participants: any participants notification drops the transfer pages too.
-    const drop = { message: () => mutationPageCache.clear(), lost: () => mutationPageCache.clear() };
-    const stops = [
-      database.listen(MUTATIONS_CHANNEL, drop, app.log),
-      database.listen(PARTICIPANTS_CHANNEL, drop, app.log),
-    ];
-    app.addHook('onClose', async () => {
-      for (const stop of stops) await stop();
-    });
-  }
-  correspondantPageCache.configure(config.listCacheTtlMs);
-  if (correspondantPageCache.enabled) {
-    const stop = database.listen(
-      CORRESPONDANTS_CHANNEL,
-      { message: () => correspondantPageCache.clear(), lost: () => correspondantPageCache.clear() },
-      app.log,
-    );
-    app.addHook('onClose', stop);
-  }
   installGuard(app, { db: database.db, config });
   boundHashQueue(config.passwordHashQueue);
   const stopSweeper = startSweeper(database.db, config, app.log);
@@ -217,7 +172,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hooks: metrics ?? {},
   });
   const { notifier } = delivery;
-  const featureDeps = { db: database.db, config, notifier, metrics };
+  // What a feature's writes announce to the lists other features keep (lib/changes.ts).
+  const changes = new Changes();
+  app.decorate('listCaches', {});
+  const featureDeps = { db: database.db, config, notifier, metrics, changes, listen: database.listen };
   if (metrics) installMetrics(app, { metrics, database, config, queue: delivery.queue });
 
   await app.register(healthRoutes(database));
@@ -254,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       routeTable: app.fhirRouteTable,
       db: database.db,
       listen: database.listen,
+      changes,
       config,
       notifier,
       handlers: [...FHIR_RESOURCE_HANDLERS, subscriptions],

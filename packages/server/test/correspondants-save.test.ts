@@ -10,11 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, correspondants, establishments, managers, users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/demo/accounts';
 import { CIVILITY, FRANCE } from '../src/demo/reference';
-import { correspondantPageCache } from '../src/features/correspondants/correspondant-page-cache';
+import type { CorrespondantPageCache } from '../src/features/correspondants/correspondant-page-cache';
 import { createTestContext, type TestContext } from './helper';
 import { correspondantOf, headersOf } from './participants-fixtures';
 
 let ctx: TestContext;
+
+/** The app's own correspondants list cache (its feature plugin creates it). */
+const correspondantPageCache = () => ctx.app.listCaches.correspondants as CorrespondantPageCache;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
@@ -167,7 +170,7 @@ describe('POST /api/correspondant/{id}', () => {
   it('refuses the own record when the centre does not let the correspondant edit it', async () => {
     const me = await correspondantOf(ctx, 'corr.autre');
     await ctx.database.db.update(correspondants).set({ canSave: false }).where(eq(correspondants.id, me.id));
-    correspondantPageCache.clear();
+    correspondantPageCache().clear();
     const detail = await ctx.app.inject({
       method: 'GET',
       url: '/api/correspondant/mescoordonnees',

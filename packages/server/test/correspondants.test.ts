@@ -10,11 +10,14 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, correspondants, establishments, groups, participants, users } from '../src/db/schema';
 import { CATEGORY } from '../src/demo/reference';
-import { correspondantPageCache } from '../src/features/correspondants/correspondant-page-cache';
+import type { CorrespondantPageCache } from '../src/features/correspondants/correspondant-page-cache';
 import { createTestContext, signIn, type TestContext } from './helper';
 import { correspondantOf, headersOf } from './participants-fixtures';
 
 let ctx: TestContext;
+
+/** The app's own correspondants list cache (its feature plugin creates it). */
+const correspondantPageCache = () => ctx.app.listCaches.correspondants as CorrespondantPageCache;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
@@ -40,7 +43,7 @@ async function list(login: string, query: Record<string, string> = {}, kind: Kin
 /** Changes the data behind the cache's back: the cached pages must go. */
 async function changed<T>(write: Promise<T>): Promise<T> {
   const result = await write;
-  correspondantPageCache.clear();
+  correspondantPageCache().clear();
   return result;
 }
 

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentAttachments, documents, documentTypes } from '../src/db/schema';
 import {
-  documentPageCache,
+  type DocumentPageCache,
   documentPageKey,
   participantKey,
 } from '../src/features/documents/document-page-cache';
@@ -15,6 +15,9 @@ import { createTestContext, type TestContext } from './helper';
  * attachments and their types notify at commit, and the pages go (migration 0004).
  */
 let ctx: TestContext;
+
+/** The app's own documents list cache (its feature plugin creates it). */
+const documentPageCache = () => ctx.app.listCaches.documents as DocumentPageCache;
 let participantId: number;
 let query: Record<string, string>;
 beforeAll(async () => {
@@ -52,7 +55,7 @@ describe('document list cache', () => {
       true,
       'fr_FR',
     );
-    expect(documentPageCache.get(participantKey(participantId), key)).toEqual(before);
+    expect(documentPageCache().get(participantKey(participantId), key)).toEqual(before);
     await ctx.database.db.update(documents).set({ name: 'Renommé.pdf' }).where(eq(documents.id, first.id));
     await vi.waitFor(async () => expect((await list()).items[0]?.nomDocument).toBe('Renommé.pdf'), {
       timeout: 2000,

@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../src/db/rows';
 import { documentAttachments, documents, documentTypes } from '../src/db/schema';
-import { documentPageCache } from '../src/features/documents/document-page-cache';
+import type { DocumentPageCache } from '../src/features/documents/document-page-cache';
 import { get, headersOf, participantIdOf } from './documents-fixtures';
 import { createTestContext, type TestContext } from './helper';
 
@@ -20,6 +20,9 @@ import { createTestContext, type TestContext } from './helper';
  * the date on it is new, dated and sorted by its release.
  */
 let ctx: TestContext;
+
+/** The app's own documents list cache (its feature plugin creates it). */
+const documentPageCache = () => ctx.app.listCaches.documents as DocumentPageCache;
 let mine: number;
 let held: { id: number; category: DocumentCategory; annexId: number };
 const DAY = 86_400_000;
@@ -49,7 +52,7 @@ afterAll(async () => ctx.close());
 /** Changes the held document behind the API's back (as the back office's write would), cache dropped. */
 async function setHeld(change: Partial<typeof documents.$inferInsert>) {
   await ctx.database.db.update(documents).set(change).where(eq(documents.id, held.id));
-  documentPageCache.clear();
+  documentPageCache().clear();
 }
 
 beforeEach(async () => setHeld({ availableFrom: null, unread: true }));

@@ -18,7 +18,7 @@ import {
   users,
 } from '../src/db/schema';
 import { safeFileName } from '../src/features/documents/document-files';
-import { documentPageCache } from '../src/features/documents/document-page-cache';
+import type { DocumentPageCache } from '../src/features/documents/document-page-cache';
 import {
   accountOf,
   get,
@@ -34,6 +34,9 @@ import {
 import { createTestContext, type TestContext } from './helper';
 
 let ctx: TestContext;
+
+/** The app's own documents list cache (its feature plugin creates it). */
+const documentPageCache = () => ctx.app.listCaches.documents as DocumentPageCache;
 let mine: number;
 let theirs: number;
 beforeAll(async () => {
@@ -103,7 +106,7 @@ async function withDocument(
       .where(eq(documentContents.documentId, id));
   // Written behind the API's back: on PostgreSQL the triggers' notification reaches the page cache a
   // moment later (documents-cache.test.ts waits for it); these tests are about the lists' rules.
-  documentPageCache.clear();
+  documentPageCache().clear();
   try {
     await body();
   } finally {
@@ -114,7 +117,7 @@ async function withDocument(
       .update(documentContents)
       .set({ content: bytes.content })
       .where(eq(documentContents.documentId, id));
-    documentPageCache.clear();
+    documentPageCache().clear();
   }
 }
 

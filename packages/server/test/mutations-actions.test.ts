@@ -17,7 +17,7 @@ import {
   participants,
 } from '../src/db/schema';
 import { CHECKUP_TYPE } from '../src/demo/reference';
-import { participantPageCache } from '../src/features/participants/participant-page-cache';
+import type { ParticipantPageCache } from '../src/features/participants/participant-page-cache';
 import { createTestContext, type TestContext } from './helper';
 import {
   act,
@@ -42,6 +42,9 @@ import {
  * transaction, each end's lists follow at once, refusals change nothing, every outcome is audited.
  */
 let ctx: TestContext;
+
+/** The app's own participants list cache (its feature plugin creates it). */
+const participantPageCache = () => ctx.app.listCaches.participants as ParticipantPageCache;
 let main: number;
 let other: number;
 beforeAll(async () => {
@@ -118,7 +121,7 @@ describe('POST /api/mutation/:id/accepter', () => {
       async () => {
         sourceBefore = await listPageWith(MAIN, participantId);
         expect(
-          participantPageCache.get(scopeKey('ETABLISSEMENT', main), cachedPage(sourceBefore.page)),
+          participantPageCache().get(scopeKey('ETABLISSEMENT', main), cachedPage(sourceBefore.page)),
         ).toBeDefined();
       },
       { timeout: 3000 },
@@ -130,7 +133,7 @@ describe('POST /api/mutation/:id/accepter', () => {
 
     const accepted = await act(ctx, id, 'accepter', OTHER);
     // This instance dropped its cached pages before answering, whatever the notifications' timing.
-    expect(participantPageCache.get(scopeKey('ETABLISSEMENT', main), cachedPage(sourceBefore.page))).toBe(
+    expect(participantPageCache().get(scopeKey('ETABLISSEMENT', main), cachedPage(sourceBefore.page))).toBe(
       undefined,
     );
     expect(codesOf(accepted, 200)).toEqual(['INFO mutation.acceptee']);

@@ -3,10 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scopeKey } from '../src/auth/scope';
 import { participants } from '../src/db/schema';
-import {
-  ParticipantPageCache,
-  participantPageCache,
-} from '../src/features/participants/participant-page-cache';
+import { ParticipantPageCache } from '../src/features/participants/participant-page-cache';
 import { createTestContext, type TestContext } from './helper';
 import { correspondantOf, headersOf } from './participants-fixtures';
 
@@ -16,6 +13,9 @@ import { correspondantOf, headersOf } from './participants-fixtures';
  * notification.
  */
 let ctx: TestContext;
+
+/** The app's own participants list cache (its feature plugin creates it). */
+const participantPageCache = () => ctx.app.listCaches.participants as ParticipantPageCache;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
@@ -39,7 +39,7 @@ describe('participant list cache', () => {
     // The page is held, so only the notification can make the change show.
     const { establishmentId } = await correspondantOf(ctx, 'corr.etablissement');
     const key = scopeKey('ETABLISSEMENT', establishmentId ?? 0);
-    expect(participantPageCache.get(key, 'raisonSocialeEntreprise:a:0:15')?.items).toEqual(before.items);
+    expect(participantPageCache().get(key, 'raisonSocialeEntreprise:a:0:15')?.items).toEqual(before.items);
     await ctx.database.db
       .update(participants)
       .set({ firstName: 'Changé' })

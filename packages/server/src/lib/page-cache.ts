@@ -1,3 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { Change, Changes } from './changes';
+
 interface Entry<V> {
   value: V;
   storedAt: number;
@@ -81,4 +85,49 @@ export class PageCache<V extends object> {
     this.scopes.clear();
     this.size = 0;
   }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every list cache the features created, by name: read by the tests and for operations. */
+    listCaches: Record<string, PageCache<object>>;
+  }
+}
+
+/** What keeps a feature's cache right besides its own writes. */
+export interface CacheSources {
+  listen: Database['listen'];
+  changes: Changes;
+}
+
+/**
+ * A feature's list cache, kept right for as long as the app runs: its tables' notifications (heard by
+ * every instance, `scopes` evicting the scopes named by the payload, `all` dropping everything), and
+ * this instance's announced changes; listening stops when the app closes. Registered as
+ * `app.listCaches[name]`.
+ */
+export function keepFresh<V extends object>(
+  app: FastifyInstance,
+  name: string,
+  cache: PageCache<V>,
+  sources: CacheSources,
+  follow: { channels: readonly { name: string; evict: 'scopes' | 'all' }[]; changes?: readonly Change[] },
+): void {
+  app.listCaches[name] = cache;
+  if (!cache.enabled) return;
+  const stops = follow.channels.map((channel) =>
+    sources.listen(
+      channel.name,
+      {
+        message: (payload) => (channel.evict === 'scopes' ? cache.evict(payload) : cache.clear()),
+        lost: () => cache.clear(),
+      },
+      app.log,
+    ),
+  );
+  const offs = (follow.changes ?? []).map((change) => sources.changes.on(change, () => cache.clear()));
+  app.addHook('onClose', async () => {
+    for (const off of offs) off();
+    for (const stop of stops) await stop();
+  });
 }

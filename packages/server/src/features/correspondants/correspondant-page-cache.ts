@@ -15,7 +15,7 @@ export interface CachedPage {
  * the notification the triggers of migration 0005 send at commit, whoever wrote (the portal or the
  * back office: correspondants, establishments, companies, groups, enumeration labels).
  */
-export const correspondantPageCache = new PageCache<CachedPage>();
+export class CorrespondantPageCache extends PageCache<CachedPage> {}
 
 /** The channel the directory's triggers notify. */
 export const CORRESPONDANTS_CHANNEL = 'portail_correspondants';

@@ -1,9 +1,10 @@
 import { correspondantApi } from '@portail/contract/api/correspondants';
 import type { FastifyInstance } from 'fastify';
 import { canShowCorrespondantList, requireCaller } from '../../auth/caller';
+import { type CacheSources, keepFresh } from '../../lib/page-cache';
 import { serve } from '../../lib/serve';
 import { type AccountDeps, accountRequest } from '../account';
-import { correspondantPageCache } from './correspondant-page-cache';
+import { CORRESPONDANTS_CHANNEL, CorrespondantPageCache } from './correspondant-page-cache';
 import { saveOwnRecord } from './correspondant-save.service';
 import { correspondantForCaller, listForCaller, managerOf, ownRecord } from './correspondants.service';
 
@@ -12,18 +13,23 @@ import { correspondantForCaller, listForCaller, managerOf, ownRecord } from './c
  * record and its contact block, the manager of their establishment (001 §7 getGestionnaire), and
  * whether the directory may be shown (001 §7 user/canShowListeCorrespondant).
  */
-export function correspondantRoutes(deps: AccountDeps) {
+export function correspondantRoutes(deps: AccountDeps & CacheSources) {
   return async (app: FastifyInstance) => {
     const { db } = deps;
+    const pages = new CorrespondantPageCache(deps.config.listCacheTtlMs);
+    keepFresh(app, 'correspondants', pages, deps, {
+      channels: [{ name: CORRESPONDANTS_CHANNEL, evict: 'all' }],
+      changes: ['correspondants'],
+    });
     // A save of this instance has committed when its reply leaves: the directory's pages are dropped
     // before the caller can ask for them again (other instances hear the save's notification).
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET') correspondantPageCache.clear();
+      if (request.method !== 'GET') pages.clear();
       return payload;
     });
 
     serve(app, correspondantApi.list, async (request) =>
-      listForCaller(db, requireCaller(request), request.query),
+      listForCaller(db, requireCaller(request), request.query, pages),
     );
     serve(app, correspondantApi.ownRecord, async (request) => ownRecord(db, requireCaller(request)));
     serve(app, correspondantApi.detail, async (request) =>

@@ -21,7 +21,7 @@ import {
   type Reach,
 } from './correspondant.queries';
 import { findManagerOf, findParticipantOrganisation } from './correspondant-lookups.queries';
-import { correspondantPageCache } from './correspondant-page-cache';
+import type { CorrespondantPageCache } from './correspondant-page-cache';
 
 /**
  * Whom the caller reaches in the directory. A participant reaches it only when their account may see
@@ -105,6 +105,7 @@ export async function listForCaller(
   db: Db,
   caller: Caller,
   query: CorrespondantListParams,
+  pages: CorrespondantPageCache,
 ): Promise<CorrespondantListReply> {
   const reach = await reachOf(db, caller);
   const filters = {
@@ -117,11 +118,11 @@ export async function listForCaller(
   const page = { offset: query.page * query.size, limit: query.size, ...parseSort(query.sort) };
   const scope = reachKey(reach);
   const pageKey = JSON.stringify([filters, page]);
-  let found = scope === null ? undefined : correspondantPageCache.get(scope, pageKey);
+  let found = scope === null ? undefined : pages.get(scope, pageKey);
   if (!found) {
-    const epoch = correspondantPageCache.begin();
+    const epoch = pages.begin();
     found = await listCorrespondants(db, reach, filters, page);
-    if (scope !== null) correspondantPageCache.set(scope, pageKey, found, epoch);
+    if (scope !== null) pages.set(scope, pageKey, found, epoch);
   }
   const items = found.rows.map((row) => toCorrespondant(row, caller));
   return { items, totalRows: found.totalRows, subTotal: items.length };

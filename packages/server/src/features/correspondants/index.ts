@@ -1,2 +1,2 @@
 /** What other features may use of this one; everything else in the folder is its own. */
-export { CORRESPONDANTS_CHANNEL, correspondantPageCache } from './correspondant-page-cache';
+export { CORRESPONDANTS_CHANNEL } from './correspondant-page-cache';

@@ -7,7 +7,7 @@ import { PageCache } from '../../lib/page-cache';
  * documents, their attachments or their types NOTIFIEs at commit (migration 0004), and the pages of the
  * participants it named are dropped in every instance.
  */
-export const documentPageCache = new PageCache<DocumentListReply>();
+export class DocumentPageCache extends PageCache<DocumentListReply> {}
 
 /** The channel the documents triggers notify (migration 0004). */
 export const DOCUMENTS_CHANNEL = 'portail_documents';

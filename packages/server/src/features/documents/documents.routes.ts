@@ -3,7 +3,9 @@ import type { Language } from '@portail/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireCaller } from '../../auth/caller';
 import { replyLanguage } from '../../lib/language';
+import { type CacheSources, keepFresh } from '../../lib/page-cache';
 import { serve } from '../../lib/serve';
+import { DOCUMENTS_CHANNEL, DocumentPageCache } from './document-page-cache';
 import { type SendDeps, sendDocuments } from './document-send.service';
 import {
   listDocuments,
@@ -30,11 +32,16 @@ export const uncached = (reply: FastifyReply) =>
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 
 /** The participant's medical record (000 §2.12, §2.13, §7). */
-export function documentRoutes(deps: SendDeps) {
+export function documentRoutes(deps: SendDeps & CacheSources) {
   return async (app: FastifyInstance) => {
     const { db } = deps;
+    // A participant's list pages; the documents triggers name the participants a write touched.
+    const pages = new DocumentPageCache(deps.config.listCacheTtlMs);
+    keepFresh(app, 'documents', pages, deps, { channels: [{ name: DOCUMENTS_CHANNEL, evict: 'scopes' }] });
 
-    serve(app, documentApi.list, async (request) => listDocuments(db, requireCaller(request), request.query));
+    serve(app, documentApi.list, async (request) =>
+      listDocuments(db, requireCaller(request), request.query, pages),
+    );
     serve(app, documentApi.types, async (request) => listDocumentTypes(db, request.params.categorie));
     serve(app, documentApi.years, async (request) => listDocumentYears(db, requireCaller(request)));
     serve(app, documentApi.content, async (request, reply) => {

@@ -29,7 +29,7 @@ import {
   type StoredFile,
 } from './document.queries';
 import { contentReply } from './document-files';
-import { documentPageCache, documentPageKey, participantKey } from './document-page-cache';
+import { type DocumentPageCache, documentPageKey, participantKey } from './document-page-cache';
 import { documentLabel, documentShownName } from './document-title';
 
 export type Usage = 'view' | 'download';
@@ -79,6 +79,7 @@ export async function listDocuments(
   db: Db,
   caller: Caller,
   query: DocumentListQuery,
+  pages: DocumentPageCache,
 ): Promise<DocumentListReply> {
   const descending = descendingByDate(query.sort);
   // Admins pass the role check but own no documents.
@@ -93,11 +94,11 @@ export async function listDocuments(
   const page = { limit: query.size, offset: (query.page - 1) * query.size };
   const cacheScope = participantKey(participantId);
   const cachePage = documentPageKey(filters, page, descending, language);
-  const cached = documentPageCache.get(cacheScope, cachePage);
+  const cached = pages.get(cacheScope, cachePage);
   if (cached) return cached;
-  const epoch = documentPageCache.begin();
+  const epoch = pages.begin();
   const reply = await readDocumentList(db, participantId, filters, descending, page, language);
-  documentPageCache.set(cacheScope, cachePage, reply, epoch);
+  pages.set(cacheScope, cachePage, reply, epoch);
   return reply;
 }
 

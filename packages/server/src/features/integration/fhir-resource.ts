@@ -2,6 +2,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Changes } from '../../lib/changes';
 import type { Notifier } from '../../notify/notifier';
 import type { EstablishmentFacts, ParticipantRecord } from '../participants';
 import type { CodeBookCache } from './code-book-cache';
@@ -24,6 +25,8 @@ export interface FhirContext {
    * or failed write sends nothing. Outside a write it runs at once.
    */
   afterCommit: (task: () => Promise<void>) => void;
+  /** This instance's announcements of what a write changed (absent in the command-line tools). */
+  changes?: Changes;
   /** The process's reference lists (code-book-cache.ts); without it each call reads the table. */
   codes?: CodeBookCache;
   /**

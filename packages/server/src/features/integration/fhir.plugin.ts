@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
+import type { Changes } from '../../lib/changes';
 import type { Notifier } from '../../notify/notifier';
 import { CORRESPONDANTS_CHANNEL } from '../correspondants';
 import { capabilityStatement } from './capability-statement';
@@ -62,6 +63,8 @@ export interface FhirDeps {
   routeTable: FhirRouteInfo[];
   /** LISTEN on the database (the reference lists' changes keep the process's CodeBook fresh). */
   listen?: Database['listen'];
+  /** This instance's change announcements: a write drops the portal's cached list pages it changed. */
+  changes?: Changes;
 }
 
 /** FHIR logical ids: 1 to 64 letters, digits, `-` and `.`. */
@@ -334,6 +337,7 @@ export function fhirRoutes(deps: FhirDeps) {
         ip: request.ip,
         baseUrl,
         notifier: deps.notifier,
+        ...(deps.changes ? { changes: deps.changes } : {}),
         afterCommit: (task) => {
           task().catch((error: unknown) => log.error({ err: error }, 'FHIR task failed'));
         },

@@ -13,7 +13,7 @@ import { companies, establishmentCheckupTypes, establishments, groups, participa
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { localityError } from '../addresses';
-import { checkupTypesOf, participantPageCache } from '../participants';
+import { checkupTypesOf } from '../participants';
 import type { CodeBook } from './codes';
 import { FhirError, type Issue, versionConflict } from './fhir-outcome';
 import { codeBook, type FhirContext } from './fhir-resource';
@@ -413,7 +413,7 @@ async function writeOrganization(
     details: source,
     ip: ctx.ip,
   });
-  ctx.afterCommit(async () => participantPageCache.clear());
+  ctx.afterCommit(async () => ctx.changes?.announce('participants'));
   return { kind, id };
 }
 

@@ -5,7 +5,6 @@ import { participants } from '../../db/schema';
 import { updateAll } from '../../db/update-all';
 import { auditMany } from '../../lib/audit';
 import type { ParticipantRecord } from '../participants';
-import { participantPageCache } from '../participants';
 import { FhirError } from './fhir-outcome';
 import { codeBook, type FhirContext } from './fhir-resource';
 import { holdsAlready, relocate } from './fhir-writes';
@@ -194,6 +193,6 @@ export async function storePatientBatch(
       rows.map((row) => createdEntry(ctx, row)),
     );
   }
-  ctx.afterCommit(async () => participantPageCache.clear());
+  ctx.afterCommit(async () => ctx.changes?.announce('participants'));
   return outcomes;
 }

@@ -14,7 +14,6 @@ import {
   findEstablishment,
   findEstablishments,
   formColumns,
-  participantPageCache,
   sendActivation,
 } from '../participants';
 import type { CodeBook } from './codes';
@@ -239,7 +238,7 @@ async function store(
         .returning()
     : await ctx.db.insert(participants).values(values).returning();
   if (!row) throw new Error('participant write returned no row');
-  ctx.afterCommit(async () => participantPageCache.clear());
+  ctx.afterCommit(async () => ctx.changes?.announce('participants'));
   return row;
 }
 

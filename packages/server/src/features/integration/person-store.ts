@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { companies, correspondants, establishments, groups } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
-import { correspondantPageCache } from '../correspondants';
 import { loadCodeBook } from './codes';
 import { FhirError, type Issue, versionConflict } from './fhir-outcome';
 import type { FhirContext } from './fhir-resource';
@@ -148,7 +147,7 @@ export async function createPerson(ctx: FhirContext, person: Person): Promise<nu
     details: { source: 'fhir', client: ctx.client.name, scope: scope.scopeLevel },
     ip: ctx.ip,
   });
-  ctx.afterCommit(async () => correspondantPageCache.clear());
+  ctx.afterCommit(async () => ctx.changes?.announce('correspondants'));
   return row.id;
 }
 
@@ -222,6 +221,6 @@ export async function updatePerson(
     details: { source: 'fhir', client: ctx.client.name, changed, accountId: account?.id ?? null },
     ip: ctx.ip,
   });
-  ctx.afterCommit(async () => correspondantPageCache.clear());
+  ctx.afterCommit(async () => ctx.changes?.announce('correspondants'));
   return id;
 }

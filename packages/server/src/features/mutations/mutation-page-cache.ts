@@ -10,7 +10,7 @@ import type { MutationFilters } from './mutation.queries';
  * notifies at commit (migration 0006), and so does every write of participants (migration 0002): any
  * of them drops every page, in every instance.
  */
-export const mutationPageCache = new PageCache<MutationListReply>();
+export class MutationPageCache extends PageCache<MutationListReply> {}
 
 /** The channel the transfers' triggers notify (migration 0006). */
 export const MUTATIONS_CHANNEL = 'portail_mutations';

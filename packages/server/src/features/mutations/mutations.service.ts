@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import { countMutations, type Direction, findMutation, readMutationPage } from './mutation.queries';
-import { mutationPageCache, mutationPageKey } from './mutation-page-cache';
+import { type MutationPageCache, mutationPageKey } from './mutation-page-cache';
 
 const SORT_SHAPE = /^([A-Za-z][A-Za-z0-9_.]*),(ASC|DESC)$/i;
 
@@ -54,21 +54,22 @@ export async function listMutations(
   db: Db,
   caller: Caller,
   query: MutationListQuery,
+  pages: MutationPageCache,
 ): Promise<MutationListReply> {
   const filters = { inProgressOnly: query.encours, direction: directionOf(caller, query) };
   const { descending } = parseSort(query.sort);
   const page = { limit: query.size, offset: query.page * query.size, descending };
   const scope = callerScopeKey(caller);
   const key = mutationPageKey(filters, page);
-  const cached = scope === null ? undefined : mutationPageCache.get(scope, key);
+  const cached = scope === null ? undefined : pages.get(scope, key);
   if (cached) return cached;
-  const epoch = mutationPageCache.begin();
+  const epoch = pages.begin();
   const [items, totalRows] = await Promise.all([
     readMutationPage(db, caller, filters, page),
     countMutations(db, caller, filters),
   ]);
   const reply = { items, totalRows, subTotal: items.length };
-  if (scope !== null) mutationPageCache.set(scope, key, reply, epoch);
+  if (scope !== null) pages.set(scope, key, reply, epoch);
   return reply;
 }
 

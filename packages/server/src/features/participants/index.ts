@@ -10,4 +10,4 @@ export {
 } from './establishment.queries';
 export type { ParticipantRecord } from './participant.queries';
 export { checkForm, formColumns } from './participant-form';
-export { participantPageCache } from './participant-page-cache';
+export { PARTICIPANTS_CHANNEL } from './participant-page-cache';

@@ -7,7 +7,7 @@ import { scopeCondition, scopeIdOf, scopeKey } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { participantCounts, participants } from '../../db/schema';
 import { escapeLike, foldedSql } from '../../lib/text-search';
-import { participantPageCache } from './participant-page-cache';
+import type { ParticipantPageCache } from './participant-page-cache';
 
 /** The participant list's filters once parsed (000 §2.6). */
 export interface ListFilters {
@@ -236,6 +236,7 @@ export async function listParticipants(
   caller: Caller,
   filters: ListFilters,
   page: ListPage,
+  pages: ParticipantPageCache,
 ): Promise<{ items: ParticipantRow[]; totalRows: number }> {
   const scope = caller.correspondant;
   if (scope && filters.activeOnly && countedScope(caller, filters)) {
@@ -243,9 +244,9 @@ export async function listParticipants(
     if (scopeId === null) return { items: [], totalRows: 0 };
     const cacheScope = scopeKey(scope.level, scopeId);
     const cachePage = `${page.field}:${page.descending ? 'd' : 'a'}:${page.offset}:${page.limit}`;
-    const cached = participantPageCache.get(cacheScope, cachePage);
+    const cached = pages.get(cacheScope, cachePage);
     if (cached) return cached;
-    const epoch = participantPageCache.begin();
+    const epoch = pages.begin();
     const result = await preparedScopePage(db, scope.level, page).execute({
       scopeId,
       limit: page.limit,
@@ -257,7 +258,7 @@ export async function listParticipants(
       if (row.id !== null) items.push(row as ParticipantRow);
     }
     const found = { items, totalRows: result[0]?.total ?? 0 };
-    participantPageCache.set(cacheScope, cachePage, found, epoch);
+    pages.set(cacheScope, cachePage, found, epoch);
     return found;
   }
   const queries = participantListQueries(db, caller, filters, page);

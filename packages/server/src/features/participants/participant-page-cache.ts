@@ -15,7 +15,5 @@ export interface CachedPage {
  */
 export class ParticipantPageCache extends PageCache<CachedPage> {}
 
-export const participantPageCache = new ParticipantPageCache();
-
 /** The channel the participants triggers notify (migration 0002). */
 export const PARTICIPANTS_CHANNEL = 'portail_participants';

@@ -1,10 +1,11 @@
 import { participantApi } from '@portail/contract/api/participants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller } from '../../auth/caller';
+import { type CacheSources, keepFresh } from '../../lib/page-cache';
 import { serve } from '../../lib/serve';
 import { listScopeEstablishments, searchDestinations } from './establishment.queries';
 import { readmitParticipant, terminateParticipant, transferParticipant } from './participant-actions.service';
-import { participantPageCache } from './participant-page-cache';
+import { PARTICIPANTS_CHANNEL, ParticipantPageCache } from './participant-page-cache';
 import {
   createParticipant,
   type ParticipantDeps,
@@ -24,18 +25,25 @@ const context = (request: FastifyRequest): RequestContext => ({
 });
 
 /** The participants of a correspondant (000 §2.6, §2.7, §7) and the establishments their forms offer. */
-export function participantRoutes(deps: ParticipantDeps) {
+export function participantRoutes(deps: ParticipantDeps & CacheSources) {
   return async (app: FastifyInstance) => {
     const { db } = deps;
+    // The list's default pages (participant-page-cache.ts): the participants triggers name the scopes a
+    // write touched, and a transfer accepted here announces its participants.
+    const pages = new ParticipantPageCache(deps.config.listCacheTtlMs);
+    keepFresh(app, 'participants', pages, deps, {
+      channels: [{ name: PARTICIPANTS_CHANNEL, evict: 'scopes' }],
+      changes: ['participants'],
+    });
     // A write of this instance has committed when its reply leaves: the pages it may have changed are
     // dropped before the caller can ask for the list again (other instances hear the triggers).
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET') participantPageCache.clear();
+      if (request.method !== 'GET') pages.clear();
       return payload;
     });
 
     serve(app, participantApi.list, async (request) =>
-      listForCaller(db, requireCaller(request), request.query),
+      listForCaller(db, requireCaller(request), request.query, pages),
     );
     for (const declaration of [participantApi.listDetail, participantApi.detail]) {
       serve(app, declaration, async (request) =>

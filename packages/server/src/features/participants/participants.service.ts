@@ -14,6 +14,7 @@ import { FieldErrors } from '../../lib/field-errors';
 import { findParticipantEstablishment } from './establishment.queries';
 import { findParticipant } from './participant.queries';
 import { type ListPage, listParticipants } from './participant-list.queries';
+import type { ParticipantPageCache } from './participant-page-cache';
 
 const isSortField = (value: string): value is ParticipantSortField =>
   (PARTICIPANT_SORT_FIELDS as readonly string[]).includes(value);
@@ -41,7 +42,12 @@ export interface ListQuery {
  * GET adherentsCorrespondant (000 §2.6): the caller's participants, active only unless `actif=false`;
  * the last name searched as it is stored (normalised), the first name case- and accent-insensitively.
  */
-export async function listForCaller(db: Db, caller: Caller, query: ListQuery): Promise<ParticipantListReply> {
+export async function listForCaller(
+  db: Db,
+  caller: Caller,
+  query: ListQuery,
+  pages: ParticipantPageCache,
+): Promise<ParticipantListReply> {
   const lastName = query.nom ? normaliseLastName(query.nom) : '';
   const { items, totalRows } = await listParticipants(
     db,
@@ -55,6 +61,7 @@ export async function listForCaller(db: Db, caller: Caller, query: ListQuery): P
       establishmentId: query.idEtablissement,
     },
     { offset: query.page * query.size, limit: query.size, ...parseSort(query.sort) },
+    pages,
   );
   return { items, totalRows, subTotal: items.length };
 }

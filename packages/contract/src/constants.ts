@@ -1,4 +1,4 @@
-/** Business constants of the specification (000 §9, 001 §9), shared by server and web. */
+/** Business constants of the specification (docs/interface-conventions.md#constants), shared by server and web. */
 export const PAGE_SIZE = 15;
 export const PAGE_SIZE_OPTIONS = [10, 15, 20] as const;
 export const DOCUMENT_PAGE_SIZE = 20;
@@ -9,7 +9,7 @@ export const IDLE_TIMEOUT_MS = 300_000;
 export const IDLE_WARNING_MS = 60_000;
 /**
  * While the browser sees activity but makes no server call (reading a PDF, filling a long form), it
- * tells the server at most this often, so that the server's own five minutes (000 §1) count from the
+ * tells the server at most this often, so that the server's own five minutes (docs/sign-in-and-sessions.md#idle-logout) count from the
  * last activity and not from the last call.
  */
 export const KEEP_ALIVE_INTERVAL_MS = 60_000;
@@ -41,7 +41,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'fr_FR';
 
 /**
- * The web app's OAuth client (basic authentication on /oauth/token, 000 §7). A single-page app cannot
+ * The web app's OAuth client (basic authentication on /oauth/token, docs/sign-in-and-sessions.md#password-grant). A single-page app cannot
  * keep a secret: these identify the client, they do not protect anything.
  */
 export const WEB_CLIENT_ID = 'portail-web';

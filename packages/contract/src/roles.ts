@@ -1,4 +1,4 @@
-/** Roles of 000 §3 and their hierarchy: PARAM_MEDISUIV implies ADMIN, ADMIN implies OPERATOR. */
+/** Roles of docs/roles-and-access.md#role-hierarchy and their hierarchy: PARAM_MEDISUIV implies ADMIN, ADMIN implies OPERATOR. */
 export const ROLES = [
   'ROLE_PARAM_MEDISUIV',
   'ROLE_ADMIN',

@@ -4,7 +4,7 @@ import type { Access, Role } from './roles';
 export type { Access } from './roles';
 
 /**
- * The screen route table (docs/roles-and-access.md#screens): a path missing from it is denied. The web's
+ * The screen route table (docs/roles-and-access.md#route-table): a path missing from it is denied. The web's
  * router, guard, links and side menu, and the tests, all read it.
  */
 
@@ -16,7 +16,7 @@ export interface ScreenRoute {
   /** The confirmation screen is checked against roles only, never against the confirmation state. */
   roleOnly?: boolean;
   /**
-   * A screen of the medical record (000 §1, §2.2): a participant reaches it only once the online
+   * A screen of the medical record (docs/roles-and-access.md#medical-record-gate, docs/roles-and-access.md#route-table): a participant reaches it only once the online
    * medical record is accepted, as the server's `medicalRecord` routes. Other roles pass on their role.
    */
   medicalRecord?: boolean;
@@ -85,7 +85,7 @@ export const SCREENS = {
   assistance: { path: '/assistance', access: [O, C, P], titleKey: 'routes.assistance' },
   mutations: { path: '/mutation', access: [C], titleKey: 'routes.mutations' },
   mutation: { path: '/mutation/:id', access: [C], titleKey: 'routes.mutation' },
-  // 001 §2 lists correspondants and participants, but 000 §2.2 shows the entry to everyone: the centre's
+  // docs/roles-and-access.md#route-table lists correspondants and participants, but docs/roles-and-access.md#route-table shows the entry to everyone: the centre's
   // administrators read it too (issue 18), so the menu's "always shown" entry opens for them.
   dataProtection: {
     path: '/politiqueProtectionDonnees',
@@ -106,7 +106,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = Object.values(SCREENS);
 
 export type ScreenPath = (typeof SCREENS)[keyof typeof SCREENS]['path'];
 
-/** Document list routes and their categories (000 §2.2). */
+/** Document list routes and their categories (docs/roles-and-access.md#route-table). */
 export const DOCUMENT_CATEGORIES = {
   resultatsAnalyses: 'MEDICO_TECHNIQUE',
   consultations: 'CONS_MEDICAL',

@@ -8,7 +8,7 @@ const PARTS = [
 ] as const;
 const complete = { streetName: 'de la Paix', postalCode: '75002', locality: 'Paris' };
 
-describe('address completeness (000 §2.7): an address the centre can post a letter to', () => {
+describe('address completeness (docs/participants.md#detail): an address the centre can post a letter to', () => {
   it('an address with a street, a postal code and a locality is complete', () => {
     expect(isAddressComplete(complete)).toBe(true);
   });

@@ -21,7 +21,7 @@ describe('accents (stripAccents)', () => {
   });
 });
 
-describe('the stored last name (000 §3, normaliseLastName)', () => {
+describe('the stored last name (docs/participants.md#form-rules, normaliseLastName)', () => {
   it('is upper case without accents', () => {
     expect(normaliseLastName('Lefèvre')).toBe('LEFEVRE');
     expect(normaliseLastName('de Sévigné')).toBe('DE SEVIGNE');

@@ -13,7 +13,7 @@ const inFrance = (postalCode: string | null) => ({
   postalCode,
 });
 
-describe('the origin rule (000 §5): when a participant is abroad', () => {
+describe('the origin rule (docs/participants.md#form-rules): when a participant is abroad', () => {
   it('a participant practising and living in France is not abroad', () => {
     expect(requiresAbroad(inFrance('69001'))).toBe(false);
   });
@@ -36,7 +36,7 @@ describe('the origin rule (000 §5): when a participant is abroad', () => {
   });
 });
 
-describe('the origin rule (000 §5, §9): the origin set automatically', () => {
+describe('the origin rule (docs/participants.md#form-rules, docs/interface-conventions.md#constants): the origin set automatically', () => {
   it('a participant abroad has the origin abroad, even with a Paris postal code', () => {
     expect(originFor({ ...inFrance('75008'), addressCountryId: GERMANY })).toBe(ORIGIN_ABROAD_ID);
   });
@@ -70,7 +70,7 @@ describe('the origin rule (000 §5, §9): the origin set automatically', () => {
   });
 });
 
-describe('the origin rule (000 §5) as a check: abroad exactly when a country is not France', () => {
+describe('the origin rule (docs/participants.md#form-rules) as a check: abroad exactly when a country is not France', () => {
   it('the origin abroad is refused for a participant whose countries are both France', () => {
     expect(isOriginConsistent(ORIGIN_ABROAD_ID, inFrance('75001'))).toBe(false);
   });

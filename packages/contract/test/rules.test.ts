@@ -32,7 +32,7 @@ describe('username', () => {
   });
 });
 
-describe('password rules (000 §5)', () => {
+describe('password rules (docs/recovery.md#new-password-rule)', () => {
   it.each([
     ['Abcdef1!', true],
     ['Éléphant9?', true],

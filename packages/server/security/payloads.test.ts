@@ -605,7 +605,7 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
         addressOf(headers.company, { modifiable: true, facturationModifiable: true }),
     },
   };
-  // A group correspondant writes the geographic address only: the billing part is ignored (001 §6).
+  // A group correspondant writes the geographic address only: the billing part is ignored (docs/interface-conventions.md#constants).
   const groupRecord = await correspondantById((await userOf('corr.groupe')).correspondantId ?? -1);
   const groupHome = () => establishmentById(groupRecord.establishmentId ?? -1);
   const billingOf = (row: Row) =>
@@ -985,7 +985,7 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
     },
     own: () => accountPrivileges(test2.id),
     applied: async () => (await userById(test2.id)).passwordHash !== hashBefore,
-    // `id` is in the contract's schema (000 §7): the server must still change the caller's password only.
+    // `id` is in the contract's schema (docs/roles-and-access.md#api-guard): the server must still change the caller's password only.
     ignore: { ...roleFields, id: admin.id, userId: admin.id, login: 'admin' },
   };
 

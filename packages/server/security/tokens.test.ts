@@ -146,7 +146,7 @@ describe('refresh tokens', () => {
 
 describe('secrets in URLs and logs', () => {
   it('puts no token, code or link secret in a log line, and only link tokens (000/001: e-mailed links) in URLs', async () => {
-    // A reset link (001 §2): asked, answered, checked and used as the web app does.
+    // A reset link (docs/recovery.md#reset-link): asked, answered, checked and used as the web app does.
     const email = 'participant.refus@example.com';
     const question = await portal.http({
       method: 'POST',

@@ -244,7 +244,7 @@ async function registerWeb(app: FastifyInstance, dist: string): Promise<void> {
       },
     });
   }
-  // 000 §2.2: `/` redirects to /login (the web app then sends a signed-in user home).
+  // docs/roles-and-access.md#route-table: `/` redirects to /login (the web app then sends a signed-in user home).
   app.get('/', async (_request, reply) => reply.redirect('/login'));
   app.setNotFoundHandler(async (request, reply) => {
     // `/metrics` refused or not served here (features/metrics): the plain 404, not the web app.

@@ -134,9 +134,9 @@ export interface Config {
   passwordHashQueue: number;
   /** How often expired attempt counters, throttles and spent codes are deleted. */
   sweepIntervalS: number;
-  /** Life of a reset or change-password link (001 §2), one hour by default. */
+  /** Life of a reset or change-password link (docs/recovery.md#reset-link), one hour by default. */
   resetLinkTtlS: number;
-  /** Life of a registration link (001 §2), seven days by default. */
+  /** Life of a registration link (docs/recovery.md#reset-link), seven days by default. */
   registrationLinkTtlS: number;
   /** Life of the activation code the centre gives a participant (issue 17), sixty days by default. */
   activationCodeTtlS: number;

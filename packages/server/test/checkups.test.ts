@@ -146,7 +146,7 @@ const CHECKUP_VALUES: Record<string, (row: CheckupRow) => (string | number | nul
   nom: (r) => [r.nom, r.prenom],
   dateCloture: (r) => [r.dateCloture],
   dateFacturation: (r) => [r.dateFacturation],
-  // The life-cycle order (000 §4).
+  // The life-cycle order (docs/checkups.md#states).
   etatBilan: (r) => [['EN_COURS', 'CLOTURE', 'FACTURE'].indexOf(r.etatBilan)],
 };
 

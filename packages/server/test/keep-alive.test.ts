@@ -61,7 +61,7 @@ describe('POST /api/oauth/keepalive', () => {
     }
   });
 
-  it('does not bring back a session idle for five minutes (000 §1), nor an ended one', async () => {
+  it('does not bring back a session idle for five minutes (docs/sign-in-and-sessions.md#idle-logout), nor an ended one', async () => {
     const idle = await signIn(ctx, 'corr.etablissement', 'correspondant');
     await lastSeen(idle.access, 301);
     expect((await keepAlive(idle.headers)).statusCode).toBe(401);

@@ -38,7 +38,7 @@ import {
 } from './participants-fixtures';
 
 /**
- * POST mutation/{id}/accepter and /annuler (001 §4, §7): the participant moves (or stays) in one
+ * POST mutation/{id}/accepter and /annuler (docs/transfers.md#accept, docs/transfers.md#api): the participant moves (or stays) in one
  * transaction, each end's lists follow at once, refusals change nothing, every outcome is audited.
  */
 let ctx: TestContext;

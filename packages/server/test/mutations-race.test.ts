@@ -15,7 +15,7 @@ import {
 import { headersOf, participantRow } from './participants-fixtures';
 
 /**
- * Concurrent accepts and cancels of one transfer (001 §4): the transfer's row lock and the state read
+ * Concurrent accepts and cancels of one transfer (docs/transfers.md#accept): the transfer's row lock and the state read
  * under it leave exactly one outcome, and the participant matches it. On PGlite the transactions take
  * turns; with TEST_DATABASE_URL they really run side by side on a PostgreSQL server.
  */

@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from './helper';
 import { act, establishmentOf, MAIN, newParticipant, OTHER, requestTransfer } from './mutations-fixtures';
 import { correspondantOf, headersOf } from './participants-fixtures';
 
-/** GET mutation and GET mutation/{id} (001 §2, §3, §7, §9): filters, order, pages, scope, rows. */
+/** GET mutation and GET mutation/{id} (docs/transfers.md#list, docs/transfers.md#api): filters, order, pages, scope, rows. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ participants: 300 });

@@ -19,7 +19,7 @@ import {
 /**
  * Issue 17, item 7: creating, re-admitting or renaming a participant must not tell a correspondant
  * whether a person with that name and birth date is active elsewhere in the centre. Duplicates inside
- * the caller's scope are refused (000 §4); outside it, the write is made like any other and its audit
+ * the caller's scope are refused (docs/participants.md#duplicates); outside it, the write is made like any other and its audit
  * row names the possible duplicates for the centre to reconcile.
  */
 let ctx: TestContext;

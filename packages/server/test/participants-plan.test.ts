@@ -10,7 +10,7 @@ import {
 import { createTestContext, signIn, type TestContext } from './helper';
 
 /**
- * The participant list's performance budget (000 §2.6 at a centre's scale): a page costs what the page
+ * The participant list's performance budget (docs/participants.md#list at a centre's scale): a page costs what the page
  * holds, not what the scope or the centre holds. Checked on the plans the database makes for the
  * queries the list runs, on enough rows that the planner would rather sort if the indexes did not fit.
  */

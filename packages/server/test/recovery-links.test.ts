@@ -143,7 +143,7 @@ describe('logs', () => {
       expect((await checkToken(logged, token)).json()).toBe(true);
       expect((await savePassword(logged, 'reinitpassword', token, 'Brume#Falaise27')).statusCode).toBe(200);
       expect((await checkToken(logged, token)).json()).toBe(false);
-      // Registration links name their token in the query string too (001 §7).
+      // Registration links name their token in the query string too (docs/recovery.md#reset-link).
       await app.inject({ method: 'POST', url: '/api/registration/token?token=SecretRegistrationLink123' });
     } finally {
       await app.close();

@@ -14,7 +14,7 @@ import { findRegistrationLink } from '../src/features/registration/registration.
 import { issueRegistrationLink } from '../src/features/registration/registration-links';
 import type { TestContext } from './helper';
 
-/** Accepted by the password rule of 000 §5 and by the dictionary check. */
+/** Accepted by the password rule of docs/recovery.md#new-password-rule and by the dictionary check. */
 export const NEW_PASSWORD = 'Azur-Falaise#2026!';
 
 export type PendingLogin = (typeof DEMO_PENDING_ACCOUNTS)[number]['login'];

@@ -11,7 +11,7 @@ import {
 } from './support';
 
 /**
- * Personal details (001 §2, §4, §5): tabs by role, contact edit with the mobile checked first and a
+ * Personal details (docs/interface-conventions.md#layout, docs/personal-details.md#contact-confirmation, docs/personal-details.md#contact): tabs by role, contact edit with the mobile checked first and a
  * sign-out after saving, password and secret question, establishment addresses. Accounts only this
  * spec uses (participant.test2, corr.coordonnees), or whose data it puts back (corr.autre, corr.groupe);
  * corr.entreprise only reads.

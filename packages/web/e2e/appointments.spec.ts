@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support';
 
 /**
- * My appointments (000 §2.11): the upcoming and the past ones apart (issue 18), the calendar link
+ * My appointments (docs/appointments.md#list): the upcoming and the past ones apart (issue 18), the calendar link
  * and the .ics file on the upcoming ones only.
  */
 

@@ -2,8 +2,8 @@ import { expect, type Page } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support';
 
 /**
- * Assistance (001 §2), public and signed in: the departments' e-mails, the helpline and its hours
- * (000 §9), the correspondant's manager, and the map, which asks before reaching OpenStreetMap.
+ * Assistance (docs/assistance.md#signed-in-and-public), public and signed in: the departments' e-mails, the helpline and its hours
+ * (docs/assistance.md#helpline), the correspondant's manager, and the map, which asks before reaching OpenStreetMap.
  * There is no internet here: the tile server is always intercepted.
  */
 

@@ -4,7 +4,7 @@ import { apiToken } from './participants-api';
 import { expectAccessible, signIn, test } from './support';
 
 /**
- * The correspondant's check-ups and their history (000 §2.8, §2.9, §5): the screens show what the
+ * The correspondant's check-ups and their history (docs/checkups.md#list, docs/checkups.md#history, docs/checkups.md#filters): the screens show what the
  * API answers for the same filter, and the Excel export holds the same rows.
  */
 

@@ -10,7 +10,7 @@ import {
 } from './support';
 
 /**
- * The correspondant directory and a correspondant's page (000 §2.10): search, detail, the own record
+ * The correspondant directory and a correspondant's page (docs/correspondants.md#detail): search, detail, the own record
  * edited and the password changed when canSave. corr.annuaire is this spec's own account: it edits
  * their record and changes their password, and puts both back.
  */

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support';
 
 /**
- * The data-protection documents page (001 §2, §8): the tree of the demo's two folders of two PDFs,
+ * The data-protection documents page (docs/interface-conventions.md#layout, docs/activation.md#participant-steps): the tree of the demo's two folders of two PDFs,
  * the first document drawn on arrival, another one on choice, its download; the load failure's
  * message; in French and English, for a participant and a correspondant.
  */

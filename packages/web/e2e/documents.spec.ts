@@ -3,7 +3,7 @@ import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.j
 import { expectAccessible, signIn, test } from './support';
 
 /**
- * The participant's medical record (000 §2.5, §2.12–§2.14, §4, §5): the lists filter as the API does,
+ * The participant's medical record (docs/home.md#new-documents, docs/documents-and-sheets.md#document-lists, docs/documents-and-sheets.md#sheets, docs/documents-and-sheets.md#send-dialog, docs/documents-and-sheets.md#filters): the lists filter as the API does,
  * the viewer draws a PDF, downloads are PDFs, and "send" mails a ZIP only the typed password opens.
  */
 

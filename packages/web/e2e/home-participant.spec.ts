@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support';
 
 /**
- * The participant's home (000 §2.5, §4, §5): the check-up card with its visits, the withdrawal
+ * The participant's home (docs/participants.md#detail, docs/home.md#withdrawal-consent, docs/home.md#mammogram): the check-up card with its visits, the withdrawal
  * consent (put back on a server warning), the last mammogram's date, and activating the record.
  */
 

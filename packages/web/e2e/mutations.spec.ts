@@ -3,7 +3,7 @@ import { apiToken, createParticipant, getJson, listParticipants, uniqueName } fr
 import { expectAccessible, signIn, test } from './support';
 
 /**
- * Transfers between establishments (001 §2, §4): the list's filters, the detail, accept and cancel.
+ * Transfers between establishments (docs/transfers.md#list, docs/transfers.md#accept): the list's filters, the detail, accept and cancel.
  *
  * Test data: the server's data is shared by every spec of the run, and the participant and check-up
  * specs count corr.etablissement's, corr.entreprise's and corr.groupe's participants and check-ups.

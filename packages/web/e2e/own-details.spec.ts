@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { expectAccessible, signIn, test } from './support';
 
-/** Own details (000 §2.2, §7): a participant's own record, read-only; an admin has none. */
+/** Own details (docs/personal-details.md#administrators, docs/interface-conventions.md#server-messages): a participant's own record, read-only; an admin has none. */
 
 test.describe('own details', () => {
   test('a participant reads their own record in the first tab of their one details page', async ({

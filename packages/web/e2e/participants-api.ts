@@ -6,7 +6,7 @@ import { PASSWORD } from './support';
  * spec of the run): each test creates the participants it changes, under a name of its own.
  */
 
-/** Ids of the demo reference data (packages/server/src/demo/reference.ts, 000 §9). */
+/** Ids of the demo reference data (packages/server/src/demo/reference.ts, docs/participants.md#origin). */
 export const IDS = {
   mrs: 2,
   female: 6,

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { expectAccessible, fillLogin, lastOutboxId, outboxAfter, signIn, test } from './support';
 
 /**
- * Account recovery (001 §2 Forgot password, Forgot identifier, Reset-password link screen) on
+ * Account recovery (docs/recovery.md#forgot-password Forgot password, Forgot identifier, Reset-password link screen) on
  * participant.test3, which no other spec uses: its password changes here. The tests run in order, each
  * starting from what the previous one left.
  */

@@ -3,7 +3,7 @@ import { apiToken, createParticipant, uniqueName } from './participants-api';
 import { expectAccessible, fillLogin, lastOutboxId, signIn, test } from './support';
 
 /**
- * Registration by link (001 §2, §4, §5, §8) on the demo's pending accounts, whose links the demo
+ * Registration by link (docs/activation.md#participant-steps, docs/activation.md#link-states) on the demo's pending accounts, whose links the demo
  * generation mailed into the outbox. Each test uses its own account: activation spends the link.
  */
 

@@ -29,7 +29,7 @@ async function start(container: HTMLElement) {
   prefetchCatalogues(initialLanguage(undefined));
   // The configured product name, fetched alongside; the catalogues' default shows until it arrives.
   applyCentreProductName();
-  // A reload keeps the tab's session (000 §4): restore it before the guard first decides.
+  // A reload keeps the tab's session (docs/sign-in-and-sessions.md#session-storage): restore it before the guard first decides.
   await restoreSession();
   try {
     await setupI18n(initialLanguage(getSession().user?.anglaisUniquement));

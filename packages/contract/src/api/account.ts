@@ -19,7 +19,7 @@ import { type ApiRoute, route } from './route';
 const ACCOUNT_HOLDERS = ['ROLE_ADMIN', 'ROLE_CORRESPONDANT', 'ROLE_PARTICIPANT'] as const;
 const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
 
-/** The personal details page (001 §2, §7): account and contact, establishment address, secret question. */
+/** The personal details page (docs/personal-details.md#tabs, docs/personal-details.md#address): account and contact, establishment address, secret question. */
 export const accountApi = {
   user: route({
     method: 'GET',

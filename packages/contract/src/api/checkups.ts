@@ -12,7 +12,7 @@ import { type ApiRoute, route } from './route';
 const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
 const workbook = { status: 200, types: [XLSX_MIME] } as const;
 
-/** The correspondant's check-ups and their history (000 §2.8, §2.9, §7), on screen and as workbooks. */
+/** The correspondant's check-ups and their history (docs/checkups.md#list, docs/checkups.md#history, docs/checkups.md#excel-export), on screen and as workbooks. */
 export const checkupApi = {
   list: route({
     method: 'GET',

@@ -15,9 +15,9 @@ const CORRESPONDANTS = ['ROLE_CORRESPONDANT'] as const;
 const correspondantId = { id: 'correspondant' } as const;
 
 /**
- * The correspondant directory (000 §2.10, §6, §7): who the caller's correspondants are, their own
- * record and its contact block, the manager of their establishment (001 §7 getGestionnaire), and
- * whether the directory may be shown (001 §7 user/canShowListeCorrespondant).
+ * The correspondant directory (docs/correspondants.md#detail, docs/roles-and-access.md#roles, docs/correspondants.md#api): who the caller's correspondants are, their own
+ * record and its contact block, the manager of their establishment (docs/correspondants.md#api getGestionnaire), and
+ * whether the directory may be shown (docs/correspondants.md#api user/canShowListeCorrespondant).
  */
 export const correspondantApi = {
   list: route({

@@ -12,12 +12,12 @@ import {
 } from '../schemas/documents';
 import { type ApiRoute, route } from './route';
 
-/** 000 §2.2: documents, sheets and the mail they go to are the admin's and the participant's routes. */
+/** docs/documents-and-sheets.md#categories: documents, sheets and the mail they go to are the admin's and the participant's routes. */
 export const RECORD_READERS = ['ROLE_ADMIN', 'ROLE_PARTICIPANT'] as const;
 /** The guard refuses a participant who has not accepted the medical record (document.error.dmcNonAccepte). */
 export const recordAccess = { access: RECORD_READERS, medicalRecord: true } as const;
 
-/** The participant's medical record (000 §2.12, §2.13, §7). */
+/** The participant's medical record (docs/documents-and-sheets.md#document-lists, docs/documents-and-sheets.md#send-dialog, docs/documents-and-sheets.md#api). */
 export const documentApi = {
   list: route({
     method: 'GET',

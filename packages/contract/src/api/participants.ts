@@ -21,8 +21,8 @@ const participantId = { id: 'participant' } as const;
 const refusals = { 400: errorReply, 404: errorReply, 409: errorReply };
 
 /**
- * The participants of a correspondant (000 §2.6, §2.7, §7) and the establishments their forms offer;
- * and a participant's own record (000 §2.2).
+ * The participants of a correspondant (docs/participants.md#list, docs/participants.md#detail, docs/participants.md#api) and the establishments their forms offer;
+ * and a participant's own record (docs/personal-details.md#administrators).
  */
 export const participantApi = {
   list: route({
@@ -123,7 +123,7 @@ export const participantApi = {
     tag: 'participants',
     summary: 'Transfer destinations: open establishments of the centre, by company or establishment name',
   }),
-  /** GET participant/mescoordonnees (000 §2.2, §7): the caller's own participant record, read-only. */
+  /** GET participant/mescoordonnees (docs/personal-details.md#administrators, docs/participants.md#api): the caller's own participant record, read-only. */
   ownDetails: route({
     method: 'GET',
     path: '/api/participant/mescoordonnees',

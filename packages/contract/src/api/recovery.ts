@@ -16,7 +16,7 @@ const TAG = 'recovery';
 const refusals = { 400: errorReply, 429: errorReply };
 
 /**
- * Account recovery (001 §2 Forgot password, Forgot identifier, Reset-password link screen; §7). Every
+ * Account recovery (docs/recovery.md#forgot-password Forgot password, Forgot identifier, Reset-password link screen; docs/recovery.md#reset-link). Every
  * route is open and none tells whether an account exists.
  */
 export const recoveryApi = {

@@ -3,7 +3,7 @@ import { documentContent, documentContentQuery, sheetListQuery, sheetListReply }
 import { recordAccess } from './documents';
 import { type ApiRoute, route } from './route';
 
-/** The advice sheets (000 §2.14): the centre's, the same for every caller the routes admit. */
+/** The advice sheets (docs/documents-and-sheets.md#sheets): the centre's, the same for every caller the routes admit. */
 export const sheetApi = {
   list: route({
     method: 'GET',

@@ -23,7 +23,7 @@ export const DOCUMENT_ID_SYSTEM = {
 } as const;
 
 /**
- * DocumentReference.category: the medical record's four lists (000 §2.2, `categorieExtraciem`) and two
+ * DocumentReference.category: the medical record's four lists (docs/documents-and-sheets.md#categories, `categorieExtraciem`) and two
  * codes of this API for the documents every participant shares.
  */
 export const DOCUMENT_CATEGORY_SYSTEM = portalCodeSystem('categorieExtraciem');

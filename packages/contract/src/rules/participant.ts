@@ -12,7 +12,7 @@ export function stripAccents(text: string): string {
 }
 
 /**
- * The stored form of a last name (000 §3): upper case, accents removed, spaces squeezed. It is also
+ * The stored form of a last name (docs/participants.md#form-rules): upper case, accents removed, spaces squeezed. It is also
  * the search key of the participant list, so a search term goes through it too.
  */
 export function normaliseLastName(text: string): string {
@@ -52,13 +52,13 @@ export interface OriginInputs {
 const isForeign = (countryId: number | null | undefined) =>
   countryId !== null && countryId !== undefined && countryId !== COUNTRY_FRANCE_ID;
 
-/** True when the origin must be abroad (000 §5): the country of practice or of the address is not France. */
+/** True when the origin must be abroad (docs/participants.md#form-rules): the country of practice or of the address is not France. */
 export function requiresAbroad(inputs: OriginInputs): boolean {
   return isForeign(inputs.practiceCountryId) || isForeign(inputs.addressCountryId);
 }
 
 /**
- * The origin (provenance) set automatically (000 §5, §9): abroad (18) for a non-French country;
+ * The origin (provenance) set automatically (docs/participants.md#form-rules, docs/interface-conventions.md#constants): abroad (18) for a non-French country;
  * otherwise Paris (17) for a postal code of the Paris region (75, 77, 78, 91–95), Province (16) else.
  */
 export function originFor(inputs: OriginInputs): number {
@@ -75,12 +75,12 @@ export function isOriginConsistent(originId: number, inputs: OriginInputs): bool
 }
 
 /**
- * The four check-up types a correspondant may choose (000 §5), by their short code (`raccourci`):
+ * The four check-up types a correspondant may choose (docs/participants.md#form-rules), by their short code (`raccourci`):
  * traditional; traditional expatriate; traditional and gynecology; traditional expatriate and gynecology.
  */
 export const CORRESPONDANT_CHECKUP_TYPE_CODES = ['TRAD', 'EXPAT', 'TRADG', 'EXPATG'] as const;
 
-/** The code of the employee category (000 §2.7): the form then shows the establishment. */
+/** The code of the employee category (docs/participants.md#create): the form then shows the establishment. */
 export const EMPLOYEE_CATEGORY_CODE = 'SAL';
 
 export interface AddressCompleteness {
@@ -91,7 +91,7 @@ export interface AddressCompleteness {
 
 /**
  * An address the centre can post a letter to has at least a street, a postal code and a locality;
- * otherwise the establishment's address is used (000 §2.7, creation mode).
+ * otherwise the establishment's address is used (docs/participants.md#create, creation mode).
  */
 export function isAddressComplete(address: AddressCompleteness): boolean {
   return [address.streetName, address.postalCode, address.locality].every(

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '../constants';
 
-/** New-password rule (000 §5): at least 8 characters with a lowercase, an uppercase, a digit and a special character. */
+/** New-password rule (docs/recovery.md#new-password-rule): at least 8 characters with a lowercase, an uppercase, a digit and a special character. */
 export function meetsPasswordRules(password: string): boolean {
   return (
     password.length >= PASSWORD_MIN_LENGTH &&

@@ -1,6 +1,6 @@
 /**
  * The OAuth username composes the identifier with the sign-in kind chosen by the login checkbox
- * (000 §7: "username composed of identifier and a role flag"): `<identifier>|C` for a correspondant,
+ * (docs/sign-in-and-sessions.md#password-grant: "username composed of identifier and a role flag"): `<identifier>|C` for a correspondant,
  * `<identifier>|P` for an individual (participant or staff). Identifiers are unique per kind.
  */
 export type SignInKind = 'C' | 'P';

@@ -5,8 +5,8 @@ import { currentPassword, pendingContact } from './contact-change';
 import { organisationRef } from './participants';
 
 /**
- * The personal details area (001 §2 Personal details page, §3 User, Address, Correspondant address
- * record, Establishment, Secret question, §5, §7): the caller's account and contact, the address of a
+ * The personal details area (docs/personal-details.md#tabs Personal details page, docs/personal-details.md#address User, Address, Correspondant address
+ * record, Establishment, Secret question, docs/personal-details.md#contact, docs/personal-details.md#api): the caller's account and contact, the address of a
  * correspondant's establishment, and the secret question. Wire names are the specification's.
  */
 
@@ -35,7 +35,7 @@ const required = (issue: { input: unknown }) =>
 const typeError = (issue: { code?: string; input: unknown }) =>
   issue.code === 'invalid_type' ? (required(issue) ?? 'errors.invalid') : undefined;
 
-/** GET user (001 §3 User): the caller's account, never its password or secret answer. */
+/** GET user (docs/personal-details.md#address User): the caller's account, never its password or secret answer. */
 export const userAccount = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -65,7 +65,7 @@ export const userAccount = z.object({
 export type UserAccount = z.infer<typeof userAccount>;
 
 /**
- * POST user (001 §5 contact form): both required; the mobile must be one (checked by the server). The
+ * POST user (docs/personal-details.md#contact contact form): both required; the mobile must be one (checked by the server). The
  * current password is asked again (issue 17); a new value waits for the code sent to it.
  */
 export const contactForm = z.object({
@@ -80,7 +80,7 @@ export const contactForm = z.object({
 });
 export type ContactForm = z.infer<typeof contactForm>;
 
-/** An enumeration item as an address carries it (001 §3: typeVoie with its raccourci). */
+/** An enumeration item as an address carries it (docs/personal-details.md#address: typeVoie with its raccourci). */
 export const streetTypeRef = z.object({
   id: z.number().int(),
   label: z.string(),
@@ -88,7 +88,7 @@ export const streetTypeRef = z.object({
 });
 export const countryRef = streetTypeRef.extend({ unionEuropeenne: z.boolean() });
 
-/** 001 §3 Address as read: street type and country as their items. */
+/** docs/personal-details.md#address Address as read: street type and country as their items. */
 export const addressRecord = z.object({
   ligne1: z.string().nullable(),
   ligne2: z.string().nullable(),
@@ -103,13 +103,13 @@ export const addressRecord = z.object({
 });
 export type AddressRecord = z.infer<typeof addressRecord>;
 
-/** GET adresse (001 §3 Correspondant address record) of one establishment, with what the caller may change. */
+/** GET adresse (docs/personal-details.md#address Correspondant address record) of one establishment, with what the caller may change. */
 export const correspondantAddress = z.object({
   idEtablissement: z.number().int(),
   raisonsociale: z.string(),
   dateResiliation: z.string().nullable(),
   adresse: addressRecord,
-  /** Establishment correspondants only (001 §6); null for the others. */
+  /** Establishment correspondants only (docs/personal-details.md#billing-address); null for the others. */
   adresseFacturation: addressRecord.nullable(),
   adresseFacturationIdentique: z.boolean(),
   /** False for enterprise correspondants and terminated establishments: the fields are read-only. */
@@ -133,7 +133,7 @@ function itemId(error: (issue: { input: unknown }) => string) {
 }
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
-/** 001 §3 Address as written: the participant address's rules (000 §5), the country required. */
+/** docs/personal-details.md#address Address as written: the participant address's rules (docs/recovery.md#new-password-rule), the country required. */
 export const addressInput = z.object({
   ligne1: optionalText(LINE_MAX),
   ligne2: optionalText(LINE_MAX),
@@ -151,7 +151,7 @@ export const addressInput = z.object({
 export type AddressInput = z.output<typeof addressInput>;
 
 /**
- * POST adresse (001 §7): the address record of the establishment named (else the caller's own). The
+ * POST adresse (docs/personal-details.md#api): the address record of the establishment named (else the caller's own). The
  * billing address counts for establishment correspondants only, and equals the geographic one when
  * `adresseFacturationIdentique` is true.
  */
@@ -164,7 +164,7 @@ export const saveAddressBody = z.object({
 export type SaveAddressBody = z.input<typeof saveAddressBody>;
 export type SaveAddressValues = z.output<typeof saveAddressBody>;
 
-/** GET listeQuestion (001 §3 Secret question): the active questions. */
+/** GET listeQuestion (docs/personal-details.md#address Secret question): the active questions. */
 export const secretQuestion = z.object({
   id: z.number().int(),
   questionfr: z.string(),
@@ -173,7 +173,7 @@ export const secretQuestion = z.object({
 export const secretQuestionsReply = z.array(secretQuestion);
 export type SecretQuestion = z.infer<typeof secretQuestion>;
 
-/** POST user/question (001 §7): the question chosen and its answer, with the current password. */
+/** POST user/question (docs/personal-details.md#api): the question chosen and its answer, with the current password. */
 export const secretAnswerBody = z.object({
   id: z.number({ error: typeError }).int().positive(),
   response: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { POSTAL_CODE_MAX } from '../constants';
 
-/** `GET adresse/code-postal`: the lookup runs from POSTAL_CODE_LOOKUP_MIN characters (000 §5). */
+/** `GET adresse/code-postal`: the lookup runs from POSTAL_CODE_LOOKUP_MIN characters (docs/interface-conventions.md#postal-code-lookup). */
 export const postalCodeQuery = z.object({ codePostal: z.string().trim().min(1).max(POSTAL_CODE_MAX) });
 export type PostalCodeQuery = z.infer<typeof postalCodeQuery>;
 

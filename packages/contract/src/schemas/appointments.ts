@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { languageQuery, listReply, pageQuery } from './common';
 
-/** My appointments (000 §2.11, §3 Appointment): 15 a page, newest first by default. */
+/** My appointments (docs/appointments.md#list, docs/participants.md#form-rules Appointment): 15 a page, newest first by default. */
 export const APPOINTMENT_SORT_FIELDS = ['debut'] as const;
 /**
  * `quand`: only the appointments still ahead (`avenir`, starting now or later) or already begun

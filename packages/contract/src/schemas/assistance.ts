@@ -73,10 +73,10 @@ export type CentreSettings = z.infer<typeof centreSettings>;
 export const centreInfo = centreSettings.extend({ produit: text(100) });
 export type CentreInfo = z.infer<typeof centreInfo>;
 
-/** Helpline hours (000 §9): Monday (1) to Friday (5), 7:30 to 18:00, Paris time. */
+/** Helpline hours (docs/assistance.md#helpline): Monday (1) to Friday (5), 7:30 to 18:00, Paris time. */
 export const HELPLINE_HOURS = { firstDay: 1, lastDay: 5, opens: '07:30', closes: '18:00' } as const;
 
-/** Zoom of the assistance map (001 §9). */
+/** Zoom of the assistance map (docs/assistance.md#map). */
 export const MAP_ZOOM = 19;
 
 /** The address on one line: `6 rue Euler, 75008 Paris, France`. */

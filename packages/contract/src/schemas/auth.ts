@@ -33,7 +33,7 @@ export const tokenReply = z.object({
 export type TokenReply = z.infer<typeof tokenReply>;
 
 /**
- * OAuth error (000 §8): `error_description` is `tentative.1`, `tentative.2`, `tentative.3`,
+ * OAuth error (docs/sign-in-and-sessions.md#login-messages): `error_description` is `tentative.1`, `tentative.2`, `tentative.3`,
  * `user.locked`, or absent for other invalid grants. `temporarily_unavailable` comes with a
  * `Retry-After` header: 429 `login.throttled` (too many sign-ins from one address) or
  * `login.tooManyTexts` (too many codes texted to the account), 503 `login.busy` (hashing queue full).
@@ -54,7 +54,7 @@ export const authority = z.object({ authority: z.enum(ROLES) });
 
 export const principalRequest = z.object({ roleCorrespondant: z.boolean().optional() });
 
-/** The session user (000 §3, 001 §3). */
+/** The session user (docs/sign-in-and-sessions.md#principal). */
 export const sessionUser = z.object({
   id: z.number().int(),
   username: z.string(),

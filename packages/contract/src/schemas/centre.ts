@@ -318,7 +318,7 @@ export const publishedSheet = z.object({
   id: z.number().int(),
   name: z.string(),
   nameEn: z.string().nullable(),
-  /** The date the list shows and sorts by (000 §2.14: newest first). */
+  /** The date the list shows and sorts by (docs/centre-staff.md#published-content: newest first). */
   publishedOn: z.string(),
   active: z.boolean(),
   size: z.number().int(),

@@ -4,23 +4,23 @@ import { languageParam, listReply, pageQuery } from './common';
 import { isoDate } from './participants';
 
 /**
- * The correspondant's check-ups (000 §2.8, §2.9, §4 check-up states, §5 check-up search, §7): the
+ * The correspondant's check-ups (docs/checkups.md#list, docs/checkups.md#history, docs/checkups.md#states check-up states, docs/checkups.md#filters check-up search, docs/checkups.md#excel-export): the
  * list, the history, and their Excel exports. Administrative status only: no row ever carries a
  * result, a document or a diagnosis.
  */
 
-/** Check-up states (000 §4): In progress, Closed, Invoiced. */
+/** Check-up states (docs/checkups.md#states): In progress, Closed, Invoiced. */
 export const CHECKUP_STATES = ['EN_COURS', 'CLOTURE', 'FACTURE'] as const;
 export const checkupState = z.enum(CHECKUP_STATES, { error: 'errors.invalid' });
 export type CheckupState = z.infer<typeof checkupState>;
 
-/** End not before start (000 §5), reported on the end date. */
+/** End not before start (docs/checkups.md#filters), reported on the end date. */
 function checkRange(range: { dateDebut: string; dateFin: string }, ctx: z.RefinementCtx) {
   if (range.dateFin < range.dateDebut)
     ctx.addIssue({ code: 'custom', path: ['dateFin'], message: 'errors.dateFinAvantDebut' });
 }
 
-/** The search of both screens (000 §5): start and end required, end not before start. */
+/** The search of both screens (docs/checkups.md#filters): start and end required, end not before start. */
 export const checkupFilterFields = z.object({
   dateDebut: isoDate,
   dateFin: isoDate,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '../constants';
 
-/** A business message (000 §3, 001 §3): translated on the web by its errorCode. */
+/** A business message (docs/interface-conventions.md#server-messages): translated on the web by its errorCode. */
 export const messageLevel = z.enum(['ERROR', 'WARN', 'INFO']);
 export type MessageLevel = z.infer<typeof messageLevel>;
 
@@ -19,7 +19,7 @@ export const ciemException = z.object({ messages: z.array(message) });
 export const messagesReply = z.object({ ciemException });
 export type MessagesReply = z.infer<typeof messagesReply>;
 
-/** Invalid input: 400 with one entry per field (000 §5, "Server field errors"). */
+/** Invalid input: 400 with one entry per field (docs/interface-conventions.md#forms, "Server field errors"). */
 export const fieldError = z.object({
   field: z.string(),
   /** An i18n key (`errors.required`, `errors.email`, `errors.maxlength`, ...). */
@@ -37,12 +37,12 @@ export const errorReply = z.object({
 });
 export type ErrorReply = z.infer<typeof errorReply>;
 
-/** List reply (000 §3): a page of items, the total, and the count on this page. */
+/** List reply (docs/interface-conventions.md#server-messages): a page of items, the total, and the count on this page. */
 export function listReply<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), totalRows: z.number().int(), subTotal: z.number().int() });
 }
 
-/** Sort as `field,ASC` or `field,DESC` (000 §7). */
+/** Sort as `field,ASC` or `field,DESC` (docs/interface-conventions.md#lists). */
 export const sortParam = z
   .string()
   .regex(/^[A-Za-z][A-Za-z0-9_.]*,(ASC|DESC|asc|desc)$/, 'errors.sort')
@@ -65,7 +65,7 @@ export const queryBoolean = z.preprocess((value) => {
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Dropdown item (000 §3): an id plus a label. */
+/** Dropdown item (docs/interface-conventions.md#server-messages): an id plus a label. */
 export const dropdownItem = z.object({ id: z.number().int(), label: z.string() });
 export type DropdownItem = z.infer<typeof dropdownItem>;
 

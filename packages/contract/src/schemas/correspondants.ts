@@ -5,9 +5,9 @@ import { currentPassword, pendingContact } from './contact-change';
 import { manager, organisationRef } from './participants';
 
 /**
- * The correspondant directory (000 §2.10, §3 Correspondant, §6, §7): list, detail, the caller's own
- * record and its contact block, the manager of their establishment (001 §3 Manager) and whether the
- * directory may be shown (001 §7 `user/canShowListeCorrespondant`).
+ * The correspondant directory (docs/correspondants.md#detail Correspondant, docs/roles-and-access.md#roles, docs/correspondants.md#api): list, detail, the caller's own
+ * record and its contact block, the manager of their establishment (docs/correspondants.md#manager Manager) and whether the
+ * directory may be shown (docs/correspondants.md#api `user/canShowListeCorrespondant`).
  */
 
 /** Business message codes of this feature (translated under `messages.` on the web). */
@@ -53,7 +53,7 @@ export const enumRef = z.object({
 });
 export type EnumRef = z.infer<typeof enumRef>;
 
-/** The contact block of a correspondant (000 §3): who they are and how to reach them. */
+/** The contact block of a correspondant (docs/correspondants.md#detail): who they are and how to reach them. */
 export const correspondantContact = z.object({
   civilite: enumRef.nullable(),
   nom: z.string(),
@@ -78,7 +78,7 @@ export const correspondant = z.object({
   roleAdmin: z.boolean(),
   roleFacturation: z.boolean(),
   roleEnvoiCourrier: z.boolean(),
-  /** Only on the caller's own record, when the centre lets them edit it (000 §2.10). */
+  /** Only on the caller's own record, when the centre lets them edit it (docs/correspondants.md#detail). */
   canSave: z.boolean(),
 });
 export type Correspondant = z.infer<typeof correspondant>;
@@ -96,7 +96,7 @@ export type CorrespondantSortField = (typeof CORRESPONDANT_SORT_FIELDS)[number];
 export const DEFAULT_CORRESPONDANT_SORT = 'nom,ASC';
 
 /**
- * GET correspondant (000 §2.10, §7): last name and first name searched from their start, the
+ * GET correspondant (docs/correspondants.md#detail, docs/correspondants.md#api): last name and first name searched from their start, the
  * establishment by id, and a business name contained in the establishment's name, or in the company's
  * when `rechercheEntreprise` is true; text searches ignore case and accents.
  */
@@ -144,9 +144,9 @@ export type CorrespondantContactBody = z.infer<typeof correspondantContactBody>;
 export const correspondantSavedReply = z.object({ ciemException, correspondant, enAttente: pendingContact });
 export type CorrespondantSavedReply = z.infer<typeof correspondantSavedReply>;
 
-/** GET getGestionnaire (001 §3 Manager, §7): the centre's manager of the caller's establishment, or null. */
+/** GET getGestionnaire (docs/correspondants.md#manager Manager, docs/correspondants.md#api): the centre's manager of the caller's establishment, or null. */
 export const managerReply = manager.nullable();
 export type ManagerReply = z.infer<typeof managerReply>;
 
-/** GET user/canShowListeCorrespondant (001 §7): whether the directory may be shown to the caller. */
+/** GET user/canShowListeCorrespondant (docs/correspondants.md#api): whether the directory may be shown to the caller. */
 export const canShowListReply = z.boolean();

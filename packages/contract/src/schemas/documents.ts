@@ -3,7 +3,7 @@ import { DOCUMENT_PAGE_SIZE } from '../constants';
 import { languageParam, listReply, messagesReply, sortParam } from './common';
 
 /**
- * The participant's medical record (000 §2.12–§2.14, §3 Document, §7): document lists by category,
+ * The participant's medical record (docs/documents-and-sheets.md#document-lists, docs/documents-and-sheets.md#sheets, docs/documents-and-sheets.md#viewer Document, docs/documents-and-sheets.md#api): document lists by category,
  * their types and years, the viewer's content, sending documents by mail, and the advice sheets.
  * Every route here answers only to a participant who accepted the medical record, for their own
  * documents (the server enforces it); admins pass the role check and own no documents.
@@ -13,7 +13,7 @@ export const DOCUMENT_CATEGORIES = ['MEDICO_TECHNIQUE', 'CONS_MEDICAL', 'CONSULT
 export const documentCategory = z.enum(DOCUMENT_CATEGORIES, { error: 'errors.invalid' });
 export type DocumentCategory = z.infer<typeof documentCategory>;
 
-/** Which name a list shows (000 §2.12): libelleDocument for INFO_DOCUMENT, else nomDocument. */
+/** Which name a list shows (docs/documents-and-sheets.md#document-lists): libelleDocument for INFO_DOCUMENT, else nomDocument. */
 export const NAME_DISPLAY_MODES = ['INFO_DOCUMENT', 'NOM_DOCUMENT'] as const;
 export const nameDisplayMode = z.enum(NAME_DISPLAY_MODES);
 export type NameDisplayMode = z.infer<typeof nameDisplayMode>;
@@ -34,7 +34,7 @@ export const DOCUMENT_MESSAGES = {
 export const MAX_SENT_DOCUMENTS = 50;
 export const MAX_SENT_BYTES = 20 * 1024 * 1024;
 
-/** A JSON list in a query string (`anneeDocuments=[2025,2026]`, 000 §7). */
+/** A JSON list in a query string (`anneeDocuments=[2025,2026]`, docs/documents-and-sheets.md#api). */
 function jsonIdList(max: number, item: z.ZodType<number>) {
   return z.preprocess(
     (value) => {
@@ -95,7 +95,7 @@ export const documentRow = z.object({
   typeDocument: documentTypeRef,
   nomDocument: z.string(),
   libelleDocument: z.string().nullable(),
-  /** Overrides the type's mode when set (000 §2.12). */
+  /** Overrides the type's mode when set (docs/documents-and-sheets.md#document-lists). */
   modeAffichageNomDocument: nameDisplayMode.nullable(),
   anneeBilan: z.number().int(),
   documentJointExtraciem: z.array(documentAttachment),
@@ -119,7 +119,7 @@ export const documentYearsReply = z.array(z.number().int());
  */
 export const documentContent = z.object({
   bytes: z.string(),
-  /** `application/pdf`, `image/png` or `image/jpeg`, from the content's leading bytes (000 §5). */
+  /** `application/pdf`, `image/png` or `image/jpeg`, from the content's leading bytes (docs/documents-and-sheets.md#filters). */
   contentType: z.string(),
   document: z.object({ nomDocument: z.string() }),
 });
@@ -168,7 +168,7 @@ export const sendDocumentsBody = z
 export type SendDocumentsBody = z.input<typeof sendDocumentsBody>;
 export const sendDocumentsReply = messagesReply;
 
-/** GET fiche/list (000 §2.14): 20 a page from page 1, newest first, active only. */
+/** GET fiche/list (docs/documents-and-sheets.md#sheets): 20 a page from page 1, newest first, active only. */
 export const sheetListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(DOCUMENT_PAGE_SIZE),
@@ -187,7 +187,7 @@ export const sheetListReply = listReply(sheetRow);
 export type SheetListReply = z.infer<typeof sheetListReply>;
 
 /**
- * The content type a document's leading bytes say (000 §5: a PDF signature gives PDF, a JPEG or PNG
+ * The content type a document's leading bytes say (docs/documents-and-sheets.md#filters: a PDF signature gives PDF, a JPEG or PNG
  * signature an image, anything else PDF). The exact image type is kept so the browser needs no sniffing.
  */
 export function detectContentType(bytes: Uint8Array): 'application/pdf' | 'image/png' | 'image/jpeg' {
@@ -198,7 +198,7 @@ export function detectContentType(bytes: Uint8Array): 'application/pdf' | 'image
   return 'application/pdf';
 }
 
-/** The name a list shows for a document (000 §2.12): the document's mode first, then its type's. */
+/** The name a list shows for a document (docs/documents-and-sheets.md#document-lists): the document's mode first, then its type's. */
 export function displayedDocumentName(
   row: Pick<DocumentRow, 'modeAffichageNomDocument' | 'typeDocument' | 'libelleDocument' | 'nomDocument'>,
 ): string {

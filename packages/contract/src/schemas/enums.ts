@@ -3,7 +3,7 @@ import { startsLikeFormula } from '../rules/spreadsheet';
 import { queryBoolean } from './common';
 
 /**
- * The dropdown enumerations (000 §7, `enum/{name}` and `abstractenum/{name}`): the one list of
+ * The dropdown enumerations (docs/interface-conventions.md#reference-lists, `enum/{name}` and `abstractenum/{name}`): the one list of
  * namespaces, also the string the server stores in `enum_items.namespace`.
  */
 export const ENUM_NAMES = [
@@ -42,7 +42,7 @@ export const enumItem = z.object({
   unionEuropeenne: z.boolean().optional(),
   /** Countries only: the international dialling prefix, `0033` for France. */
   indicatif: z.string().optional(),
-  /** Check-up types only: whether a correspondant may choose it (000 §5). */
+  /** Check-up types only: whether a correspondant may choose it (docs/interface-conventions.md#reference-lists). */
   correspondant: z.boolean().optional(),
   /**
    * Added from the portal and not yet approved by the centre: present (true) only then. Such an item

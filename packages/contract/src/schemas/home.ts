@@ -6,7 +6,7 @@ import { isoDate, organisationRef } from './participants';
 /** GET get-detail-accueil: `langue` sets the language of the new documents' titles. */
 export const homeDetailQuery = languageQuery;
 
-/** GET get-detail-accueil (000 §3 Home detail, §2.5), the correspondant's part. */
+/** GET get-detail-accueil (docs/home.md#data Home detail, docs/home.md#participant-home), the correspondant's part. */
 export const correspondantHome = z.object({
   profil: z.literal('CORRESPONDANT'),
   premiereConnexion: z.boolean(),
@@ -21,7 +21,7 @@ export const correspondantHome = z.object({
 });
 export type CorrespondantHome = z.infer<typeof correspondantHome>;
 
-/** A visit of the current check-up as the home card shows it (000 §2.5). */
+/** A visit of the current check-up as the home card shows it (docs/home.md#participant-home). */
 export const homeVisit = z.object({
   /** French label, and the English one (the French again when the centre gave none). */
   typeVisite: z.string(),
@@ -87,7 +87,7 @@ export const mammogramReply = z.object({ date: isoDate.nullable() });
 export const mammogramBody = z.object({ date: isoDate });
 export type MammogramBody = z.infer<typeof mammogramBody>;
 
-/** POST adherents/accordDesistement: the body is the bare JSON boolean (000 §7). */
+/** POST adherents/accordDesistement: the body is the bare JSON boolean (docs/home.md#data). */
 export const withdrawalConsentBody = z.boolean({ error: 'errors.invalid' });
 
 export { messagesReply as homeMessagesReply };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET get-documents-ciem (001 §3 Document, §7): the data-protection documents as the page's tree.
+ * GET get-documents-ciem (docs/data-protection-and-legal.md#data-protection-documents Document, docs/data-protection-and-legal.md#data-protection-documents): the data-protection documents as the page's tree.
  * A document carries `data`, its PDF in base64 (a plain string: the reply serializer knows no base64
  * format); a folder has none and holds `children`, which are documents. `libelleEn` is the English
  * label when there is one (the page follows the interface's language).

@@ -4,8 +4,8 @@ import { listReply, pageQuery, queryBoolean } from './common';
 import { organisationRef, PARTICIPANT_MESSAGES } from './participants';
 
 /**
- * Transfers of participants between establishments (001 §2 Mutation list and detail, §3 Mutation row,
- * §4, §7, §9): the list, the detail, and the destination's accept or either end's cancel. The request
+ * Transfers of participants between establishments (docs/transfers.md#filters Mutation list and detail, docs/transfers.md#list Mutation row,
+ * docs/transfers.md#accept, docs/transfers.md#api, docs/transfers.md#list): the list, the detail, and the destination's accept or either end's cancel. The request
  * itself is the participants' `POST adherents/{id}/muter`.
  */
 
@@ -25,19 +25,19 @@ export const MUTATION_MESSAGES = {
 
 /** Field error keys of the list's filters (400, translated on the web like every field error). */
 export const MUTATION_FIELD_ERRORS = {
-  /** Incoming and outgoing exclude each other (001 §2). */
+  /** Incoming and outgoing exclude each other (docs/transfers.md#filters). */
   directionsExclusive: 'mutations.errors.directionsExclusives',
-  /** Incoming and outgoing are an establishment correspondant's filters only (001 §6). */
+  /** Incoming and outgoing are an establishment correspondant's filters only (docs/transfers.md#filters). */
   directionsEstablishmentOnly: 'mutations.errors.directionsEtablissementSeulement',
 } as const;
 
-/** The sort keys of the list; the specified order (001 §9) is the date, most recent first. */
+/** The sort keys of the list; the specified order (docs/transfers.md#list) is the date, most recent first. */
 export const MUTATION_SORT_FIELDS = ['date'] as const;
 export type MutationSortField = (typeof MUTATION_SORT_FIELDS)[number];
 export const DEFAULT_MUTATION_SORT = 'date,DESC';
 
 /**
- * GET mutation (001 §7). `encours` (default true) keeps the transfers in progress; `entrantes` and
+ * GET mutation (docs/transfers.md#api). `encours` (default true) keeps the transfers in progress; `entrantes` and
  * `sortantes` keep one direction and exclude each other; neither means both directions.
  */
 export const mutationListQuery = pageQuery(MUTATION_PAGE_SIZE)
@@ -69,7 +69,7 @@ export type MutationEnumLabel = z.infer<typeof mutationEnumLabel>;
 export const MUTATION_DIRECTIONS = ['ENTRANTE', 'SORTANTE', 'INTERNE'] as const;
 export type MutationDirection = (typeof MUTATION_DIRECTIONS)[number];
 
-/** 001 §3 Mutation row: the list's rows and the detail alike. */
+/** docs/transfers.md#list Mutation row: the list's rows and the detail alike. */
 export const mutationRow = z.object({
   /** The transfer's id (`mutation/{id}`). */
   id: z.number().int(),

@@ -5,7 +5,7 @@ import { startsLikeFormula } from '../rules/spreadsheet';
 import { ciemException, listReply, pageQuery, queryBoolean } from './common';
 
 /**
- * The participants of a correspondant (000 §2.6, §2.7, §3 Participant, §5, §7): list, detail, create,
+ * The participants of a correspondant (docs/participants.md#list, docs/participants.md#detail, docs/participants.md#form-rules Participant, docs/participants.md#form-rules, docs/participants.md#api): list, detail, create,
  * update, terminate, re-admit, transfer. Wire names are the specification's; dropdown values travel
  * as the id of their enumeration item (enum/{name}).
  */
@@ -84,7 +84,7 @@ const optionalDate = isoDate.nullable();
 const mail = z.email({ error: (issue) => required(issue) ?? 'errors.email' }).max(MAIL_MAX);
 const optionalMail = z.union([z.literal(''), mail]).nullable();
 
-/** 001 §3 Address; `typeVoie` and `pays` are enumeration item ids. */
+/** docs/participants.md#form-rules Address; `typeVoie` and `pays` are enumeration item ids. */
 export const address = z.object({
   ligne1: optionalText(LINE_MAX),
   ligne2: optionalText(LINE_MAX),
@@ -95,7 +95,7 @@ export const address = z.object({
   ligne5: optionalText(LINE_MAX),
   codePostal: optionalText(POSTAL_CODE_MAX),
   localite: optionalText(LINE_MAX),
-  /** Required on the participant form (000 §5, address country). */
+  /** Required on the participant form (docs/participants.md#form-rules, address country). */
   pays: requiredId,
 });
 export type Address = z.infer<typeof address>;
@@ -129,7 +129,7 @@ const formFields = z.object({
   gestionRdv: optionalId,
   periodicite: requiredId,
   info4: optionalText(255),
-  /** Default today on creation (000 §2.7). */
+  /** Default today on creation (docs/participants.md#detail). */
   dateAdhesion: optionalDate,
   datePremiereAdhesion: optionalDate,
   adresse: address,
@@ -143,7 +143,7 @@ const formFields = z.object({
   contact: participantContact,
 });
 
-/** The origin rule (000 §5) on a whole form: abroad exactly when a country is not France. */
+/** The origin rule (docs/participants.md#form-rules) on a whole form: abroad exactly when a country is not France. */
 function checkOrigin(
   form: {
     provenance: number | null;
@@ -183,7 +183,7 @@ export type ParticipantFormFields = z.infer<typeof formFields>;
 export const organisationRef = z.object({ id: z.number().int(), raisonsociale: z.string() });
 export type OrganisationRef = z.infer<typeof organisationRef>;
 
-/** The centre's account manager of the participant's establishment (001 §3 Manager). */
+/** The centre's account manager of the participant's establishment (docs/participants.md#form-rules Manager). */
 export const manager = z.object({
   name: z.string(),
   telephone: z.string().nullable(),
@@ -219,7 +219,7 @@ export const participant = formFields.extend({
   motifResiliation: z.number().int().nullable(),
   mutationEnCours: z.boolean(),
   bilanEnCours: z.boolean(),
-  /** Locked by the centre's back office: the portal refuses changes (000 §8). */
+  /** Locked by the centre's back office: the portal refuses changes (docs/participants.md#edit). */
   verrouille: z.boolean(),
   gestionnaire: manager.nullable(),
   etablissement: organisationRef,
@@ -228,7 +228,7 @@ export const participant = formFields.extend({
 });
 export type Participant = z.infer<typeof participant>;
 
-/** The sort keys of the participant list; the default (000 §2.6) is the company name. */
+/** The sort keys of the participant list; the default (docs/participants.md#list) is the company name. */
 export const PARTICIPANT_SORT_FIELDS = [
   'raisonSocialeEntreprise',
   'id',
@@ -240,7 +240,7 @@ export const PARTICIPANT_SORT_FIELDS = [
 export type ParticipantSortField = (typeof PARTICIPANT_SORT_FIELDS)[number];
 export const DEFAULT_PARTICIPANT_SORT = 'raisonSocialeEntreprise,ASC';
 
-/** GET adherentsCorrespondant (000 §2.6, §7). `actif` true (default) lists active participants only. */
+/** GET adherentsCorrespondant (docs/participants.md#list, docs/participants.md#api). `actif` true (default) lists active participants only. */
 export const participantListQuery = pageQuery(PAGE_SIZE).extend({
   actif: queryBoolean.default(true),
   nom: z.string().trim().max(NAME_MAX).optional(),
@@ -279,7 +279,7 @@ export type ParticipantRow = z.infer<typeof participantRow>;
 export const participantListReply = listReply(participantRow);
 export type ParticipantListReply = z.infer<typeof participantListReply>;
 
-/** PUT adherentsCorrespondant/detail reply (000 §7). */
+/** PUT adherentsCorrespondant/detail reply (docs/participants.md#api). */
 export const participantCreatedReply = z.object({
   participantcree: z.boolean(),
   idParticipant: z.number().int(),
@@ -316,7 +316,7 @@ export const participantEstablishment = z.object({
 });
 export type ParticipantEstablishment = z.infer<typeof participantEstablishment>;
 
-/** GET etablissements-correspondant (001 §3 Establishment): the establishments of the caller's scope. */
+/** GET etablissements-correspondant (docs/participants.md#form-rules Establishment): the establishments of the caller's scope. */
 export const correspondantEstablishment = z.object({
   id: z.number().int(),
   raisonsociale: z.string(),

@@ -3,7 +3,7 @@ import { secretQuestion } from './account';
 import { isoDate } from './participants';
 
 /**
- * Account recovery (001 §2 Forgot password, Forgot identifier, Reset-password link screen; §5; §7):
+ * Account recovery (docs/recovery.md#forgot-password Forgot password, Forgot identifier, Reset-password link screen; docs/interface-conventions.md#postal-code-lookup; docs/recovery.md#reset-link):
  * the secret question is asked for an e-mail or a mobile and birth date, its answer releases a reset
  * link by mail or the identifier by SMS, and the link sets a new password. Replies never tell whether
  * an account exists: an unknown address gets a question too, and its answers are simply never right.
@@ -45,7 +45,7 @@ const answer = z
   .min(1, { error: 'errors.required', abort: true })
   .max(ANSWER_MAX);
 const phone = z.string({ error: typeError }).trim().min(1, 'errors.required').max(PHONE_MAX);
-/** A birth date: ISO, and not in the future (001 §2 Forgot identifier). */
+/** A birth date: ISO, and not in the future (docs/recovery.md#forgot-password Forgot identifier). */
 const birthDate = isoDate.refine(
   (value) => value <= new Date().toISOString().slice(0, 10),
   'errors.dateFuture',

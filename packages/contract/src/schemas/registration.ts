@@ -4,7 +4,7 @@ import { ciemException } from './common';
 import { isoDate } from './participants';
 
 /**
- * Registration by link (001 §2 Registration by link, §3 Registration form, §4, §5, §7, §8). Every call
+ * Registration by link (docs/activation.md#participant-steps Registration by link, docs/activation.md#participant-steps Registration form, docs/activation.md#link-states, docs/activation.md#participant-steps, docs/activation.md#code-by-text). Every call
  * carries the link's token as the `token` query parameter. A participant first proves who they are
  * (birth date and the activation code the centre gave them, issue 17), then confirms a code sent by SMS
  * to the mobile the centre holds, then gives a personal mobile and e-mail, a password and a secret
@@ -14,17 +14,17 @@ import { isoDate } from './participants';
 
 /** Business message codes of this feature (translated under `messages.` on the web). */
 export const REGISTRATION_MESSAGES = {
-  /** No code could be sent: no mobile on file, or the SMS failed (001 §8). */
+  /** No code could be sent: no mobile on file, or the SMS failed (docs/activation.md#participant-steps). */
   otpError: 'registration.otpError',
   /** The code is right. */
   otpConfirmed: 'registration.otpConfirme',
   /** The code has expired or was never sent: ask for a new one. */
   otpExpired: 'registration.otpExpire',
-  /** Step 4 refused (001 §8 "data-connection incorrect"). */
+  /** Step 4 refused (docs/activation.md#participant-steps "data-connection incorrect"). */
   connectionDataIncorrect: 'registration.donneesConnexionIncorrectes',
-  /** Step 5 refused (001 §8 "confidential data incorrect"). */
+  /** Step 5 refused (docs/activation.md#participant-steps "confidential data incorrect"). */
   confidentialDataIncorrect: 'registration.donneesConfidentiellesIncorrectes',
-  /** Step 6 refused: exactly one of accept and refuse (001 §8 "consent incomplete"). */
+  /** Step 6 refused: exactly one of accept and refuse (docs/activation.md#participant-steps "consent incomplete"). */
   consentIncomplete: 'registration.consentementIncomplet',
   /** The code must be confirmed first (a participant's later steps). */
   otpRequired: 'registration.codeNonConfirme',
@@ -46,7 +46,7 @@ export const REGISTRATION_MESSAGES = {
    * without the proof header, or with a wrong or lapsed one, is refused with this message).
    */
   identityRequired: 'registration.identiteNonConfirmee',
-  /** The account is active: sign in (001 §8 "registration success"). */
+  /** The account is active: sign in (docs/activation.md#participant-steps "registration success"). */
   success: 'registration.succes',
 } as const;
 
@@ -141,7 +141,7 @@ export const otpCheckBody = z.object({
 
 /**
  * PUT registration/otp, validerDonnesConnexion, confirmation: `ok` and the business messages
- * (`tentative.1`, `tentative.2` as WARN; `tentative.3` as ERROR ends the attempt, 001 §8).
+ * (`tentative.1`, `tentative.2` as WARN; `tentative.3` as ERROR ends the attempt, docs/activation.md#participant-steps).
  */
 export const registrationResult = z.object({ ok: z.boolean(), exception: ciemException });
 export type RegistrationResult = z.infer<typeof registrationResult>;
@@ -165,7 +165,7 @@ const phone = z.string({ error: typeError }).trim().min(1, 'errors.required').ma
 export const connectionDataBody = z.object({ emailPersonnel: mail, portablePersonnel: phone });
 
 /**
- * POST registration/confirmation: the whole form (001 §3 Registration form). A correspondant sends no
+ * POST registration/confirmation: the whole form (docs/activation.md#participant-steps Registration form). A correspondant sends no
  * personal contact and no consent: the centre's professional contact stays.
  */
 export const registrationForm = z

@@ -6,7 +6,7 @@ import { hashToken, randomToken } from './secrets';
 export type AccountTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
 /**
- * Links mailed to a user (001 §2: reset-password link, registration by link). A token carries 256
+ * Links mailed to a user (docs/recovery.md#reset-link: reset-password link, registration by link). A token carries 256
  * random bits and only its SHA-256 is stored; it is single use and expires. Issuing a new one spends
  * the user's earlier unused tokens of the same purpose, so only the latest link works.
  */

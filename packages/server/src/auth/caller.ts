@@ -43,7 +43,7 @@ export interface Caller {
 }
 
 /**
- * Whether the correspondant directory may be shown to the caller (000 §2.2, §6; 001 §7
+ * Whether the correspondant directory may be shown to the caller (docs/roles-and-access.md#correspondant-list-visibility, docs/roles-and-access.md#roles; docs/roles-and-access.md#correspondant-list-visibility
  * `user/canShowListeCorrespondant`): correspondants and the centre's staff always, a participant when
  * they are an employee (category SAL), whose employer's correspondants manage them. The principal's
  * flag and the directory's routes both ask here.

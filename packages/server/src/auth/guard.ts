@@ -21,7 +21,7 @@ declare module 'fastify' {
     ids?: Record<string, ResourceKind>;
     /**
      * Medical-record routes (documents, sheets, the mail they go to): a participant must have accepted
-     * the online medical record (000 §1). Other roles the route admits pass; they own no documents.
+     * the online medical record (docs/roles-and-access.md#medical-record-gate). Other roles the route admits pass; they own no documents.
      */
     medicalRecord?: boolean;
   }
@@ -56,7 +56,7 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * The one access guard. A route without an access rule cannot be registered (a rule-less route would
- * be denied anyway, 000 §2.1); every request is authenticated and checked against its route's rule
+ * be denied anyway, docs/roles-and-access.md#route-guard); every request is authenticated and checked against its route's rule
  * before any handler runs.
  */
 export function installGuard(app: FastifyInstance, deps: { db: Db; config: Config }): void {

@@ -25,7 +25,7 @@ function zxcvbn(): ZxcvbnFactory {
 
 /**
  * Why a new password is refused, as the i18n key the web shows on the field, or null when it is
- * accepted: the rule of 000 §5 (`errors.passwordRegles`), then a French and English dictionary of
+ * accepted: the rule of docs/recovery.md#new-password-rule (`errors.passwordRegles`), then a French and English dictionary of
  * common passwords, names and words, with the account's own names and identifiers
  * (`errors.passwordFaible`).
  */

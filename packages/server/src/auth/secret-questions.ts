@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { secretQuestions } from '../db/schema';
 
 /**
- * The secret questions the centre offers (001 §3), in its order: what `listeQuestion` and
+ * The secret questions the centre offers (docs/personal-details.md#secret-question), in its order: what `listeQuestion` and
  * `registration/listeQuestion` list, and what recovery picks a decoy question from.
  */
 export function activeQuestions(db: DbOrTx): Promise<SecretQuestion[]> {

@@ -1,4 +1,4 @@
-/** The one password of every demo account that can sign in (meets the 000 §5 password rule). */
+/** The one password of every demo account that can sign in (meets the docs/recovery.md#new-password-rule password rule). */
 export const DEMO_PASSWORD = 'Portail#2026';
 /** Answer to the secret question of every named account, before normalisation. */
 export const DEMO_SECRET_ANSWER = 'paris';

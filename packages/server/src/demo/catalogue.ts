@@ -1,6 +1,6 @@
 import type { DocumentCategory, NameDisplayMode, VisitKind } from '../db/schema';
 
-/** Document types per category, with both name display modes represented (000 §2.12). */
+/** Document types per category, with both name display modes represented (docs/documents-and-sheets.md#document-names). */
 export const DOCUMENT_TYPE_SEEDS: readonly {
   id: number;
   category: DocumentCategory;
@@ -95,7 +95,7 @@ export const ADVICE_SHEETS = [
 ] as const;
 
 /**
- * The data-protection page's tree (001 §2): two folders of two PDFs each, with the French label, the
+ * The data-protection page's tree (docs/data-protection-and-legal.md#data-protection-documents): two folders of two PDFs each, with the French label, the
  * English label and the lines of the demo PDF (short lines: the demo PDF does not wrap text).
  */
 export const LEGAL_TREE = [

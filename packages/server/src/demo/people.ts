@@ -70,7 +70,7 @@ function checkupTypeFor(random: Random, e: EstablishmentInfo, female: boolean, a
   return gyn ? CHECKUP_TYPE.traditionalGyn : CHECKUP_TYPE.traditional;
 }
 
-/** Origin rule of 000 §5: abroad outside France, Paris for the Paris-region departments, else Province. */
+/** Origin rule of docs/participants.md#origin: abroad outside France, Paris for the Paris-region departments, else Province. */
 function originFor(countryId: number, postalCode: string | null): number {
   if (countryId !== FRANCE) return ORIGIN.abroad;
   const department = (postalCode ?? '').slice(0, 2);

@@ -64,7 +64,7 @@ export class Random {
   }
 }
 
-/** Upper case without accents: the stored form of a participant's last name (000 §3). */
+/** Upper case without accents: the stored form of a participant's last name (docs/participants.md#form-rules). */
 export { normaliseLastName } from '@portail/contract/rules/participant';
 
 /** Lower-case ASCII letters and dots, for logins and e-mail addresses. */

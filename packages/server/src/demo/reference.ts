@@ -11,7 +11,7 @@ import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/max
 import type { EnumNamespace } from '../db/schema';
 
 /**
- * Reference data: the enumerations with the ids the specification names (000 §9) and stable ids for
+ * Reference data: the enumerations with the ids the specification names (docs/interface-conventions.md#constants) and stable ids for
  * the rest, so that tests and links can name them. Ids are unique across namespaces (see enum_items).
  */
 export interface EnumSeed {
@@ -31,7 +31,7 @@ export const ORIGIN = {
   abroad: ORIGIN_ABROAD_ID,
 } as const;
 export const CATEGORY = { employee: 20, spouse: 21, retired: 22, selfEmployed: 23 } as const;
-/** The four types a correspondant may choose (000 §5), then two the centre alone assigns. */
+/** The four types a correspondant may choose (docs/participants.md#checkup-type), then two the centre alone assigns. */
 export const CHECKUP_TYPE = {
   traditional: 30,
   expatriate: 31,

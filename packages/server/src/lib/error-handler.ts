@@ -14,7 +14,7 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-/** A zod issue as a field error the web can translate (000 §5, generic messages). */
+/** A zod issue as a field error the web can translate (docs/interface-conventions.md#forms, generic messages). */
 function toFieldError(issue: ValidationIssue): FieldErrorEntry {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
   const message = issue.message ?? '';

@@ -34,7 +34,7 @@ describe('route guard', () => {
     expect(canAccess('/adherents/42', participant)).toBe(true);
     expect(accessDecision('/mutation/3', admin)).toBe('denied');
     expect(canAccess('/politiqueProtectionDonnees', correspondant)).toBe(true);
-    // 000 §2.2: the data-protection entry is always shown, so the administrators open it too (issue 18).
+    // docs/roles-and-access.md#route-table: the data-protection entry is always shown, so the administrators open it too (issue 18).
     expect(canAccess('/politiqueProtectionDonnees', admin)).toBe(true);
   });
 
@@ -74,7 +74,7 @@ describe('route guard', () => {
   });
 
   it('checks the confirmation page against roles only', () => {
-    // A confirmed participant may reach it (the page then signs them out, 000 §2.4).
+    // A confirmed participant may reach it (the page then signs them out, docs/sign-in-and-sessions.md#code-confirmation).
     expect(canAccess('/user/confirm', participant)).toBe(true);
     expect(accessDecision('/user/confirm', correspondant)).toBe('denied');
     expect(accessDecision('/user/confirm', null)).toBe('login');

@@ -3,12 +3,12 @@ import { findScreenRoute, SCREENS, type ScreenRoute } from '@portail/contract/ro
 import type { SessionUser } from '@portail/contract/schemas/auth';
 import { isParticipant, needsConfirmation, userRoles } from '../lib/session';
 
-/** 000 §1: a participant reaches the medical record's screens only once it is accepted. */
+/** docs/roles-and-access.md#medical-record-gate: a participant reaches the medical record's screens only once it is accepted. */
 function medicalRecordRefused(route: ScreenRoute, user: SessionUser): boolean {
   return route.medicalRecord === true && isParticipant(user) && !user.dmcAccepte;
 }
 
-/** What the guard does with a path (000 §2.1). */
+/** What the guard does with a path (docs/roles-and-access.md#route-guard). */
 export type AccessDecision =
   /** Show the page. */
   | 'allow'
@@ -40,7 +40,7 @@ export function accessDecision(path: string, user: SessionUser | null): AccessDe
   if (!route) return 'notFound';
   if (!user) return route.access === 'permit' ? 'allow' : 'login';
   if (ALWAYS_OPEN.has(route.path)) return 'allow';
-  // The confirmation page is checked against roles only (000 §2.1).
+  // The confirmation page is checked against roles only (docs/roles-and-access.md#route-guard).
   if (route.roleOnly) return rolesAllow(route, user) ? 'allow' : 'denied';
   if (needsConfirmation(user)) return 'confirm';
   if (route.path === SCREENS.login.path) return 'home';

@@ -28,7 +28,7 @@ function NotFoundText({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * A path missing from the route table is denied (000 §2.1) and shown as "resource not found". A
+ * A path missing from the route table is denied (docs/roles-and-access.md#route-guard) and shown as "resource not found". A
  * signed-in, confirmed user keeps the top bar and the menu, so the way on is one click away.
  */
 export function NotFoundPage() {

@@ -10,7 +10,7 @@ import { useHeadingFocusOnNavigation } from './heading-focus';
 // Only a session can go idle: the timer and its dialog load once signed in.
 const IdleLogout = lazy(() => import('./idle-logout').then((module) => ({ default: module.IdleLogout })));
 
-/** The global loading indicator (000 §7): an API call in flight, or a screen's code still loading. */
+/** The global loading indicator (docs/interface-conventions.md#layout): an API call in flight, or a screen's code still loading. */
 function GlobalProgress() {
   const { t } = useTranslation();
   const apiLoading = useApiLoading();

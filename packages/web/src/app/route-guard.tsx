@@ -23,7 +23,7 @@ function Redirect({ to, state, toast }: RedirectProps) {
 }
 
 /**
- * Every screen goes through this guard (000 §2.1), which reads the contract's route table. It also
+ * Every screen goes through this guard (docs/roles-and-access.md#route-guard), which reads the contract's route table. It also
  * finishes the sign-in: once signed in on /login, the user moves to the confirmation page or to the
  * page first asked for.
  */

@@ -31,8 +31,8 @@ const closeAll = () => closeSnackbar();
 const TOASTS_CLASS = 'portail-toasts';
 
 /**
- * The toasts (000 §9: 4000 ms), loaded with the first one (see lib/notify.ts). Issue 18 moved them from
- * the bottom-right corner (000 §9), where they covered the forms' buttons, the grids' pagers and the
+ * The toasts (docs/interface-conventions.md#toasts: 4000 ms), loaded with the first one (see lib/notify.ts). Issue 18 moved them from
+ * the bottom-right corner (docs/interface-conventions.md#toasts), where they covered the forms' buttons, the grids' pagers and the
  * footer, to the top right just below the app bar, whose height they follow (56 px on phones, 48 px on
  * phones held sideways, 64 px): still on the right, beside the left-aligned page titles, over no control.
  */

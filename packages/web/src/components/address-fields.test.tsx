@@ -128,7 +128,7 @@ describe('postal code of an address', () => {
     expect(screen.queryByText(UNKNOWN)).toBeNull();
   });
 
-  it('says nothing when the lookup itself failed (001 §8: the locality is typed)', async () => {
+  it('says nothing when the lookup itself failed (docs/interface-conventions.md#postal-code-lookup: the locality is typed)', async () => {
     lookupFails = true;
     const user = renderForm();
     await user.type(screen.getByRole('textbox', { name: 'Code postal' }), '99999');

@@ -17,16 +17,16 @@ import { StreetTypeField } from './street-type-field';
 import { TextInput } from './text-input';
 
 export interface AddressFieldsProps {
-  /** Path of the address object in the form (`adresse`); its fields are those of 001 §3 Address. */
+  /** Path of the address object in the form (`adresse`); its fields are those of docs/interface-conventions.md#postal-code-lookup Address. */
   prefix: string;
   disabled?: boolean;
-  /** The address country is required on the participant form (000 §5). */
+  /** The address country is required on the participant form (docs/interface-conventions.md#postal-code-lookup). */
   countryRequired?: boolean;
 }
 
 /**
- * A postal address (001 §3) inside a react-hook-form form. A postal code of five characters or more
- * looks up its communes (000 §5, 001 §5): one fills the locality, several are offered, and any
+ * A postal address (docs/interface-conventions.md#postal-code-lookup) inside a react-hook-form form. A postal code of five characters or more
+ * looks up its communes (docs/interface-conventions.md#postal-code-lookup): one fills the locality, several are offered, and any
  * result sets the country to France; a code that names none is said to be unknown.
  */
 export function AddressFields({ prefix, disabled, countryRequired }: AddressFieldsProps) {

@@ -10,7 +10,7 @@ export interface Crumb {
   path?: string;
 }
 
-/** The breadcrumb trail, shown only from two entries on (001 §2). */
+/** The breadcrumb trail, shown only from two entries on (docs/interface-conventions.md#layout). */
 export function Breadcrumbs({ entries }: { entries: readonly Crumb[] }) {
   const { t } = useTranslation();
   if (entries.length < 2) return null;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 
 /**
- * The letter B of a check-up in progress (000 §2.6, 001 §2), with a tooltip and named for screen
+ * The letter B of a check-up in progress (docs/participants.md#list, docs/transfers.md#list), with a tooltip and named for screen
  * readers; `label` says it in the words of the list it stands in.
  */
 export function CheckupBadge({ label }: { label: string }) {

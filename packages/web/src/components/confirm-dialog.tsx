@@ -17,7 +17,7 @@ export interface ConfirmDialogProps {
   /** Defaults to "Annuler". */
   cancelLabel?: string;
   confirmColor?: 'primary' | 'error';
-  /** E.g. until a required choice is made (000 §2.7, terminate needs a reason). */
+  /** E.g. until a required choice is made (docs/participants.md#terminate, terminate needs a reason). */
   confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;

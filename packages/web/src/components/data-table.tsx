@@ -29,7 +29,7 @@ export interface DataTableProps<R extends GridValidRowModel> {
   query: TableQuery;
   onQueryChange: (query: TableQuery) => void;
   onRowClick?: (row: R) => void;
-  /** Shows a "new" button and binds shift+n (000 §2.6). */
+  /** Shows a "new" button and binds shift+n (docs/interface-conventions.md#lists). */
   onCreate?: () => void;
   createLabel?: string;
   /** Rows styled as inactive (terminated participants, closed establishments). */

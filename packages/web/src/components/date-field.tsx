@@ -18,7 +18,7 @@ export interface DateFieldProps {
   onBlur?: () => void;
 }
 
-/** A date typed or picked as DD/MM/YYYY, the calendar starting on Monday (000 §9). */
+/** A date typed or picked as DD/MM/YYYY, the calendar starting on Monday (docs/interface-conventions.md#dates-and-times). */
 export function DateField({
   label,
   value,

@@ -42,7 +42,7 @@ export interface DurationFieldProps {
   error?: string;
 }
 
-/** A duration typed as hours, minutes and seconds, given back in seconds (001 §1). */
+/** A duration typed as hours, minutes and seconds, given back in seconds (docs/interface-conventions.md#dates-and-times). */
 export function DurationField({ label, value, onChange, required, disabled, error }: DurationFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();

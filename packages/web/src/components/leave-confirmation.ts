@@ -5,7 +5,7 @@ import { useBlocker } from 'react-router';
 import { useConfirm } from './confirm-provider';
 
 /**
- * Asks before leaving a modified form (000 §4, 001 §2), except towards /login (sign-out, idle logout,
+ * Asks before leaving a modified form (docs/interface-conventions.md#forms), except towards /login (sign-out, idle logout,
  * expired session). Also asks the browser before a reload or closing the tab.
  */
 export function useLeaveConfirmation(isDirty: boolean): void {

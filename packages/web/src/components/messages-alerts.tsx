@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { Message, MessageLevel } from '@portail/contract/schemas/common';
 import { useTranslation } from 'react-i18next';
 
-/** ERROR red, WARN orange, INFO teal (the theme's success colour) (000 §7). */
+/** ERROR red, WARN orange, INFO teal (the theme's success colour) (docs/interface-conventions.md#server-messages). */
 const SEVERITY: Record<MessageLevel, AlertColor> = { ERROR: 'error', WARN: 'warning', INFO: 'success' };
 
 /** Values substituted for `{{0}}`, `{{1}}`... in the catalogues' texts. */

@@ -9,7 +9,7 @@ export interface NewPasswordFieldsProps<T extends FieldValues, O = T> {
   labels: {
     password: string;
     confirmation: string;
-    /** The password rules (000 §5), under the password. */
+    /** The password rules (docs/recovery.md#new-password-rule), under the password. */
     rules: string;
   };
   disabled: boolean;

@@ -59,7 +59,7 @@ function ImageView({
 }
 
 /**
- * The document viewer (000 §2.5, §2.12, §2.14): a PDF drawn with pdf.js, an image as an image; a
+ * The document viewer (docs/documents-and-sheets.md#viewer, docs/documents-and-sheets.md#document-lists, docs/documents-and-sheets.md#sheets): a PDF drawn with pdf.js, an image as an image; a
  * download button; loading and error states. Shared by the document lists, the home page and the
  * advice sheets.
  */

@@ -22,7 +22,7 @@ export interface SecretQuestionFieldsProps<T extends FieldValues, O = T> {
   disabled: boolean;
 }
 
-/** A secret question, shown in the interface language, and its answer; both required (001 §2, §5). */
+/** A secret question, shown in the interface language, and its answer; both required (docs/personal-details.md#secret-question, docs/interface-conventions.md#postal-code-lookup). */
 export function SecretQuestionFields<T extends FieldValues, O = T>({
   control,
   questionName,

@@ -29,8 +29,8 @@ export interface StreetTypeFieldProps<T extends FieldValues, O = T> {
 }
 
 /**
- * The street type (001 §3): the one list a user may extend. A label the list lacks is offered as
- * "add", confirmed, then created with `PUT enum/typeVoie` (000 §7, toasts of 000 §8).
+ * The street type (docs/interface-conventions.md#reference-lists): the one list a user may extend. A label the list lacks is offered as
+ * "add", confirmed, then created with `PUT enum/typeVoie` (docs/interface-conventions.md#reference-lists, toasts of docs/interface-conventions.md#reference-lists).
  */
 export function StreetTypeField<T extends FieldValues, O = T>({
   name,

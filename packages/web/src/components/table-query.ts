@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 
 export type SortDirection = 'ASC' | 'DESC';
 
-/** The server's list parameters (000 §7): zero-based page, size, sort as `field,ASC|DESC`. */
+/** The server's list parameters (docs/interface-conventions.md#lists): zero-based page, size, sort as `field,ASC|DESC`. */
 export interface TableQuery {
   page: number;
   size: number;

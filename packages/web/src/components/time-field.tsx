@@ -15,7 +15,7 @@ export interface TimeFieldProps {
   name?: string;
 }
 
-/** A time as HH:mm, 24-hour clock in both languages (000 §9). */
+/** A time as HH:mm, 24-hour clock in both languages (docs/interface-conventions.md#dates-and-times). */
 export function TimeField({
   label,
   value,

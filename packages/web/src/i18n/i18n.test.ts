@@ -85,7 +85,7 @@ describe('translation catalogues', () => {
       'messages.code.expired',
       'messages.code.throttled',
       'messages.user.locked',
-      // login.{error_description} (000 §8).
+      // login.{error_description} (docs/interface-conventions.md#server-messages).
       'login.tentative.1',
       'login.tentative.2',
       'login.tentative.3',

@@ -23,9 +23,9 @@ import {
 } from './session-store';
 
 /**
- * The one place that talks to the server (STYLE.md §4): bearer token, silent refresh when fewer than
- * 180 s remain (000 §4), one retry after a 401, the global loading indicator, and the specified
- * toasts for errors the caller does not handle itself (000 §8).
+ * The one place that talks to the server (ARCHITECTURE.md, "The path of a request"): bearer token, silent refresh when fewer than
+ * 180 s remain (docs/sign-in-and-sessions.md#tokens-and-refresh), one retry after a 401, the global loading indicator, and the specified
+ * toasts for errors the caller does not handle itself (docs/interface-conventions.md#http-errors).
  */
 export const API_PREFIX = '/api';
 
@@ -37,7 +37,7 @@ export const API_PREFIX = '/api';
 export const TOKEN_PATH = '/oauth/token';
 export const LOGOUT_PATH = '/oauth/logout';
 
-/** A list goes as JSON (`anneeDocuments=[2025,2026]`, 000 §7), as the contract's list parameters read it. */
+/** A list goes as JSON (`anneeDocuments=[2025,2026]`, docs/interface-conventions.md#server-messages), as the contract's list parameters read it. */
 type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
 export interface ApiOptions {
@@ -103,7 +103,7 @@ function postToken(form: Record<string, string>): Promise<Response> {
   });
 }
 
-/** Password grant. Every failure is left to the sign-in page, which has its own messages (000 §8). */
+/** Password grant. Every failure is left to the sign-in page, which has its own messages (docs/interface-conventions.md#http-errors). */
 export async function requestPasswordToken(username: string, password: string): Promise<TokenReply> {
   startLoading();
   try {

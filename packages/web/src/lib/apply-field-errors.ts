@@ -3,7 +3,7 @@ import type { ServerFieldError } from './error-replies';
 import { errorMessage } from './form-errors';
 
 /**
- * The server's field errors (000 §5) on the form's fields, the first one focused. `map` renames a
+ * The server's field errors (docs/interface-conventions.md#forms) on the form's fields, the first one focused. `map` renames a
  * server field to the form's (null: not a field of this form); returns whether any landed (an error
  * on a field the form does not show is the caller's to tell).
  */

@@ -6,7 +6,7 @@ import updateLocale from 'dayjs/plugin/updateLocale';
 import { currentLanguage, dayjsLocale, i18next } from './i18n';
 
 /**
- * dayjs set up for the portal: weeks start on Monday in both languages (000 §9) and the locale
+ * dayjs set up for the portal: weeks start on Monday in both languages (docs/interface-conventions.md#dates-and-times) and the locale
  * follows the interface language. Import dayjs from here, not from 'dayjs', so the set-up is done.
  */
 dayjs.extend(updateLocale);
@@ -37,7 +37,7 @@ export function formatTime(value: string | null | undefined): string {
   return formatCentreTime(value);
 }
 
-/** DD/MM/YYYY HH:mm of an instant on the centre's clocks (001 §9, issue 18), or '' for an invalid date. */
+/** DD/MM/YYYY HH:mm of an instant on the centre's clocks (docs/interface-conventions.md#dates-and-times, issue 18), or '' for an invalid date. */
 export function formatDateTime(value: string | null | undefined): string {
   const date = formatCentreDate(value);
   return date ? `${date} ${formatCentreTime(value)}` : '';

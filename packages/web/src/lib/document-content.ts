@@ -32,9 +32,9 @@ function contentRoute(source: ContentSource) {
 }
 
 /**
- * `GET document/{id}/`, `document/{id}/ls/` or `fiche/{id}/` (000 §7): the content as base64 and its
+ * `GET document/{id}/`, `document/{id}/ls/` or `fiche/{id}/` (docs/documents-and-sheets.md#viewer): the content as base64 and its
  * name. `usage` tells the server's audit whether it was read or downloaded. Failures are the
- * caller's to show (000 §8: "Une erreur est survenue lors du téléchargement du document.").
+ * caller's to show (docs/documents-and-sheets.md#viewer: "Une erreur est survenue lors du téléchargement du document.").
  */
 export async function fetchContent(
   source: ContentSource,

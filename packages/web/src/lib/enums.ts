@@ -16,7 +16,7 @@ export const enumKeys = {
 };
 
 /**
- * `GET enum/{name}` (000 §7). `activeOnly` false also lists retired items, which a form still needs to
+ * `GET enum/{name}` (docs/interface-conventions.md#reference-lists). `activeOnly` false also lists retired items, which a form still needs to
  * show the value an old record holds.
  */
 export function enumQueryOptions(name: EnumName, activeOnly = false) {

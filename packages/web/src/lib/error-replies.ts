@@ -1,7 +1,7 @@
 import { type ErrorReply, errorReply, type Message, messagesReply } from '@portail/contract/schemas/common';
 import { type ApiError, isApiError } from './api-error';
 
-/** One field error of a 400 (000 §5): the server's field name, an i18n key and its arguments. */
+/** One field error of a 400 (docs/interface-conventions.md#forms): the server's field name, an i18n key and its arguments. */
 export interface ServerFieldError {
   field: string;
   defaultMessage: string;
@@ -22,7 +22,7 @@ export function messagesOf(error: ApiError): Message[] {
 }
 
 /**
- * Field errors of a 400 (000 §5): field name to i18n key, for react-hook-form's `setError`
+ * Field errors of a 400 (docs/interface-conventions.md#forms): field name to i18n key, for react-hook-form's `setError`
  * (`setError(field, { message: key })`, translated by the form fields).
  */
 export function fieldErrorsOf(error: unknown): Record<string, string> {

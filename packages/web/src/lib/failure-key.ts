@@ -2,7 +2,7 @@ import { isApiError } from './api-error';
 import { i18next } from './i18n';
 
 /**
- * The key to show for a failed call of the medical-record screens (000 §8): a server message that has a
+ * The key to show for a failed call of the medical-record screens (docs/documents-and-sheets.md#viewer): a server message that has a
  * translation replaces the default one. Server codes are translated under `messages.`.
  */
 export function failureKey(error: unknown, defaultKey: string): string {

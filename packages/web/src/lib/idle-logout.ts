@@ -24,7 +24,7 @@ export interface IdleLogoutState {
 }
 
 /**
- * Signs out after IDLE_TIMEOUT_MS without activity (000 §1), warning IDLE_WARNING_MS before.
+ * Signs out after IDLE_TIMEOUT_MS without activity (docs/sign-in-and-sessions.md#idle-logout), warning IDLE_WARNING_MS before.
  * During the warning only the explicit "stay" keeps the session, as other activity is ignored.
  * Activity without server calls is passed on to the server (lib/keep-alive.ts).
  */

@@ -4,8 +4,8 @@ import { isApiError } from './api-error';
 import { notify } from './notify';
 
 /**
- * `GET user/verifIfPortableCorrecte/{portable}` before a form with a mobile is saved (000 §5, 001 §5).
- * Resolves true or false; null when the check itself failed, after telling the user (001 §8:
+ * `GET user/verifIfPortableCorrecte/{portable}` before a form with a mobile is saved (docs/interface-conventions.md#mobile-check).
+ * Resolves true or false; null when the check itself failed, after telling the user (docs/interface-conventions.md#mobile-check:
  * `auth.accessDenied` for a refusal, else a technical error about the mobile check).
  */
 export async function checkMobile(mobile: string): Promise<boolean | null> {

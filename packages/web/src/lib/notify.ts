@@ -65,7 +65,7 @@ export function notify(key: string, variant: ToastVariant, values?: Record<strin
   enqueue({ key, values }, variant);
 }
 
-/** Shows a text that is already translated (or a server text shown as is, 000 §8 for 403 on sign-in). */
+/** Shows a text that is already translated (or a server text shown as is, docs/sign-in-and-sessions.md#login-messages for 403 on sign-in). */
 export function showToast(text: string, variant: ToastVariant): void {
   enqueue({ text }, variant);
 }

@@ -12,7 +12,7 @@ export function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The bytes of a base64 text (the document replies carry their content so, 000 §7). */
+/** The bytes of a base64 text (the document replies carry their content so, docs/documents-and-sheets.md#viewer). */
 export function base64Bytes(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);

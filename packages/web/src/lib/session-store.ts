@@ -2,7 +2,7 @@ import type { SessionUser, TokenReply } from '@portail/contract/schemas/auth';
 import { decodeJwtExp } from './jwt';
 
 /**
- * The session lives in the browser's session storage (000 §4): it survives a reload of the tab and
+ * The session lives in the browser's session storage (docs/sign-in-and-sessions.md#session-storage): it survives a reload of the tab and
  * ends with it. This module only stores; signing in and out is in session.ts and api.ts.
  */
 export interface StoredToken {

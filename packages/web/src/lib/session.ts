@@ -22,7 +22,7 @@ export function isCorrespondant(user: SessionUser): boolean {
   return hasAnyRole(userRoles(user), ['ROLE_CORRESPONDANT']);
 }
 
-/** A participant must confirm the text-message code before anything else (000 §2.4, §6). */
+/** A participant must confirm the text-message code before anything else (docs/sign-in-and-sessions.md#code-confirmation, docs/roles-and-access.md#roles). */
 export function needsConfirmation(user: SessionUser): boolean {
   return !user.doubleAuthentificationConfirmee && isParticipant(user);
 }
@@ -44,7 +44,7 @@ export async function loadPrincipal(): Promise<SessionUser> {
 }
 
 /**
- * Before the text-message code the server names nothing of the person (000 §2.4; issue 17): the screens
+ * Before the text-message code the server names nothing of the person (docs/sign-in-and-sessions.md#code-confirmation; issue 17): the screens
  * get a user with nothing in it but what the code screen needs. Participants and the centre's staff
  * have a code to confirm: it carries the participant role, which opens the code screen and nothing of
  * a participant's (the server refuses every other call until the code is confirmed); the full user
@@ -83,7 +83,7 @@ export interface Credentials {
 
 /**
  * Password grant, then the principal. Token errors reach the caller untouched (the sign-in page maps
- * them, 000 §8); a failing principal ends the half-open session.
+ * them, docs/sign-in-and-sessions.md#login-messages); a failing principal ends the half-open session.
  */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
   const reply = await requestPasswordToken(
@@ -100,7 +100,7 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
 }
 
 /**
- * Signs out (000 §4): forgets confirmation state, token and user, tells the server, and shows
+ * Signs out (docs/sign-in-and-sessions.md#sign-out): forgets confirmation state, token and user, tells the server, and shows
  * `auth.disconnected` or the reason given.
  */
 export function logout(

@@ -2,7 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@portail/contract/constants';
 import { useEffect, useState } from 'react';
 
 /**
- * A search form's state over the filters its list keeps in the address (000 §9: searched 200 ms after
+ * A search form's state over the filters its list keeps in the address (docs/interface-conventions.md#lists: searched 200 ms after
  * typing pauses). `same` says when two sets of filters ask the same search (text compared trimmed).
  * Filters changed from outside (the menu link, back) replace what is typed; `type` changes what is
  * typed and searches once typing pauses; `choose` is a tick, not typing: it searches at once.

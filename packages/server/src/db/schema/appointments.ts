@@ -4,7 +4,7 @@ import { versionColumns } from './columns';
 import { participants } from './participants';
 
 /**
- * "My appointments" (000 §2.11, §3 Appointment). Booked with the centre's physicians, usually for a
+ * "My appointments" (docs/appointments.md#list, docs/participants.md#form-rules Appointment). Booked with the centre's physicians, usually for a
  * visit of the current check-up (then visit_id names it, the spec's "visit id"); older ones outlive
  * the visits they were for.
  */

@@ -16,7 +16,7 @@ const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Secret questions offered for recovery (001 §3). */
+/** Secret questions offered for recovery (docs/personal-details.md#secret-question). */
 export const secretQuestions = pgTable('secret_questions', {
   id: serial('id').primaryKey(),
   questionFr: text('question_fr').notNull(),

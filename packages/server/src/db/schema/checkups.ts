@@ -21,7 +21,7 @@ export type CheckupState = (typeof CHECKUP_STATES)[number];
 
 /**
  * Check-ups (bilans). Establishment, company and group are those of the participant when the check-up
- * was opened, copied so that the correspondant lists (000 §2.8, §2.9) filter one indexed column;
+ * was opened, copied so that the correspondant lists (docs/checkups.md#list, docs/checkups.md#history) filter one indexed column;
  * a transfer does not move past check-ups.
  */
 export const checkups = pgTable(

@@ -1,6 +1,6 @@
 import { integer, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-/** Postal code limit of 000 §5 and 001 §5. */
+/** Postal code limit of docs/interface-conventions.md#postal-code-lookup and docs/interface-conventions.md#postal-code-lookup. */
 export const POSTAL_CODE_LENGTH = 10;
 
 function addressParts(sqlPrefix: string) {
@@ -24,7 +24,7 @@ export type AddressColumns<P extends string> = {
 };
 
 /**
- * The address of 001 §3 (ligne1, ligne2, ligne3, numeroVoie, typeVoie, nomVoie, ligne5, codePostal,
+ * The address of docs/interface-conventions.md#postal-code-lookup (ligne1, ligne2, ligne3, numeroVoie, typeVoie, nomVoie, ligne5, codePostal,
  * localite, pays) as columns of the owning row: an establishment carries two (geographic and billing)
  * and a participant one, always read with their owner, so a table of addresses would only add joins.
  * Each call builds fresh column builders, as a builder belongs to the one table it is used in.

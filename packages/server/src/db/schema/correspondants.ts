@@ -17,7 +17,7 @@ export const CORRESPONDANT_SCOPE_LEVELS = ['ETABLISSEMENT', 'ENTREPRISE', 'GROUP
 export type CorrespondantScopeLevel = (typeof CORRESPONDANT_SCOPE_LEVELS)[number];
 
 /**
- * Contacts of an employer (000 §3 Correspondant). `scopeLevel` decides what they manage and which of
+ * Contacts of an employer (docs/correspondants.md#detail Correspondant). `scopeLevel` decides what they manage and which of
  * correspondantEtablissement / correspondantEntreprise / correspondantGroupement the session carries.
  * Every correspondant keeps the establishment, company and group they are attached to (the home card
  * shows all three), denormalised like the participants' so a scope filters on one indexed column.
@@ -42,7 +42,7 @@ export const correspondants = pgTable(
     roleAdmin: boolean('role_admin').notNull().default(false),
     roleBilling: boolean('role_billing').notNull().default(false),
     roleMailing: boolean('role_mailing').notNull().default(false),
-    /** May edit their own record and change their password (000 §2.10). */
+    /** May edit their own record and change their password (docs/correspondants.md#detail). */
     canSave: boolean('can_save').notNull().default(false),
     /** The centre's own number for this person (FHIR Person.identifier, FHIR_CORRESPONDANT_ID_SYSTEM). */
     centreId: text('centre_id'),

@@ -16,13 +16,13 @@ import { versionColumns } from './columns';
 import { bytea } from './outbox';
 import { participants } from './participants';
 
-/** Document list categories (000 §2.2): analysis results, consultations, gynecology, letters. */
+/** Document list categories (docs/documents-and-sheets.md#categories): analysis results, consultations, gynecology, letters. */
 export const DOCUMENT_CATEGORIES = ['MEDICO_TECHNIQUE', 'CONS_MEDICAL', 'CONSULT_GYN', 'COURRIER'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-/** Which name a list shows (000 §2.12): libelleDocument for INFO_DOCUMENT, else nomDocument. */
+/** Which name a list shows (docs/documents-and-sheets.md#document-lists): libelleDocument for INFO_DOCUMENT, else nomDocument. */
 export const NAME_DISPLAY_MODES = ['INFO_DOCUMENT', 'NOM_DOCUMENT'] as const;
 export type NameDisplayMode = (typeof NAME_DISPLAY_MODES)[number];
-/** EXTRACIEM attachments can be selected for sending; LS ones can only be viewed (000 §2.12). */
+/** EXTRACIEM attachments can be selected for sending; LS ones can only be viewed (docs/documents-and-sheets.md#document-lists). */
 export const ATTACHMENT_KINDS = ['EXTRACIEM', 'LS'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 
@@ -65,7 +65,7 @@ export const documents = pgTable(
       .references(() => documentTypes.id),
     name: text('name').notNull(),
     label: text('label'),
-    /** Overrides the type's mode when set (000 §2.12: "the mode on the document is checked first"). */
+    /** Overrides the type's mode when set (docs/documents-and-sheets.md#document-lists: "the mode on the document is checked first"). */
     nameDisplayMode: text('name_display_mode', { enum: NAME_DISPLAY_MODES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     active: boolean('active').notNull().default(true),

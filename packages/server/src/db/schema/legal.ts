@@ -3,7 +3,7 @@ import { versionColumns } from './columns';
 import { bytea } from './outbox';
 
 /**
- * Data-protection documents (001 §3 Document: id, libelle, data) arranged as the page's tree:
+ * Data-protection documents (docs/data-protection-and-legal.md#data-protection-documents Document: id, libelle, data) arranged as the page's tree:
  * a row without content is a folder, a row with content a PDF.
  */
 export const legalDocuments = pgTable(

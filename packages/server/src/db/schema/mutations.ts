@@ -18,7 +18,7 @@ export const MUTATION_STATES = ['IN_PROGRESS', 'ACCEPTED', 'CANCELLED'] as const
 export type MutationState = (typeof MUTATION_STATES)[number];
 
 /**
- * Transfers of a participant between establishments (001 §3 Mutation row). The company and group of
+ * Transfers of a participant between establishments (docs/transfers.md#list Mutation row). The company and group of
  * both ends are copied at request time so that a company or group correspondant's incoming and
  * outgoing lists are each one indexed equality, like the establishment correspondant's.
  */
@@ -68,7 +68,7 @@ export const mutations = pgTable(
       sql`${t.sourceEstablishmentId} <> ${t.destinationEstablishmentId}`,
     ),
     check('mutations_closed_check', sql`(${t.state} = 'IN_PROGRESS') = (${t.closedAt} is null)`),
-    // 000 §8 "a mutation already in progress": enforced here too, as two correspondants may race.
+    // docs/participants.md#transfer "a mutation already in progress": enforced here too, as two correspondants may race.
     uniqueIndex('mutations_one_in_progress_key').on(t.participantId).where(sql`${t.state} = 'IN_PROGRESS'`),
     index('mutations_incoming_establishment_idx').on(
       t.destinationEstablishmentId,

@@ -36,7 +36,7 @@ export const companies = pgTable(
     name: text('name').notNull(),
     groupId: integer('group_id').references(() => groups.id),
     siren: varchar('siren', { length: 9 }),
-    /** The company's INSEE code (`entrepriseInsee` of the user record, 001 §3). */
+    /** The company's INSEE code (`entrepriseInsee` of the user record, docs/personal-details.md#establishments). */
     insee: text('insee'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ...versionColumns(),
@@ -50,7 +50,7 @@ export const companies = pgTable(
   ],
 );
 
-/** The centre's account managers (gestionnaires, 001 §3 Manager) shown on the assistance page. */
+/** The centre's account managers (gestionnaires, docs/personal-details.md#establishments Manager) shown on the assistance page. */
 export const managers = pgTable('managers', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -70,7 +70,7 @@ export const establishments = pgTable(
       .references(() => companies.id),
     name: text('name').notNull(),
     siret: varchar('siret', { length: 14 }),
-    /** Set once the establishment's contract ended; such rows are shown as inactive (001 §2). */
+    /** Set once the establishment's contract ended; such rows are shown as inactive (docs/personal-details.md#establishments). */
     terminationDate: date('termination_date', { mode: 'string' }),
     ...addressColumns('geo'),
     ...addressColumns('billing'),
@@ -90,7 +90,7 @@ export const establishments = pgTable(
 
 /**
  * Check-up types an establishment accepts: a transfer to an establishment that does not support the
- * participant's type is refused (000 §8).
+ * participant's type is refused (docs/participants.md#transfer).
  */
 export const establishmentCheckupTypes = pgTable(
   'establishment_checkup_types',

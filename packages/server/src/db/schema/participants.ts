@@ -20,10 +20,10 @@ export const DMC_STATUSES = ['ACCEPTED', 'REFUSED', 'NONE'] as const;
 export type DmcStatus = (typeof DMC_STATUSES)[number];
 
 /**
- * People who undergo check-ups (000 §3 Participant).
+ * People who undergo check-ups (docs/participants.md#form-rules Participant).
  *
  * Scoping and sorting: a correspondant's list filters on their establishment, company or group and
- * sorts by company name then id (000 §2.6). company_id and group_id are copied from the establishment
+ * sorts by company name then id (docs/participants.md#list). company_id and group_id are copied from the establishment
  * (and rewritten with it when a transfer is accepted) so that each scope is one equality on one
  * indexed column. company_name is copied too: with it, (scope, active, company_name, id) returns a
  * page of 15 straight from the index, whereas a join to companies would make the database read and
@@ -36,7 +36,7 @@ export const participants = pgTable(
     id: serial('id').primaryKey(),
     active: boolean('active').notNull().default(true),
     civilityId: integer('civility_id'),
-    /** Upper case without accents (000 §3), which also makes it the search key. */
+    /** Upper case without accents (docs/participants.md#form-rules), which also makes it the search key. */
     lastName: text('last_name').notNull(),
     firstName: text('first_name').notNull(),
     phoneticName: text('phonetic_name'),
@@ -71,7 +71,7 @@ export const participants = pgTable(
     contactJobTitle: text('contact_job_title'),
     transferInProgress: boolean('transfer_in_progress').notNull().default(false),
     checkupInProgress: boolean('checkup_in_progress').notNull().default(false),
-    /** The back office owns this record for now; the portal refuses changes (000 §8). */
+    /** The back office owns this record for now; the portal refuses changes (docs/participants.md#locked-by-back-office). */
     lockedByExternalSystem: boolean('locked_by_external_system').notNull().default(false),
     /** Online medical record (dossier médical) consent: documents need ACCEPTED. */
     dmcStatus: text('dmc_status', { enum: DMC_STATUSES }).notNull().default('NONE'),

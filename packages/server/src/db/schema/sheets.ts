@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizz
 import { versionColumns } from './columns';
 import { bytea } from './outbox';
 
-/** Advice sheets (fiches conseil, 000 §2.14), the same for every participant. */
+/** Advice sheets (fiches conseil, docs/documents-and-sheets.md#sheets), the same for every participant. */
 export const adviceSheets = pgTable(
   'advice_sheets',
   {

@@ -9,7 +9,7 @@ import { accountFor, saveContact } from './contact.service';
 import { cancelContactChange, confirmContactChange, resendContactCode } from './contact-confirmation.service';
 import { saveSecretQuestion } from './secret-question.service';
 
-/** The personal details page (001 §2, §7): account and contact, establishment address, secret question. */
+/** The personal details page (docs/personal-details.md#tabs, docs/personal-details.md#address): account and contact, establishment address, secret question. */
 export function accountRoutes(deps: AccountDeps) {
   return async (app: FastifyInstance) => {
     const { db } = deps;

@@ -11,7 +11,7 @@ const establishmentScope = {
   groupId: companies.groupId,
 };
 
-/** One address of an establishment (001 §3), in the establishment's column names without prefix. */
+/** One address of an establishment (docs/personal-details.md#address), in the establishment's column names without prefix. */
 function addressOf(prefix: 'geo' | 'billing') {
   const e = establishments;
   return prefix === 'geo'

@@ -57,7 +57,7 @@ function toRecord(address: StoredAddress, items: Map<number, AddressItem>): Addr
 }
 
 /**
- * What the caller may change (001 §2, §6): nothing for an enterprise correspondant or on a terminated
+ * What the caller may change (docs/personal-details.md#address, docs/personal-details.md#billing-address): nothing for an enterprise correspondant or on a terminated
  * establishment; the geographic address for the others; the billing address for establishment
  * correspondants only.
  */
@@ -67,7 +67,7 @@ function rights(scope: CorrespondantScope, establishment: { terminationDate: str
 }
 
 /**
- * GET adresse (001 §7): the address record of the caller's establishment, or of the establishment named
+ * GET adresse (docs/personal-details.md#address): the address record of the caller's establishment, or of the establishment named
  * when the caller's scope reaches it (another scope's answers 404 as an unknown one).
  */
 export async function addressFor(
@@ -155,7 +155,7 @@ function changes(current: EstablishmentAddresses, next: Record<'geo' | 'billing'
 }
 
 /**
- * POST adresse (001 §2, §5, §6, §7): an enterprise correspondant reads only; an establishment
+ * POST adresse (docs/personal-details.md#address, docs/personal-details.md#contact, docs/personal-details.md#billing-address): an enterprise correspondant reads only; an establishment
  * correspondant writes their establishment's geographic and billing addresses (the billing one a copy
  * of the geographic one when `adresseFacturationIdentique`); a group correspondant writes the
  * geographic address of any open establishment of their group, and the billing part of what they send

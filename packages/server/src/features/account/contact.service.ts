@@ -25,7 +25,7 @@ const centreTime = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** GET user (001 §3 User): the caller's own account; the password and secret answer never leave. */
+/** GET user (docs/personal-details.md#contact User): the caller's own account; the password and secret answer never leave. */
 export async function accountFor(db: Db, caller: Caller): Promise<UserAccount> {
   const row = await findAccount(db, caller.userId);
   if (!row) throw notFound();
@@ -56,7 +56,7 @@ export async function accountFor(db: Db, caller: Caller): Promise<UserAccount> {
 }
 
 /**
- * POST user (001 §4, §5): the account's contact e-mail and mobile, behind the current password. A new
+ * POST user (docs/personal-details.md#contact-confirmation, docs/personal-details.md#contact): the account's contact e-mail and mobile, behind the current password. A new
  * value is not applied: it waits for the code sent to it (contact-change.service.ts), and the stored
  * contact keeps receiving sign-in codes and recovery until then. Saving what is stored drops what
  * waited and changes nothing else.

@@ -13,7 +13,7 @@ import type { AccountDeps, AccountRequest } from './account-deps';
 import { mailAccountNotice } from './account-mail';
 
 /**
- * POST user/question (001 §7): a new secret question and its answer, kept as an argon2id hash of the
+ * POST user/question (docs/recovery.md#forgot-password): a new secret question and its answer, kept as an argon2id hash of the
  * normalised answer (case, accents and spaces ignored, as recovery compares it). The question must be
  * one the centre still offers. The current password is asked first (issue 17): the question opens
  * recovery, so a stolen session must not set it; the account's other sessions end.

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, correspondants, establishments, users } from '../../db/schema';
 
 /**
- * An account with the organisation facts the User record shows (001 §3): the caller's own, or the one a
+ * An account with the organisation facts the User record shows (docs/personal-details.md#contact): the caller's own, or the one a
  * reset or change-password link names (what its new password is checked against, who to tell).
  */
 export async function findAccount(db: DbOrTx, userId: number) {

@@ -20,7 +20,7 @@ const codesPostaux = createRequire(import.meta.url)('codes-postaux') as {
 const frenchOrder = new Intl.Collator('fr');
 
 /**
- * The communes of a French postal code (000 §5: the lookup runs from five characters; a shorter code
+ * The communes of a French postal code (docs/interface-conventions.md#postal-code-lookup: the lookup runs from five characters; a shorter code
  * names no commune yet). A commune listed twice under one code (Thièvres, on two departments'
  * border) appears once.
  */

@@ -26,7 +26,7 @@ function ownId(caller: Caller): number {
 }
 
 /**
- * GET participant/rdvs-participant (000 §2.11): the caller's appointments, 15 a page; `quand` keeps
+ * GET participant/rdvs-participant (docs/appointments.md#list): the caller's appointments, 15 a page; `quand` keeps
  * the upcoming (start at `now` or later) or the past ones (start before `now`).
  */
 export async function listAppointments(

@@ -17,7 +17,7 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Client basic authentication of the token endpoint (000 §7). */
+/** Client basic authentication of the token endpoint (docs/sign-in-and-sessions.md#password-grant). */
 function clientAuthenticated(request: FastifyRequest): boolean {
   const match = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) return false;

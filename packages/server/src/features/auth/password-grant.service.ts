@@ -30,7 +30,7 @@ const unavailable = (status: 429 | 503, description: string, retryAfterS: number
 const BUSY_RETRY_AFTER_S = new QueueFullError().retryAfterS;
 
 /**
- * Password grant (000 §4, §8): three wrong passwords lock the account. Each attempt is reserved
+ * Password grant (docs/sign-in-and-sessions.md#wrong-passwords-and-lock, docs/sign-in-and-sessions.md#login-messages): three wrong passwords lock the account. Each attempt is reserved
  * before the password is checked (auth/lockout.ts), and an unknown identifier goes through the same
  * counter and the same hash verification, so its answers and timing match a wrong password's.
  * Before any of it, the client address is counted (429 past its limit) and the hashing queue looked

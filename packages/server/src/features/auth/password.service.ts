@@ -12,7 +12,7 @@ import { FieldErrors } from '../../lib/field-errors';
 import type { AuthDeps } from './auth.service';
 
 /**
- * POST /oauth/changePassword (000 §7): the old password must be right and the new one must follow the
+ * POST /oauth/changePassword (docs/sign-in-and-sessions.md#password-grant): the old password must be right and the new one must follow the
  * password rules and not be an easily guessed one (auth/password-policy.ts). Other sessions of the account end; the account holder is told by mail.
  */
 export async function changePassword(

@@ -7,7 +7,7 @@ import { type Caller, canShowCorrespondantList } from '../../auth/caller';
 // is built once, and a change of the account gives a new Caller, hence a new session user.
 const built = new WeakMap<Caller, PrincipalReply>();
 
-/** The session user (000 §3) from what the guard loaded with the session: no query of its own. */
+/** The session user (docs/sign-in-and-sessions.md#principal) from what the guard loaded with the session: no query of its own. */
 export function toSessionUser(caller: Caller): PrincipalReply {
   let user = built.get(caller);
   if (!user) {

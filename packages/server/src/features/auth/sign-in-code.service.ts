@@ -18,7 +18,7 @@ export interface ConfirmResult {
 }
 
 /**
- * Second step of a participant's sign-in (000 §2.4): three tries, then the session ends. Each try is
+ * Second step of a participant's sign-in (docs/sign-in-and-sessions.md#code-confirmation): three tries, then the session ends. Each try is
  * first counted against the account across its sessions (sign-in-limits.ts): past the bound it waits
  * (429 with Retry-After) without being evaluated; a right code clears the account's count.
  */

@@ -36,7 +36,7 @@ export interface Sort<F extends string> {
   descending: boolean;
 }
 
-/** The stored state and its wire name (000 §4). */
+/** The stored state and its wire name (docs/checkups.md#states). */
 export const STATE_TO_WIRE: Record<DbCheckupState, CheckupState> = {
   IN_PROGRESS: 'EN_COURS',
   CLOSED: 'CLOTURE',
@@ -75,7 +75,7 @@ function checkupConditions(caller: Caller, filters: CheckupFilters): SQL | undef
   );
 }
 
-/** States sort in their life-cycle order (000 §4), whatever the database's collation. */
+/** States sort in their life-cycle order (docs/checkups.md#states), whatever the database's collation. */
 const STATE_ORDER: DbCheckupState[] = ['IN_PROGRESS', 'CLOSED', 'INVOICED'];
 const STATE_RANK = sql`(case ${checkups.state} when 'IN_PROGRESS' then 0 when 'CLOSED' then 1 else 2 end)`;
 

@@ -19,7 +19,7 @@ const WORKBOOK_NAMES = {
 const attachment = (list: keyof typeof WORKBOOK_NAMES, language: Language) =>
   attachmentDisposition(`${WORKBOOK_NAMES[list][language]} ${centreToday()}.xlsx`);
 
-/** The correspondant's check-ups and their history (000 §2.8, §2.9, §7), on screen and as workbooks. */
+/** The correspondant's check-ups and their history (docs/checkups.md#list, docs/checkups.md#history, docs/checkups.md#excel-export), on screen and as workbooks. */
 export function checkupRoutes(deps: { db: Db }) {
   return async (app: FastifyInstance) => {
     const { db } = deps;

@@ -57,7 +57,7 @@ const filtersOf = (query: CheckupFilters): CheckupFilters => ({
   idEtablissement: query.idEtablissement,
 });
 
-/** GET bilansCorrespondant (000 §2.8): the scope's check-ups whose first appointment is in the range. */
+/** GET bilansCorrespondant (docs/checkups.md#list): the scope's check-ups whose first appointment is in the range. */
 export async function listCheckups(db: Db, caller: Caller, query: PagedFilters): Promise<CheckupListReply> {
   const sort = checkupSort(query.sort);
   const filters = filtersOf(query);
@@ -92,7 +92,7 @@ export const historyRowOf = (record: HistoryRecord, today: string): HistoryRow =
   idEtablissement: record.idEtablissement,
 });
 
-/** GET historiqueBilansCorrespondant (000 §2.9): one row per participant, N = the centre's year. */
+/** GET historiqueBilansCorrespondant (docs/checkups.md#history): one row per participant, N = the centre's year. */
 export async function listHistory(db: Db, caller: Caller, query: PagedFilters): Promise<HistoryListReply> {
   const sort = historySort(query.sort);
   const filters = filtersOf(query);

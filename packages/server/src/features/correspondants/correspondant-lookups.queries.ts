@@ -29,7 +29,7 @@ export async function isCivility(db: DbOrTx, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The centre's manager of the establishment a correspondant is attached to (001 §3 Manager). */
+/** The centre's manager of the establishment a correspondant is attached to (docs/correspondants.md#manager Manager). */
 export async function findManagerOf(db: DbOrTx, correspondantId: number) {
   const [row] = await db
     .select({

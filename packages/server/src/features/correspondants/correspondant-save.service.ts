@@ -28,7 +28,7 @@ import { reachOf, toCorrespondant } from './correspondants.service';
 const orNull = (text: string | null) => (text === null || text === '' ? null : text);
 
 /**
- * The columns of the contact block (000 §3 Correspondant) saved at once. The mail and mobile are not
+ * The columns of the contact block (docs/correspondants.md#detail Correspondant) saved at once. The mail and mobile are not
  * among them: they reach the account's sign-in and recovery, so they wait for a code (issue 17).
  */
 function contactColumns(body: CorrespondantContactBody) {
@@ -57,7 +57,7 @@ function changes(current: CorrespondantRecord, next: ContactColumns) {
 }
 
 /**
- * POST correspondant/{id} (000 §2.10): a correspondant edits the contact block of their own record,
+ * POST correspondant/{id} (docs/correspondants.md#detail): a correspondant edits the contact block of their own record,
  * when the centre lets them (canSave), behind their current password. Name, phones, fax and job save
  * at once, the account's name following in the same transaction; a new mail or mobile takes the
  * account's confirmed path (account/contact-change.service.ts): it waits for the code sent to it,

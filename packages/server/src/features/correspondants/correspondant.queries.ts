@@ -18,7 +18,7 @@ export type Reach =
   | { kind: 'managers'; establishmentId: number; companyId: number; groupId: number | null }
   | { kind: 'none' };
 
-/** The directory's search once parsed (000 §2.10); texts are trimmed and non-empty. */
+/** The directory's search once parsed (docs/correspondants.md#detail); texts are trimmed and non-empty. */
 export interface CorrespondantFilters {
   lastNamePrefix?: string | undefined;
   firstNamePrefix?: string | undefined;

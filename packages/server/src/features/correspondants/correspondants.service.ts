@@ -59,7 +59,7 @@ function reachKey(reach: Reach): string | null {
 const ref = (id: number | null, name: string | null) =>
   id !== null && name !== null ? { id, raisonsociale: name } : null;
 
-/** The wire's correspondant (000 §3); canSave only on the caller's own record (000 §2.10). */
+/** The wire's correspondant (docs/correspondants.md#detail); canSave only on the caller's own record (docs/correspondants.md#detail). */
 export function toCorrespondant(row: CorrespondantRow, caller: Caller): Correspondant {
   return {
     id: row.id,
@@ -100,7 +100,7 @@ function parseSort(sort: string | undefined): Pick<CorrespondantPage, 'field' | 
   return { field, descending: direction.toUpperCase() === 'DESC' };
 }
 
-/** GET correspondant (000 §2.10, §7): a page of the correspondants the caller reaches. */
+/** GET correspondant (docs/correspondants.md#detail, docs/correspondants.md#api): a page of the correspondants the caller reaches. */
 export async function listForCaller(
   db: Db,
   caller: Caller,
@@ -142,7 +142,7 @@ export async function ownRecord(db: Db, caller: Caller): Promise<Correspondant> 
   return correspondantForCaller(db, caller, own);
 }
 
-/** GET getGestionnaire (001 §2 Assistance, §7): the manager of the correspondant's establishment. */
+/** GET getGestionnaire (docs/correspondants.md#who-sees-it Assistance, docs/correspondants.md#api): the manager of the correspondant's establishment. */
 export async function managerOf(db: Db, caller: Caller): Promise<ManagerReply> {
   const own = caller.correspondant?.correspondantId;
   return own === undefined ? null : findManagerOf(db, own);

@@ -41,7 +41,7 @@ export function safeFileName(name: string, contentType: ContentType): string {
   return `${short || 'document'}${extension}`;
 }
 
-/** What the viewer and the download button receive (000 §3 Document, §5 content detection). */
+/** What the viewer and the download button receive (docs/documents-and-sheets.md#viewer Document, docs/documents-and-sheets.md#filters content detection). */
 export function contentReply(name: string, bytes: Uint8Array): DocumentContent {
   const contentType = detectContentType(bytes);
   return {

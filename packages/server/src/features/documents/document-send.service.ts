@@ -82,7 +82,7 @@ function sendMail(config: Config, inEnglish: boolean): { subject: string; text: 
 }
 
 /**
- * POST document/download (000 §2.13, ARCHITECTURE.md Notifications): the chosen documents and
+ * POST document/download (docs/documents-and-sheets.md#send-dialog, ARCHITECTURE.md Notifications): the chosen documents and
  * EXTRACIEM attachments, in one AES-256 ZIP opened by the caller's password, mailed to the address
  * they typed. The password is used for the archive only: it is neither stored, logged nor mailed.
  */

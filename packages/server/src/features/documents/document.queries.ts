@@ -190,7 +190,7 @@ export interface StoredFile {
   content: Uint8Array;
 }
 
-/** What decides the name a document is shown under (000 §2.12, contract `shownName`). */
+/** What decides the name a document is shown under (docs/documents-and-sheets.md#document-lists, contract `shownName`). */
 const naming = {
   name: documents.name,
   ...titleColumns,

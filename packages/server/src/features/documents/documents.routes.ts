@@ -31,7 +31,7 @@ export const readContext = (
 export const uncached = (reply: FastifyReply) =>
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 
-/** The participant's medical record (000 §2.12, §2.13, §7). */
+/** The participant's medical record (docs/documents-and-sheets.md#document-lists, docs/documents-and-sheets.md#send-dialog, docs/documents-and-sheets.md#api). */
 export function documentRoutes(deps: SendDeps & CacheSources) {
   return async (app: FastifyInstance) => {
     const { db } = deps;

@@ -44,7 +44,7 @@ export interface ReadContext {
 
 const SORT = /^dateCreation,(ASC|DESC)$/i;
 
-/** 000 §2.12, §9: the lists sort on the creation date only, newest first by default. */
+/** docs/documents-and-sheets.md#document-lists: the lists sort on the creation date only, newest first by default. */
 export function descendingByDate(sort: string | undefined): boolean {
   const match = SORT.exec(sort ?? 'dateCreation,DESC');
   if (!match) throw new FieldErrors([{ field: 'sort', defaultMessage: 'errors.sort' }]);
@@ -74,7 +74,7 @@ export interface DocumentListQuery {
   langue: Language;
 }
 
-/** GET document/list (000 §2.12, §7): the caller's active documents of one category, by page from 1. */
+/** GET document/list (docs/documents-and-sheets.md#document-lists, docs/documents-and-sheets.md#api): the caller's active documents of one category, by page from 1. */
 export async function listDocuments(
   db: Db,
   caller: Caller,
@@ -119,7 +119,7 @@ async function readDocumentList(
 }
 
 /**
- * A listed document as the contract names it (000 §3 Document): both attachment lists by kind, its
+ * A listed document as the contract names it (docs/documents-and-sheets.md#document-names Document): both attachment lists by kind, its
  * label in `language`.
  */
 export function toDocumentRow(row: ListedDocument, language: Language): DocumentRow {
@@ -216,7 +216,7 @@ async function served(
   return contentReply(file.name, file.content);
 }
 
-/** GET document/{id}/ (000 §7). */
+/** GET document/{id}/ (docs/documents-and-sheets.md#api). */
 export function readDocument(ctx: ReadContext, id: number, usage: Usage): Promise<DocumentContent> {
   // Saved under the title the list shows, not the stored file name (issue 18).
   return served(ctx, 'document', id, usage, async (participantId) => {
@@ -232,7 +232,7 @@ export function readAttachment(ctx: ReadContext, id: number, usage: Usage): Prom
   );
 }
 
-/** GET mail (000 §2.13, the send dialog's "myself"): the caller's own address, as plain text. */
+/** GET mail (docs/documents-and-sheets.md#send-dialog, the send dialog's "myself"): the caller's own address, as plain text. */
 export function ownMail(caller: Caller): string {
   const mail = caller.profile.email?.trim();
   if (!mail) throw new HttpError(404, DOCUMENT_MESSAGES.mailMissing);

@@ -117,7 +117,7 @@ function additionsKey(name: string, reach: Reach): string {
 }
 
 /**
- * `PUT {namespace}` (000 §7): adds a value to a list users may extend, or returns the value the caller
+ * `PUT {namespace}` (docs/interface-conventions.md#reference-lists): adds a value to a list users may extend, or returns the value the caller
  * already sees under the same label, so that two users of one reach typing the same street type get
  * one item. A correspondant's value waits for the centre's approval, listed meanwhile to their reach
  * only, and a reach adds at most ENUM_ADDITIONS_PER_DAY values a day (429 past that); the centre's

@@ -10,7 +10,7 @@ const ref = (id: number | null, name: string | null) =>
   id !== null && name !== null ? { id, raisonsociale: name } : null;
 
 /**
- * GET get-detail-accueil, the correspondant's part (000 §2.5): the establishment, company and group
+ * GET get-detail-accueil, the correspondant's part (docs/home.md#correspondant-home): the establishment, company and group
  * they are attached to, their last sign-in, and the transfers in progress into and out of their scope.
  */
 export async function correspondantHomeFor(db: Db, caller: Caller): Promise<CorrespondantHome> {

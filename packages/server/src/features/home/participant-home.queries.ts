@@ -17,7 +17,7 @@ export interface OwnRecordFacts {
   female: boolean;
 }
 
-/** The `sexe` item's short code for women (000 §3: M and F). */
+/** The `sexe` item's short code for women (docs/home.md#current-checkup: M and F). */
 export const FEMALE_CODE = 'F';
 
 /** The participant's own consents, sex and mail, read fresh (the session's copy may predate a change). */
@@ -99,7 +99,7 @@ export function toHomeVisit(row: CheckupVisitRow | undefined): HomeVisit | null 
 
 /**
  * The participant's active documents not yet opened, newest first, with their type and attachments:
- * the home page's table of new documents (000 §2.5). A held document is new from its release, not
+ * the home page's table of new documents (docs/home.md#participant-home). A held document is new from its release, not
  * before, and sorts by that instant.
  */
 export async function findUnreadDocuments(

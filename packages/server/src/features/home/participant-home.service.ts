@@ -50,7 +50,7 @@ async function lockOwnRow(tx: DbOrTx, participantId: number) {
   return row;
 }
 
-/** GET get-detail-accueil, the participant's part (000 §2.5, §3 Home detail). */
+/** GET get-detail-accueil, the participant's part (docs/home.md#correspondant-home, docs/home.md#data Home detail). */
 export async function participantHomeFor(
   db: Db,
   caller: Caller,
@@ -63,7 +63,7 @@ export async function participantHomeFor(
     findCheckupInProgress(db, participantId),
   ]);
   if (!facts) throw notFound();
-  // Documents are the medical record's: none on the home page until it is accepted (000 §1).
+  // Documents are the medical record's: none on the home page until it is accepted (docs/home.md#new-documents).
   const documents =
     facts.dmcStatus === 'ACCEPTED'
       ? await findUnreadDocuments(db, participantId, replyLanguage(caller, langue))
@@ -104,7 +104,7 @@ export async function mammogramDateFor(db: Db, caller: Caller): Promise<{ date: 
 /** No mammogram predates this: an earlier date is a typing slip, not a date to keep. */
 const EARLIEST_MAMMOGRAM = '1900-01-01';
 
-/** POST adherents/dateMammo (000 §5): the last mammogram's date, not later than today at the centre. */
+/** POST adherents/dateMammo (docs/home.md#mammogram): the last mammogram's date, not later than today at the centre. */
 export async function recordMammogramDate(db: Db, request: HomeRequest, date: string): Promise<Message[]> {
   if (date > centreToday())
     throw new FieldErrors(
@@ -135,7 +135,7 @@ export async function recordMammogramDate(db: Db, request: HomeRequest, date: st
 }
 
 /**
- * POST adherents/accordDesistement (000 §2.5, §4). The consent lets the centre offer the participant
+ * POST adherents/accordDesistement (docs/home.md#correspondant-home, docs/home.md#withdrawal-consent). The consent lets the centre offer the participant
  * a slot freed by someone else's withdrawal, so it only means something while a check-up is in
  * progress with at least one visit (of any kind) still to come or to plan:
  * - no check-up in progress: ERROR `accueil.desistement.aucunBilan`;
@@ -200,7 +200,7 @@ async function changeMedicalRecord(
 }
 
 /**
- * POST re-activate-dmc (000 §4): the participant accepts the online medical record again, from "not
+ * POST re-activate-dmc (docs/home.md#withdrawal-consent): the participant accepts the online medical record again, from "not
  * answered" or "refused". Every session of the account reloads its principal, so `dmcAccepte` and the
  * documents routes follow at once. Already accepted: a warning, nothing changes.
  */

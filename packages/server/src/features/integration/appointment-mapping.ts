@@ -18,7 +18,7 @@ export const APPOINTMENT_EXTENSION = {
   checkupInProgress: portalExtension('checkup-in-progress'),
 } as const;
 
-/** The physicians of a booking (000 §2.11), as participants typed by their speciality. */
+/** The physicians of a booking (docs/appointments.md#list), as participants typed by their speciality. */
 export const SPECIALITIES = {
   cardiologist: { code: 'CARDIOLOGUE', display: 'Cardiologue' },
   internist: { code: 'INTERNISTE', display: 'Interniste' },
@@ -87,7 +87,7 @@ const patientParticipant = (participantId: number): AppointmentParticipant => ({
 type VisitRow = typeof visits.$inferSelect;
 type BookingRow = typeof appointments.$inferSelect & { checkupId: number | null };
 
-/** A visit of a check-up (home card, 000 §2.5) as a FHIR Appointment `vis-<id>`. */
+/** A visit of a check-up (home card, docs/home.md#current-checkup) as a FHIR Appointment `vis-<id>`. */
 export function visitToAppointment(row: VisitRow, now: Date): Appointment {
   return {
     resourceType: 'Appointment',
@@ -122,7 +122,7 @@ export function visitToAppointment(row: VisitRow, now: Date): Appointment {
   };
 }
 
-/** A booking with the centre's physicians ("my appointments", 000 §2.11) as an Appointment `rdv-<id>`. */
+/** A booking with the centre's physicians ("my appointments", docs/appointments.md#list) as an Appointment `rdv-<id>`. */
 export function bookingToAppointment(row: BookingRow, now: Date): Appointment {
   const physicians = (Object.keys(SPECIALITIES) as Speciality[]).flatMap((speciality) => {
     const name = row[speciality];

@@ -79,7 +79,7 @@ export async function loadCodeBook(db: DbOrTx): Promise<CodeBook> {
 }
 
 /**
- * A document's category (000 §2.2: the medical record's four lists, and the API's own codes for advice
+ * A document's category (docs/documents-and-sheets.md#categories: the medical record's four lists, and the API's own codes for advice
  * sheets and data-protection documents). Not an enum_items list: the categories are fixed in the schema.
  */
 export const documentCategoryCoding = (code: DocumentCategoryCode): Coding => ({

@@ -92,7 +92,7 @@ function pdfContent(
 }
 
 /**
- * A participant's medical document (000 §3 Document) as a DocumentReference. `status` is `current`
+ * A participant's medical document (docs/integration-fhir.md#mapping Document) as a DocumentReference. `status` is `current`
  * while the document is active and `entered-in-error` once withdrawn: the portal deletes nothing, and
  * a withdrawn document is one its participant must no longer see nor anyone rely on (R4: "should not
  * have been created / should not be used"); `superseded` would need the replacing document, which the
@@ -154,7 +154,7 @@ export function medicalDocumentReference(row: MedicalDocumentRow, baseUrl: strin
   };
 }
 
-/** An advice sheet (000 §2.14): the same for every participant, so no subject. */
+/** An advice sheet (docs/documents-and-sheets.md#sheets): the same for every participant, so no subject. */
 export function sheetReference(row: SheetRow, baseUrl: string): DocumentReference {
   return {
     resourceType: 'DocumentReference',
@@ -170,7 +170,7 @@ export function sheetReference(row: SheetRow, baseUrl: string): DocumentReferenc
   };
 }
 
-/** A data-protection document (001 §3 Document; its folder as the type's text). */
+/** A data-protection document (docs/integration-fhir.md#mapping Document; its folder as the type's text). */
 export function legalReference(row: LegalRow, baseUrl: string): DocumentReference {
   return {
     resourceType: 'DocumentReference',

@@ -12,7 +12,7 @@ export const CHECKUP_STATE_EXTENSION = portalExtension('checkup-state');
 export const BILLING_DATE_EXTENSION = portalExtension('billing-date');
 
 /**
- * The check-up states (000 §4) with the codes the portal's own API uses for them (etatBilan of the
+ * The check-up states (docs/checkups.md#states) with the codes the portal's own API uses for them (etatBilan of the
  * check-up list) and the FHIR status each means: a closed and an invoiced check-up are both over for
  * care; the portal's code tells them apart (extension `checkup-state`).
  */

@@ -57,7 +57,7 @@ function stateOf(resource: EpisodeOfCare): CheckupState {
   throw ruleBroken('A check-up of the portal is active or finished', 'EpisodeOfCare.status', 'code-invalid');
 }
 
-/** The columns an EpisodeOfCare writes, after the portal's rules (000 §4: the states and their dates). */
+/** The columns an EpisodeOfCare writes, after the portal's rules (docs/checkups.md#states: the states and their dates). */
 async function columnsOf(db: DbOrTx, resource: EpisodeOfCare) {
   const participant = await referencedParticipant(db, resource.patient, 'EpisodeOfCare.patient');
   const establishment = resource.managingOrganization
@@ -143,7 +143,7 @@ async function checkSingleInProgress(db: DbOrTx, participantId: number, exceptId
     );
 }
 
-/** The participant list's badge B (000 §2.6) follows the check-ups the back office opens and closes. */
+/** The participant list's badge B (docs/participants.md#list) follows the check-ups the back office opens and closes. */
 async function syncInProgressFlag(db: DbOrTx, participantId: number) {
   await db
     .update(participants)

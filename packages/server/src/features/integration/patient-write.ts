@@ -144,7 +144,7 @@ export function addressPaths(paths: Map<string, string>, prefix: string, at: str
 }
 
 /**
- * A FHIR postal address as the portal's ten fields (001 §3): lines, postal code, city and country,
+ * A FHIR postal address as the portal's ten fields (docs/integration-fhir.md#mapping): lines, postal code, city and country,
  * the street's number, type and name from the ISO 21090 ADXP parts when present. Without them, the
  * last line is the street line (as French addresses are written) and the lines before it the first
  * three; with them, the line that spells the street is that line. `defaultCountry` when none is given.

@@ -8,7 +8,7 @@ import type { CodeBook } from './codes';
 import { organizationId } from './organization.resource';
 
 /**
- * Correspondants (000 §3 Correspondant: the contacts of an establishment, a company or a group) as FHIR
+ * Correspondants (docs/integration-fhir.md#mapping Correspondant: the contacts of an establishment, a company or a group) as FHIR
  * Person resources, one per row, ids as the portal numbers them (`Person/12`). The README's section
  * "Correspondants: why Person" says why not Organization.contact. managingOrganization is the
  * organisation whose participants they manage: its level is their scope (ETABLISSEMENT, ENTREPRISE,

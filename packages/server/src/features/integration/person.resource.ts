@@ -83,7 +83,7 @@ function conditions(ctx: FhirContext, params: URLSearchParams): SQL[] | null {
   return all;
 }
 
-/** Correspondants (000 §3) as FHIR Person: README "Integration API: resources", "Correspondants: why Person". */
+/** Correspondants (docs/integration-fhir.md#mapping) as FHIR Person: README "Integration API: resources", "Correspondants: why Person". */
 export const personHandler: FhirResourceHandler<Person> = {
   type: 'Person',
   documentation:

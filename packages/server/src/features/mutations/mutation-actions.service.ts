@@ -45,7 +45,7 @@ async function withLockedMutation(
     if (found.mutation.state !== 'IN_PROGRESS') throw refuse(MUTATION_MESSAGES.alreadyProcessed);
     const participant = await lockTransferredParticipant(tx, found.mutation.participantId);
     if (!participant) throw new Error(`transfer ${id} has no participant`);
-    // The back office owns a locked participant: the portal changes nothing of it (000 §8).
+    // The back office owns a locked participant: the portal changes nothing of it (docs/transfers.md#accept).
     if (participant.lockedByExternalSystem) throw refuse(MUTATION_MESSAGES.locked);
     const details = await change(tx, { ...found, participant });
     await audit(tx, {
@@ -66,8 +66,8 @@ const closing = (ctx: MutationRequest, state: 'ACCEPTED' | 'CANCELLED') => ({
 });
 
 /**
- * The participant's address follows the establishment's when they use it (000 §3), and the origin follows
- * the new address as the form sets it whenever the postal code or a country changes (000 §5).
+ * The participant's address follows the establishment's when they use it (docs/transfers.md#accept), and the origin follows
+ * the new address as the form sets it whenever the postal code or a country changes (docs/transfers.md#accept).
  */
 function addressAfterMove(participant: ParticipantRecord, address: EstablishmentFacts['address']) {
   if (!participant.useEstablishmentAddress) return {};
@@ -80,7 +80,7 @@ function addressAfterMove(participant: ParticipantRecord, address: Establishment
 }
 
 /**
- * POST mutation/{id}/accepter (001 §4): the destination takes the participant. In one transaction the
+ * POST mutation/{id}/accepter (docs/transfers.md#accept): the destination takes the participant. In one transaction the
  * transfer closes as accepted and the participant moves to the destination's establishment, company
  * and group (the source's correspondants lose them and the destination's gain them with the commit;
  * the list caches hear it from the participants triggers). The check-up in progress follows only when
@@ -143,7 +143,7 @@ export async function acceptMutation(db: Db, ctx: MutationRequest, id: number): 
 }
 
 /**
- * POST mutation/{id}/annuler (001 §4): the transfer closes as cancelled and the participant stays where
+ * POST mutation/{id}/annuler (docs/transfers.md#accept): the transfer closes as cancelled and the participant stays where
  * they are, free to be transferred again. Either end may cancel while it is in progress: the source
  * withdraws its request, the destination declines it (the specification shows the button to both and
  * names no side; allowedToCancel says 1 to both).

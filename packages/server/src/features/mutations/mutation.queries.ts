@@ -61,7 +61,7 @@ const destinationTakesType = sql<boolean>`(${participants.checkupTypeId} is null
     and ${establishmentCheckupTypes.checkupTypeId} = ${participants.checkupTypeId}))`;
 
 /**
- * What the caller may do with each row (001 §4), decided by the same rules the actions apply: accept
+ * What the caller may do with each row (docs/transfers.md#accept), decided by the same rules the actions apply: accept
  * when in progress, the destination end is theirs and nothing stands in the way (an inactive or locked
  * participant, a destination that left the centre or does not take the check-up type); cancel when in
  * progress and the participant is not locked (the row is visible, so the caller is on one end).
@@ -120,7 +120,7 @@ function enumLabel(
   return id === null || label === null ? null : { id, label, labelEn: labelEn ?? label };
 }
 
-/** A selected row as the contract names it (001 §3 Mutation row). */
+/** A selected row as the contract names it (docs/transfers.md#list Mutation row). */
 export function toMutationRow(row: ListedMutation): MutationRow {
   return {
     id: row.id,

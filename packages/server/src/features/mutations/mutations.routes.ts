@@ -15,7 +15,7 @@ const context = (request: FastifyRequest): MutationRequest => ({
   ip: request.ip,
 });
 
-/** Transfers between establishments (001 §2, §4, §7): correspondants only, each end sees its own. */
+/** Transfers between establishments (docs/transfers.md#list, docs/transfers.md#accept, docs/transfers.md#api): correspondants only, each end sees its own. */
 export function mutationRoutes(deps: { db: Db; config: Pick<Config, 'listCacheTtlMs'> } & CacheSources) {
   return async (app: FastifyInstance) => {
     const { db } = deps;

@@ -15,7 +15,7 @@ import { type MutationPageCache, mutationPageKey } from './mutation-page-cache';
 
 const SORT_SHAPE = /^([A-Za-z][A-Za-z0-9_.]*),(ASC|DESC)$/i;
 
-/** `date,ASC|DESC`, the one sort key (001 §9: by date, most recent first by default). */
+/** `date,ASC|DESC`, the one sort key (docs/transfers.md#list: by date, most recent first by default). */
 function parseSort(sort: string | undefined): { descending: boolean } {
   const match = SORT_SHAPE.exec(sort ?? DEFAULT_MUTATION_SORT);
   if (!match || !(MUTATION_SORT_FIELDS as readonly string[]).includes(match[1] ?? ''))
@@ -33,7 +33,7 @@ export interface MutationListQuery {
 }
 
 /**
- * Incoming and outgoing are an establishment correspondant's filters (001 §2, §6): for a company or a
+ * Incoming and outgoing are an establishment correspondant's filters (docs/transfers.md#filters): for a company or a
  * group, a transfer between two of its own establishments would be both, so the filters would not
  * mean what they say; they are refused rather than silently ignored. The schema already refused both.
  */
@@ -47,7 +47,7 @@ function directionOf(caller: Caller, query: MutationListQuery): Direction {
 }
 
 /**
- * GET mutation (001 §2, §7): the transfers with an end in the caller's scope, in progress only unless
+ * GET mutation (docs/transfers.md#filters, docs/transfers.md#api): the transfers with an end in the caller's scope, in progress only unless
  * `encours=false`, in one direction when asked.
  */
 export async function listMutations(

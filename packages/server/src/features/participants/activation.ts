@@ -89,7 +89,7 @@ export interface ActivationAccount {
 /**
  * In the creation's transaction: the participants' accounts, inactive and without a password, so they
  * cannot sign in (the password grant verifies no password against a null hash and refuses inactive
- * accounts) until registration by link (001 §2) sets both; and the links' tokens, stored hashed, valid
+ * accounts) until registration by link (docs/activation.md#who-gets-a-link) sets both; and the links' tokens, stored hashed, valid
  * config.registrationLinkTtlS. Three statements however many accounts (a transaction Bundle creates a
  * thousand). Returns the tokens in clear, in the order of `accounts`, to be mailed once the
  * transaction has committed.

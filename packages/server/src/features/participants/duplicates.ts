@@ -13,7 +13,7 @@ import { scopedColumns } from './participant-list.queries';
 
 /** The other active participants who are the same person, told apart by whether the caller sees them. */
 export interface ActiveDuplicates {
-  /** One of them is in the caller's scope: the write is refused (000 §4). */
+  /** One of them is in the caller's scope: the write is refused (docs/participants.md#duplicates). */
   inScope: boolean;
   /** Ids of those outside it: the write goes on, and its audit row names them for the centre. */
   outOfScope: number[];

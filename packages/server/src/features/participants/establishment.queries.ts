@@ -158,7 +158,7 @@ export async function findParticipantEstablishment(
   };
 }
 
-/** GET etablissements-correspondant (001 §7): the establishments of the caller's scope, by name. */
+/** GET etablissements-correspondant (docs/personal-details.md#establishments): the establishments of the caller's scope, by name. */
 export async function listScopeEstablishments(db: DbOrTx, caller: Caller) {
   return db
     .select({

@@ -9,7 +9,7 @@ import { participantForCaller } from './participants.service';
 /** What an account without a participant record (an admin) is told: there is nothing to show. */
 export const NO_OWN_RECORD = 'coordonnees.error.aucunDossier';
 
-/** GET participant/mescoordonnees (000 §2.2, §7): the caller's own participant record, read-only. */
+/** GET participant/mescoordonnees (docs/personal-details.md#administrators, docs/participants.md#api): the caller's own participant record, read-only. */
 export function ownDetailsRoutes(deps: { db: Db }) {
   return async (app: FastifyInstance) => {
     serve(app, participantApi.ownDetails, async (request) => {

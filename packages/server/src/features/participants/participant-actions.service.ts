@@ -54,7 +54,7 @@ async function requireMovementReason(tx: DbOrTx, reasonId: number): Promise<void
     throw new FieldErrors([{ field: 'motifMouvement', defaultMessage: 'errors.invalid' }]);
 }
 
-/** POST adherents/{id}/resilier (000 §4): active to inactive with a reason, never during a check-up. */
+/** POST adherents/{id}/resilier (docs/participants.md#terminate): active to inactive with a reason, never during a check-up. */
 export async function terminateParticipant(
   deps: ParticipantDeps,
   ctx: RequestContext,
@@ -84,7 +84,7 @@ export async function terminateParticipant(
   return [infoMessage(PARTICIPANT_MESSAGES.terminated)];
 }
 
-/** POST adherents/{id}/adherer (000 §4): inactive to active again, unless that person is already active. */
+/** POST adherents/{id}/adherer (docs/participants.md#terminate): inactive to active again, unless that person is already active. */
 export async function readmitParticipant(
   deps: ParticipantDeps,
   ctx: RequestContext,
@@ -135,7 +135,7 @@ function isSecondTransfer(error: unknown): boolean {
 }
 
 /**
- * POST adherents/{id}/muter (000 §4, §8; 001 §3): asks the destination establishment to take the
+ * POST adherents/{id}/muter (docs/participants.md#terminate, docs/participants.md#edit; docs/participants.md#transfer): asks the destination establishment to take the
  * participant. The request row and the participant's pending-transfer flag are written together;
  * the row lock serialises two correspondants asking at once, and the partial unique index on
  * in-progress transfers backs it, its violation answering as the business error it is.

@@ -69,7 +69,7 @@ export async function loadEnumItems(tx: DbOrTx, ids: readonly number[]): Promise
 }
 
 /**
- * What the schema cannot check (000 §5): mobile numbers, a birth date not in the future, every
+ * What the schema cannot check (docs/participants.md#form-rules): mobile numbers, a birth date not in the future, every
  * dropdown value an active item of its own list, and a French address's locality one of its postal
  * code's communes. A value kept unchanged on update stays acceptable
  * even if the centre has since retired its item, or no edit of that participant could be saved.
@@ -144,9 +144,9 @@ function formAddress(form: ParticipantFormFields): AddressValues {
 
 /**
  * The participant's columns from the form, whichever of create and update: the last name normalised
- * (000 §3) with its phonetic key, the establishment's address when asked for or when the form's is
- * not complete enough to post a letter to (000 §2.7), and the origin set from the countries and postal
- * code when the form leaves it empty (000 §5). Null when the given origin contradicts the address
+ * (docs/participants.md#form-rules) with its phonetic key, the establishment's address when asked for or when the form's is
+ * not complete enough to post a letter to (docs/participants.md#create), and the origin set from the countries and postal
+ * code when the form leaves it empty (docs/participants.md#form-rules). Null when the given origin contradicts the address
  * finally stored (the schema checked it against the form's own address).
  */
 export function formColumns(form: ParticipantFormFields, establishmentAddress: AddressValues) {

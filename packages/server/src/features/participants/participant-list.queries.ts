@@ -9,7 +9,7 @@ import { participantCounts, participants } from '../../db/schema';
 import { escapeLike, foldedSql } from '../../lib/text-search';
 import type { ParticipantPageCache } from './participant-page-cache';
 
-/** The participant list's filters once parsed (000 §2.6). */
+/** The participant list's filters once parsed (docs/participants.md#list). */
 export interface ListFilters {
   activeOnly: boolean;
   /** Already normalised with normaliseLastName. */

@@ -44,7 +44,7 @@ const refuse = (errorCode: string) => new BusinessError([errorMessage(errorCode)
 const PROVENANCE_ERROR: FieldErrorEntry = { field: 'provenance', defaultMessage: 'errors.provenance' };
 const CORRESPONDANT_TYPES: readonly string[] = CORRESPONDANT_CHECKUP_TYPE_CODES;
 
-/** 000 §5: a correspondant chooses among four check-up types only (by their short code). */
+/** docs/participants.md#form-rules: a correspondant chooses among four check-up types only (by their short code). */
 function assertCorrespondantType(items: ReadonlyMap<number, EnumItemFacts>, checkupTypeId: number): void {
   const code = items.get(checkupTypeId)?.code ?? '';
   if (!CORRESPONDANT_TYPES.includes(code)) throw refuse(PARTICIPANT_MESSAGES.checkupTypeNotAllowed);
@@ -67,7 +67,7 @@ function chosenEstablishment(caller: Caller, idEtablissement: number | null): nu
 }
 
 /**
- * PUT adherentsCorrespondant/detail (000 §2.7, §7): a new participant of the caller's scope, with the
+ * PUT adherentsCorrespondant/detail (docs/participants.md#edit, docs/participants.md#api): a new participant of the caller's scope, with the
  * account and activation link that let them sign in later, in one transaction with its audit row.
  * The link is mailed after the commit, so a mail failure never undoes the creation.
  */
@@ -163,8 +163,8 @@ function changes(current: ParticipantRecord, next: Partial<ParticipantRecord>) {
 }
 
 /**
- * POST adherentsCorrespondant/detail (000 §7): saves the form over a participant of the caller's
- * scope. A locked participant belongs to the back office, an inactive one is read-only (000 §2.7),
+ * POST adherentsCorrespondant/detail (docs/participants.md#api): saves the form over a participant of the caller's
+ * scope. A locked participant belongs to the back office, an inactive one is read-only (docs/participants.md#edit),
  * and the establishment changes only through a transfer.
  */
 export async function updateParticipant(

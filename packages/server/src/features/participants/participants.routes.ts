@@ -24,7 +24,7 @@ const context = (request: FastifyRequest): RequestContext => ({
   log: request.log,
 });
 
-/** The participants of a correspondant (000 §2.6, §2.7, §7) and the establishments their forms offer. */
+/** The participants of a correspondant (docs/participants.md#list, docs/participants.md#detail, docs/participants.md#api) and the establishments their forms offer. */
 export function participantRoutes(deps: ParticipantDeps & CacheSources) {
   return async (app: FastifyInstance) => {
     const { db } = deps;

@@ -39,7 +39,7 @@ export interface ListQuery {
 }
 
 /**
- * GET adherentsCorrespondant (000 §2.6): the caller's participants, active only unless `actif=false`;
+ * GET adherentsCorrespondant (docs/participants.md#list): the caller's participants, active only unless `actif=false`;
  * the last name searched as it is stored (normalised), the first name case- and accent-insensitively.
  */
 export async function listForCaller(

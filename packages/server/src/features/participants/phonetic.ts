@@ -1,7 +1,7 @@
 import fonem from 'talisman/phonetics/french/fonem';
 
 /**
- * The phonetic name (000 §3) of a normalised last name: FONEM, the French family-name key, chosen over
+ * The phonetic name (docs/participants.md#form-rules) of a normalised last name: FONEM, the French family-name key, chosen over
  * phonex or soundex2 because its key stays readable (`LEFEBVRE` and `LEFEVRE` both give `LEFEVRE`).
  */
 export function phoneticName(normalisedLastName: string): string | null {

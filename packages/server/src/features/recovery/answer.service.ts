@@ -69,7 +69,7 @@ async function checkAnswer(
   return account;
 }
 
-/** POST resetPassword (001 §2 Forgot password, step 2): a right answer mails a reset link. */
+/** POST resetPassword (docs/recovery.md#forgot-password Forgot password, step 2): a right answer mails a reset link. */
 export async function answerByMail(
   deps: AnswerDeps,
   body: { idQuestion: number; response: string; mail: string; roleCorrespondant: boolean },
@@ -95,7 +95,7 @@ function loginText(config: Config, login: string, english: boolean): string {
     : `${config.productName} : votre identifiant est ${login}. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.`;
 }
 
-/** POST forgotLogin (001 §2 Forgot identifier, step 2): a right answer sends the identifier by SMS. */
+/** POST forgotLogin (docs/recovery.md#forgot-password Forgot identifier, step 2): a right answer sends the identifier by SMS. */
 export async function answerByPhone(
   deps: AnswerDeps,
   body: { idQuestion: number; response: string; phone: string; dateDeNaissance: string },

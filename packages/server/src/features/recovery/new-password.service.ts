@@ -24,7 +24,7 @@ export interface NewPasswordDeps {
   notifier: Notifier;
 }
 
-/** Which link each screen takes (001 §2): change mode the CHANGE_PASSWORD ones, reinit mode the RESET ones. */
+/** Which link each screen takes (docs/recovery.md#reset-link): change mode the CHANGE_PASSWORD ones, reinit mode the RESET ones. */
 export type NewPasswordMode = 'change' | 'reinit';
 const PURPOSES = {
   change: ['CHANGE_PASSWORD'],
@@ -32,7 +32,7 @@ const PURPOSES = {
 } as const;
 const ANY_PASSWORD_LINK = ['RESET_PASSWORD', 'CHANGE_PASSWORD'] as const;
 
-/** POST resetPassword/token (001 §2 Reset-password link screen): whether a link may still be used. */
+/** POST resetPassword/token (docs/recovery.md#reset-link Reset-password link screen): whether a link may still be used. */
 export async function passwordLinkIsValid(db: Db, token: string, ip: string): Promise<boolean> {
   await countClientCall(db, ip);
   const found = await findAccountToken(db, token, ANY_PASSWORD_LINK);
@@ -50,7 +50,7 @@ export async function passwordLinkIsValid(db: Db, token: string, ip: string): Pr
 }
 
 /**
- * POST savePassword / reinitpassword (001 §2, §7; 000 §5): the new password must follow the rules and
+ * POST savePassword / reinitpassword (docs/recovery.md#reset-link; docs/recovery.md#new-password-rule): the new password must follow the rules and
  * not be an easily guessed one. The link is spent in the same transaction that saves the password, so
  * of two requests with one link exactly one succeeds, and a refused one leaves the link usable. All
  * the account's sessions end and a lock from wrong passwords is lifted.

@@ -14,7 +14,7 @@ export interface PasswordLinkDeps {
   notifier: Notifier;
 }
 
-/** The screen of the web application each link opens (001 §2 Reset-password link screen). */
+/** The screen of the web application each link opens (docs/recovery.md#reset-link Reset-password link screen). */
 const LINK_PATHS: Record<PasswordLinkPurpose, string> = {
   RESET_PASSWORD: '/user/reinitpassword',
   CHANGE_PASSWORD: '/user/changePassword',
@@ -75,7 +75,7 @@ function linkMail(
 }
 
 /**
- * Mails the account a link that sets a new password (001 §2): a RESET_PASSWORD link after the secret
+ * Mails the account a link that sets a new password (docs/recovery.md#reset-link): a RESET_PASSWORD link after the secret
  * question was answered, a CHANGE_PASSWORD link when staff or an invitation asks for one. The link is
  * always built from config.publicUrl, never from a request's Host header; issuing it spends the
  * account's earlier unused links of the same purpose. Returns false, sending nothing, when the

@@ -28,7 +28,7 @@ export const phoneTarget = (phone: string, birthDate: string) =>
 /**
  * The question shown for an address no account matches: one of the centre's questions, chosen by a
  * keyed hash of the address, so that asking twice shows the same one and nothing tells it apart from
- * a real account's (001 §2: the reply never reveals whether an account exists).
+ * a real account's (docs/recovery.md#forgot-password: the reply never reveals whether an account exists).
  */
 async function decoyQuestion(deps: RecoveryDeps, target: string): Promise<SecretQuestion> {
   const questions = await activeQuestions(deps.db);
@@ -57,7 +57,7 @@ async function questionFor(
   return own ?? decoyQuestion(deps, target);
 }
 
-/** POST resetPassword/user/mail (001 §7): the secret question of the account an e-mail names. */
+/** POST resetPassword/user/mail (docs/recovery.md#forgot-password): the secret question of the account an e-mail names. */
 export async function questionByMail(
   deps: RecoveryDeps,
   query: { email: string; roleCorrespondant: boolean },
@@ -68,7 +68,7 @@ export async function questionByMail(
   return questionFor(deps, account, mailTarget(query.email, query.roleCorrespondant), 'mail', ip);
 }
 
-/** POST resetPassword/user/phone (001 §7): the question of the participant a mobile and birth date name. */
+/** POST resetPassword/user/phone (docs/recovery.md#forgot-password): the question of the participant a mobile and birth date name. */
 export async function questionByPhone(
   deps: RecoveryDeps,
   body: { portable: string; dateDeNaissance: string },

@@ -46,7 +46,7 @@ function complete(row: AccountRow | undefined): RecoveryAccount | null {
 }
 
 /**
- * The account a forgot-password e-mail names (001 §2): the correspondant checkbox chooses between
+ * The account a forgot-password e-mail names (docs/recovery.md#forgot-password): the correspondant checkbox chooses between
  * correspondant accounts and the others, as sign-in does. Should two accounts share an address, the
  * oldest answers, the same one at both steps.
  */
@@ -72,7 +72,7 @@ export async function findAccountByMail(
 }
 
 /**
- * The participant account a forgot-identifier mobile and birth date name (001 §2). Mobiles are kept
+ * The participant account a forgot-identifier mobile and birth date name (docs/recovery.md#forgot-password). Mobiles are kept
  * as typed, so the candidates born that day are compared once both numbers are normalised.
  */
 export async function findAccountByPhone(

@@ -23,7 +23,7 @@ function acceptAnyBody(app: FastifyInstance): void {
 }
 
 /**
- * Account recovery (001 §2 Forgot password, Forgot identifier, Reset-password link screen; §7). Every
+ * Account recovery (docs/recovery.md#forgot-password Forgot password, Forgot identifier, Reset-password link screen; docs/recovery.md#reset-link). Every
  * route is open and none tells whether an account exists.
  */
 export function recoveryRoutes(deps: NewPasswordDeps) {

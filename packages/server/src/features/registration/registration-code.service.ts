@@ -54,7 +54,7 @@ function codeText(code: string, englishOnly: boolean, config: Config): string {
 }
 
 /**
- * POST registration/otp (001 §2 step 1): a new code by text message to the mobile the centre holds,
+ * POST registration/otp (docs/activation.md#code-by-text step 1): a new code by text message to the mobile the centre holds,
  * answered with that number masked; an empty answer when no code can be sent (the link is not
  * valid, the account is no participant or has no mobile, or the call does not carry the proof of
  * identity given to this browser: the mobile on file was typed by the employer, issue 17). At most one code a minute and five a day
@@ -110,7 +110,7 @@ export async function sendRegistrationCode(
 }
 
 /**
- * PUT registration/otp (001 §2 step 1, §8): three tries per code, each counted before the
+ * PUT registration/otp (docs/activation.md#code-by-text step 1, docs/activation.md#participant-steps): three tries per code, each counted before the
  * comparison, so that concurrent guesses never get more. A wrong code warns (`tentative.1`,
  * `tentative.2`); the third spends the code (`tentative.3`: the web signs out).
  */

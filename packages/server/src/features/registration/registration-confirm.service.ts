@@ -31,7 +31,7 @@ const refuse = (code: string): Refusal => ({ refused: result(false, errorMessage
 /**
  * The link must be valid and its account still to register; a participant's call must carry the proof
  * given to the browser that proved who they are (birth date and the centre's activation code, issue
- * 17), and that browser must have confirmed the code of this link within the last 30 minutes (001 §2:
+ * 17), and that browser must have confirmed the code of this link within the last 30 minutes (docs/activation.md#participant-steps:
  * the code comes first).
  */
 async function openLink(db: DbOrTx, token: string, proof: string | undefined): Promise<Refusal | Opened> {
@@ -46,7 +46,7 @@ async function openLink(db: DbOrTx, token: string, proof: string | undefined): P
 }
 
 /**
- * The personal contact of 001 §5 step 4: refused with the specified message, and with the field it
+ * The personal contact of docs/activation.md#participant-steps step 4: refused with the specified message, and with the field it
  * concerns, so the screen can mark it (issue 18: a mobile the schema took but that is no mobile).
  */
 function checkContact(email: string | undefined, mobile: string | undefined): void {
@@ -63,7 +63,7 @@ function checkContact(email: string | undefined, mobile: string | undefined): vo
 }
 
 /**
- * POST registration/validerDonnesConnexion (001 §2 step 4, §5): the participant's personal mobile and
+ * POST registration/validerDonnesConnexion (docs/activation.md#participant-steps step 4, docs/activation.md#participant-steps): the participant's personal mobile and
  * e-mail, checked and not yet written (confirmation writes the whole form at once).
  */
 export async function checkConnectionData(
@@ -80,7 +80,7 @@ export async function checkConnectionData(
   return result(true);
 }
 
-/** The password and question of the form, or the field errors of 001 §5 step 5. */
+/** The password and question of the form, or the field errors of docs/activation.md#participant-steps step 5. */
 async function checkSecrets(db: DbOrTx, account: LinkAccount, form: Form): Promise<void> {
   const problem = passwordProblem(form.password, [
     account.login,
@@ -101,7 +101,7 @@ async function checkSecrets(db: DbOrTx, account: LinkAccount, form: Form): Promi
 }
 
 /**
- * POST registration/confirmation (001 §2, §3, §5): checks the whole form again, then in one
+ * POST registration/confirmation (docs/activation.md#participant-steps): checks the whole form again, then in one
  * transaction spends the link (of two confirmations at once, one wins; the other writes nothing),
  * sets the password and the secret question and activates the account. A participant's personal
  * contact becomes the account's, and their medical-record choice is recorded; a correspondant keeps

@@ -12,7 +12,7 @@ export interface LinkLog {
   error(details: object, message: string): void;
 }
 
-/** The screen of the web application a registration link opens (001 §2 Registration by link). */
+/** The screen of the web application a registration link opens (docs/activation.md#who-gets-a-link Registration by link). */
 export const REGISTRATION_PATH = '/user/registrationCompte';
 
 /** The link as mailed: always from the configured public URL, never from a request's Host header. */

@@ -38,7 +38,7 @@ const closed = (state: 'notFound' | 'foundButExpired', participant = false, engl
 });
 
 /**
- * POST registration/token (001 §2, §4): not found (unknown or spent link, or an account already
+ * POST registration/token (docs/activation.md#link-states): not found (unknown or spent link, or an account already
  * active), found but expired (the account still waits: it may ask for a new link), or valid, with
  * what the steps show. A participant who already confirmed the code resumes after it. A participant's
  * identifier is told only once they have proved who they are: whoever holds the link (the employer
@@ -73,7 +73,7 @@ export async function registrationState(
 }
 
 /**
- * POST registration/resend (001 §4 "found but expired"): spends the expired link and mails a new
+ * POST registration/resend (docs/activation.md#link-states "found but expired"): spends the expired link and mails a new
  * one to the account's address. Only an expired link of an account still to register is resent;
  * of two requests presenting it at once, one sends. Throttled per link and per address.
  */

@@ -19,7 +19,7 @@ function proofOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Registration by link (001 §2, §7): open calls, each naming its link by `?token=`; a participant's
+ * Registration by link (docs/activation.md#participant-steps, docs/activation.md#code-by-text): open calls, each naming its link by `?token=`; a participant's
  * calls after the identity check also carry the proof it gave their browser (`x-registration-proof`).
  */
 export function registrationRoutes(deps: RegistrationDeps) {

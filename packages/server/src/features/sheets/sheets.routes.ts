@@ -5,7 +5,7 @@ import { serve } from '../../lib/serve';
 import { readContext, uncached } from '../documents';
 import { listSheets, readSheet } from './sheets.service';
 
-/** The advice sheets (000 §2.14): the centre's, the same for every caller the routes admit. */
+/** The advice sheets (docs/documents-and-sheets.md#sheets): the centre's, the same for every caller the routes admit. */
 export function sheetRoutes(deps: { db: Db }) {
   return async (app: FastifyInstance) => {
     serve(app, sheetApi.list, async (request) => listSheets(deps.db, request.query));

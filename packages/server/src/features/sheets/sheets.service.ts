@@ -11,7 +11,7 @@ import {
 } from '../documents';
 import { countSheets, findSheetContent, readSheetPage } from './sheet.queries';
 
-/** GET fiche/list (000 §2.14): the active sheets, 20 a page from page 1, newest first by default. */
+/** GET fiche/list (docs/documents-and-sheets.md#sheets): the active sheets, 20 a page from page 1, newest first by default. */
 export async function listSheets(
   db: Db,
   query: { page: number; size: number; sort?: string | undefined },

@@ -22,7 +22,7 @@ const LANGUAGE_NAMES: Record<Language, { name: string; lang: string }> = {
   en_EN: { name: 'English', lang: 'en' },
 };
 
-/** The user's name, the interface language (kept for the tab) and sign-out (000 §1). */
+/** The user's name, the interface language (kept for the tab) and sign-out (docs/interface-conventions.md#languages). */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

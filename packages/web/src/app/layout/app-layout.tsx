@@ -46,7 +46,7 @@ const Main = styled('main')(({ theme }) => ({
 const MENU_STATES = ['open', 'closed'] as const;
 
 /**
- * The layout once signed in and confirmed (000 §2.2): top bar, side menu, breadcrumb, page. `children`
+ * The layout once signed in and confirmed (docs/interface-conventions.md#layout): top bar, side menu, breadcrumb, page. `children`
  * stands in for the route's screen where there is none (a path missing from the table, see not-found-page).
  */
 export function AppLayout({ children }: { children?: ReactNode }) {

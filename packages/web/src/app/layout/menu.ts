@@ -39,7 +39,7 @@ const CORRESPONDANT_PATHS: readonly ScreenPath[] = [
 ];
 
 /**
- * The side menu of a user (000 §2.2): nothing before the text-message confirmation; each entry also
+ * The side menu of a user (docs/roles-and-access.md#side-menu): nothing before the text-message confirmation; each entry also
  * passes the route guard, so the menu never offers a page the guard would refuse.
  */
 export function buildMenu(user: SessionUser | null): MenuEntry[] {

@@ -100,7 +100,7 @@ export interface SideMenuProps {
   onClose: () => void;
 }
 
-/** The side drawer (370 px, 000 §9) holding the menu of the signed-in user. */
+/** The side drawer (370 px, docs/interface-conventions.md#layout) holding the menu of the signed-in user. */
 export function SideMenu({ entries, open, docked, onClose }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

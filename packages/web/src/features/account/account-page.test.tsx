@@ -99,7 +99,7 @@ const tabNames = () =>
     .getAllByRole('tab')
     .map((tab) => tab.textContent);
 
-describe('personal details tabs (001 §2)', () => {
+describe('personal details tabs (docs/personal-details.md#tabs)', () => {
   it('gives a participant their record first, then personal and professional information', () => {
     visit(['ROLE_PARTICIPANT']);
     expect(tabNames()).toEqual(['Mon dossier', 'Informations personnelles', 'Informations professionnelles']);

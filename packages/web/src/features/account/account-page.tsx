@@ -16,7 +16,7 @@ import { RECORD_TAB, TAB_PARAM } from './tabs';
 type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements';
 
 /**
- * The tabs of 001 §2 the user has, in the specification's order; a participant's own record, read-only,
+ * The tabs of docs/personal-details.md#tabs the user has, in the specification's order; a participant's own record, read-only,
  * comes first (issue 18: "Mes informations" and "Mes coordonnées" made one place).
  */
 function tabsFor(user: SessionUser): TabKey[] {
@@ -45,7 +45,7 @@ function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
 }
 
 /**
- * "Mes coordonnées" (001 §2): one tab per part the user has; for a participant, their record first. The tab shown is in the address (a reload
+ * "Mes coordonnées" (docs/personal-details.md#tabs): one tab per part the user has; for a participant, their record first. The tab shown is in the address (a reload
  * keeps it), so leaving a modified form for another tab asks first, as leaving the page does.
  */
 export function AccountPage() {

@@ -29,7 +29,7 @@ export interface AddressFormDraft {
   adresseFacturationIdentique: boolean;
 }
 
-/** The record as read, in form values; an address without a country starts in France (001 §9). */
+/** The record as read, in form values; an address without a country starts in France (docs/personal-details.md#address). */
 function draftOf(address: AddressRecord | null): AddressDraft {
   return {
     ligne1: address?.ligne1 ?? null,

@@ -13,7 +13,7 @@ import { SecurityActions } from './components/security-actions';
 import { RECORD_TAB } from './tabs';
 
 /**
- * `/participant/mescoordonnees` (000 §2.2, §7): an admin has no record, so the server's message shows,
+ * `/participant/mescoordonnees` (docs/personal-details.md#administrators, docs/personal-details.md#my-record): an admin has no record, so the server's message shows,
  * with the account's name and mail. A participant is sent to the record's tab of "Mes coordonnées".
  */
 export function OwnDetailsPage() {

@@ -57,7 +57,7 @@ function AppointmentsSection({ when }: { when: AppointmentWhen }) {
   );
 }
 
-/** "Mes rendez-vous" (000 §2.11): the upcoming appointments, then the past ones. */
+/** "Mes rendez-vous" (docs/appointments.md#list): the upcoming appointments, then the past ones. */
 export function AppointmentsPage() {
   const { t } = useTranslation();
   return (

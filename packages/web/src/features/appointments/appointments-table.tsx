@@ -30,7 +30,7 @@ export interface AppointmentsTableProps {
   onQueryChange: (query: TableQuery) => void;
 }
 
-/** A table of "Mes rendez-vous" (000 §2.11); only the start is sortable (the contract's sort). */
+/** A table of "Mes rendez-vous" (docs/appointments.md#list); only the start is sortable (the contract's sort). */
 export function AppointmentsTable({ label, emptyLabel, upcoming, ...props }: AppointmentsTableProps) {
   const { t } = useTranslation();
   const calendar = useCalendarActions();

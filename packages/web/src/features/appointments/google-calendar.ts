@@ -12,7 +12,7 @@ function utcStamp(iso: string): string {
 export type EventPlace = Pick<CentreInfo, 'nom' | 'adresse'>;
 
 /**
- * A Google Calendar "add event" link for an appointment (000 §2.11, calendar service link): its
+ * A Google Calendar "add event" link for an appointment (docs/appointments.md#calendar, calendar service link): its
  * purpose, start and end in UTC, the centre's name and address, and the physicians in the details.
  */
 export function googleCalendarUrl(

@@ -95,7 +95,7 @@ const managerAsked = (calls: string[]) => calls.some((url) => url.startsWith('/a
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('assistance page (001 §2)', () => {
+describe('assistance page (docs/assistance.md#signed-in-and-public)', () => {
   // First: the centre is fetched once per page load, and a failure is forgotten so Retry asks again.
   it('offers to retry when the centre cannot be loaded', async () => {
     let fail = true;

@@ -25,7 +25,7 @@ function LoadingSections() {
 }
 
 /**
- * Assistance (001 §2), signed in and public: the departments' e-mails, the helpline and its hours,
+ * Assistance (docs/assistance.md#signed-in-and-public), signed in and public: the departments' e-mails, the helpline and its hours,
  * the correspondant's manager (signed in only), and how to come, with the map on request.
  */
 export function AssistancePage() {

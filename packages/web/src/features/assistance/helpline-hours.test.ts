@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18next } from '../../lib/i18n';
 import { helplineHoursText, isHelplineOpen, parisClock, weekdayName } from './helpline-hours';
 
-describe('isHelplineOpen (000 §9: Monday to Friday, 7:30 to 18:00, Paris time)', () => {
+describe('isHelplineOpen (docs/assistance.md#helpline: Monday to Friday, 7:30 to 18:00, Paris time)', () => {
   // March 2026 is before the summer-time change: Paris is UTC+1.
   it.each([
     ['2026-03-18T09:00:00Z', 'a Wednesday at 10:00', true],

@@ -1,7 +1,7 @@
 import { HELPLINE_HOURS } from '@portail/contract/schemas/assistance';
 import type { TFunction } from 'i18next';
 
-/** The helpline's hours are the centre's, whatever the visitor's own time zone (000 §9). */
+/** The helpline's hours are the centre's, whatever the visitor's own time zone (docs/assistance.md#helpline). */
 const CENTRE_TIME_ZONE = 'Europe/Paris';
 
 export interface HelplineHours {

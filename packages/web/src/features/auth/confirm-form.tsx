@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
 
 /**
- * The code is required (000 §5) and six digits (the contract's rule: anything else would spend no try,
+ * The code is required (docs/sign-in-and-sessions.md#code-confirmation) and six digits (the contract's rule: anything else would spend no try,
  * the server refuses it as a format error); the server says whether it is right.
  */
 export const confirmSchema = z.object({

@@ -18,7 +18,7 @@ import { confirmCode, resendCode } from './auth-api';
 import { ConfirmForm } from './confirm-form';
 
 /**
- * Second sign-in step of a participant (000 §2.4): the code sent by text message. Wrong codes warn
+ * Second sign-in step of a participant (docs/sign-in-and-sessions.md#code-confirmation): the code sent by text message. Wrong codes warn
  * (`tentative.1`, `tentative.2`); the third, or an expired code, ends the session on the server.
  */
 export function ConfirmPage() {

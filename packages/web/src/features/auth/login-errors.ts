@@ -1,6 +1,6 @@
 import { isApiError } from '../../lib/api-error';
 
-/** What the sign-in page says when the password grant fails (000 §8). */
+/** What the sign-in page says when the password grant fails (docs/sign-in-and-sessions.md#login-messages). */
 export interface LoginFailure {
   /** i18n key of the toast, or null when `text` is the server's own words (403). */
   key: string | null;

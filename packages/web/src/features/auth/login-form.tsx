@@ -18,7 +18,7 @@ export interface LoginValues {
 
 type LoginErrors = Partial<Record<'identifier' | 'password', string>>;
 
-/** Identifier and password both required (000 §5); values are i18n keys. */
+/** Identifier and password both required (docs/sign-in-and-sessions.md#sign-in-screen); values are i18n keys. */
 export function validateLogin(values: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
   if (values.identifier.trim() === '') errors.identifier = 'errors.required';

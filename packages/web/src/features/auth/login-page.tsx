@@ -27,7 +27,7 @@ type WaitKey = keyof typeof WAIT_REASONS;
 const isWaitKey = (key: string | null): key is WaitKey => key !== null && Object.hasOwn(WAIT_REASONS, key);
 
 /**
- * Sign-in (000 §2.3). Once signed in, the route guard moves the user on: to the code confirmation
+ * Sign-in (docs/sign-in-and-sessions.md#sign-in-screen). Once signed in, the route guard moves the user on: to the code confirmation
  * for a participant, else to the page first asked for or home.
  */
 export function LoginPage() {
@@ -65,7 +65,7 @@ export function LoginPage() {
       return true;
     } catch (error) {
       const outcome = await loginFailure(error);
-      // The third wrong password locks the account: nothing of the attempt may remain (000 §8).
+      // The third wrong password locks the account: nothing of the attempt may remain (docs/sign-in-and-sessions.md#login-messages).
       if (outcome.locked) clearSession(null);
       const seconds = outcome.values?.seconds;
       if (isWaitKey(outcome.key) && seconds !== undefined) {

@@ -20,7 +20,7 @@ import { useCheckupList } from './use-checkup-list';
 const SORT_FIELDS: readonly string[] = CHECKUP_SORT_FIELDS;
 const dateColumn = { flex: 1, minWidth: 110, valueFormatter: (value: string | null) => formatDate(value) };
 
-/** The correspondant's check-ups (000 §2.8): a row a check-up whose first appointment is in the range. */
+/** The correspondant's check-ups (docs/checkups.md#list): a row a check-up whose first appointment is in the range. */
 export function CheckupsPage() {
   const { t } = useTranslation();
   const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_CHECKUP_SORT);

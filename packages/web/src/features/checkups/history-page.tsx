@@ -21,7 +21,7 @@ const SORTABLE = new Set(SORT_FIELDS);
 const dateColumn = { width: 125, valueFormatter: (value: string | null) => formatDate(value) };
 
 /**
- * The check-up history (000 §2.9): a row a participant, with the closing dates of three years. Number,
+ * The check-up history (docs/checkups.md#history): a row a participant, with the closing dates of three years. Number,
  * name, the three closings and the next check-up come first, and fit beside the open side menu at
  * 1366 pixels (issue 18); the participant's other dates and settings follow.
  */

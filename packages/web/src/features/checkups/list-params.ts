@@ -7,14 +7,14 @@ import { dayjs } from '../../lib/dates';
  * The filters, page and sort of both check-up screens live in the address
  * (`?dateDebut=2025-01-01&dateFin=…&etatBilan=CLOTURE&page=1`), so that coming back from a
  * participant's page shows the same list. Without dates, the default range: one year back to today
- * (000 §9).
+ * (docs/checkups.md#filters).
  */
 export interface CheckupListState {
   filters: CheckupFilters;
   table: TableQuery;
 }
 
-/** The default range (000 §2.8, §9): one year ago to today. */
+/** The default range (docs/checkups.md#list, docs/checkups.md#filters): one year ago to today. */
 export function defaultFilters(today = dayjs()): CheckupFilters {
   return {
     dateDebut: today.subtract(1, 'year').format('YYYY-MM-DD'),
@@ -57,7 +57,7 @@ export function writeCheckupState(
   return params;
 }
 
-/** The call's parameters (000 §7). */
+/** The call's parameters (docs/checkups.md#excel-export). */
 export function toCheckupQuery({ filters, table }: CheckupListState, defaultSort: string) {
   return {
     page: table.page,

@@ -1,7 +1,7 @@
 import type { Correspondant, CorrespondantContactBody } from '@portail/contract/schemas/correspondants';
 
 /**
- * The contact form's working copy (000 §3 Correspondant contact): texts as typed ('' for nothing, so
+ * The contact form's working copy (docs/correspondants.md#detail Correspondant contact): texts as typed ('' for nothing, so
  * inputs stay controlled) and the civility, which may be empty until chosen. The contract's schema
  * decides on submit what must be filled.
  */

@@ -47,7 +47,7 @@ function organisationEntries(t: (key: string) => string, organisation: Organisat
   ];
 }
 
-/** The record's blocks (000 §2.10): contact, establishment, company, group; the contact editable by its owner. */
+/** The record's blocks (docs/correspondants.md#detail): contact, establishment, company, group; the contact editable by its owner. */
 function CorrespondantDetail({ record }: { record: Correspondant }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -139,7 +139,7 @@ function CorrespondantDetail({ record }: { record: Correspondant }) {
   );
 }
 
-/** A correspondant's page (000 §2.10): read-only, except one's own contact block when canSave. */
+/** A correspondant's page (docs/correspondants.md#detail): read-only, except one's own contact block when canSave. */
 export function CorrespondantPage() {
   const { t } = useTranslation();
   const id = useCorrespondantId();

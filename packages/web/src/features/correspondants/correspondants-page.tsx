@@ -14,7 +14,7 @@ import { CorrespondantsTable } from './components/correspondants-table';
 import { type CorrespondantFilters, readListState, toListQuery, writeListState } from './list-params';
 
 /**
- * The correspondant directory (000 §2.10): a correspondant sees the correspondants of their
+ * The correspondant directory (docs/correspondants.md#detail): a correspondant sees the correspondants of their
  * establishment, company or group, a participant those who manage them, an admin every one.
  */
 export function CorrespondantsPage() {

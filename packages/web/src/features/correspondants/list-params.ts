@@ -22,7 +22,7 @@ export interface CorrespondantFilters {
   /** As typed; searched only when it is a whole positive number. */
   establishmentId: string;
   businessName: string;
-  /** The business name is the company's rather than the establishment's (000 §2.10). */
+  /** The business name is the company's rather than the establishment's (docs/correspondants.md#detail). */
   companySearch: boolean;
 }
 
@@ -75,7 +75,7 @@ export function writeListState({ filters, table }: ListState): URLSearchParams {
 /** An establishment id as typed: a whole positive number, or nothing. */
 export const parseEstablishmentId = parseWholeId;
 
-/** The call's parameters (000 §7): text trimmed, an unreadable establishment id left out. */
+/** The call's parameters (docs/correspondants.md#api): text trimmed, an unreadable establishment id left out. */
 export function toListQuery({ filters, table }: ListState): CorrespondantListQuery {
   const establishmentId = parseEstablishmentId(filters.establishmentId);
   const lastName = filters.lastName.trim();

@@ -12,7 +12,7 @@ import { DocumentsTree } from './components/documents-tree';
 import { documentsInOrder, itemId } from './document-tree';
 
 /**
- * The data-protection documents (001 §2 "Data-protection documents page", §8): the tree of folders
+ * The data-protection documents (docs/data-protection-and-legal.md#data-protection-documents "Data-protection documents page", docs/data-protection-and-legal.md#data-protection-documents): the tree of folders
  * and documents beside a PDF viewer. The first document is shown on arrival; choosing another shows
  * it; with none to show, a prompt to choose one.
  */

@@ -19,7 +19,7 @@ export function documentsInOrder(tree: readonly DocumentCiemNode[]): ShownDocume
   return tree.flatMap((node) => [node, ...node.children].filter(isDocument));
 }
 
-/** The nodes that hold others, expanded on arrival (001 §2: the documents are in sight at once). */
+/** The nodes that hold others, expanded on arrival (docs/documents-and-sheets.md#sheets: the documents are in sight at once). */
 export function folderIds(tree: readonly DocumentCiemNode[]): string[] {
   return tree.filter((node) => node.children.length > 0).map(itemId);
 }

@@ -4,14 +4,14 @@ import type { DocumentListParams } from './api/document-keys';
 export interface DocumentSearch {
   /** The list call's parameters, or null when no call may be made. */
   params: DocumentListParams | null;
-  /** What the screen says instead of a table (000 §5), as an i18n key. */
+  /** What the screen says instead of a table (docs/documents-and-sheets.md#filters), as an i18n key. */
   messageKey: string | null;
 }
 
 /**
- * The search of a document list (000 §5): at least one year and one type, else the table is empty,
+ * The search of a document list (docs/documents-and-sheets.md#filters): at least one year and one type, else the table is empty,
  * no call is made and the screen says what is missing. `page` counts from 0 on screen, from 1 in the
- * call (000 §7).
+ * call (docs/documents-and-sheets.md#api).
  */
 export function documentSearch(
   category: DocumentCategory,
@@ -32,7 +32,7 @@ export function documentSearch(
   };
 }
 
-/** A selection the user has not touched yet is everything loaded (000 §2.12: all chosen by default). */
+/** A selection the user has not touched yet is everything loaded (docs/documents-and-sheets.md#filters: all chosen by default). */
 export function effectiveSelection<T>(chosen: readonly T[] | null, available: readonly T[] | undefined): T[] {
   return chosen ? [...chosen] : [...(available ?? [])];
 }

@@ -26,12 +26,12 @@ function routeName(pathname: string): RouteName | null {
   return name in DOCUMENT_CATEGORIES ? (name as RouteName) : null;
 }
 
-/** One category's list: filters, table, viewer and send dialog (000 §2.12). */
+/** One category's list: filters, table, viewer and send dialog (docs/documents-and-sheets.md#document-lists). */
 function CategoryDocuments({ name, category }: { name: RouteName; category: DocumentCategory }) {
   const { t } = useTranslation();
   const years = useDocumentYears();
   const types = useDocumentTypes(category);
-  // null: untouched, which means every year (type) loaded (000 §2.12: all selected by default).
+  // null: untouched, which means every year (type) loaded (docs/documents-and-sheets.md#document-lists: all selected by default).
   const [chosenYears, setChosenYears] = useState<number[] | null>(null);
   const [chosenTypes, setChosenTypes] = useState<number[] | null>(null);
   const [page, setPage] = useState(0);
@@ -148,7 +148,7 @@ function CategoryDocuments({ name, category }: { name: RouteName; category: Docu
 }
 
 /**
- * "Mon Dossier Médical" (000 §2.12): the four document routes share this page; the category comes
+ * "Mon Dossier Médical" (docs/documents-and-sheets.md#document-lists): the four document routes share this page; the category comes
  * from the path, and a change of category starts afresh (filters, page, selection).
  */
 export function DocumentsPage() {

@@ -19,7 +19,7 @@ function messageKey(message: Message | undefined): string | null {
 }
 
 /**
- * Sends the selection (000 §4) and tells the outcome by a toast: the server's INFO message
+ * Sends the selection (docs/documents-and-sheets.md#send-dialog) and tells the outcome by a toast: the server's INFO message
  * ('Document(s) envoyé(s)'), or its translated error, else 'Une erreur est survenue lors de l'envoi
  * des documents'. A 400 with field errors (a password easily guessed) goes back to the form instead.
  */

@@ -41,7 +41,7 @@ export function useDocumentActions() {
     sendOpen: sending,
     openSend: () => setSending(true),
     closeSend: () => setSending(false),
-    /** After a send: the dialog closes and the selection clears (000 §4). */
+    /** After a send: the dialog closes and the selection clears (docs/documents-and-sheets.md#send-dialog). */
     sent: () => {
       setSending(false);
       selection.clear();

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 
-/** The documents and EXTRACIEM attachments chosen for sending (000 §2.12), by id. */
+/** The documents and EXTRACIEM attachments chosen for sending (docs/documents-and-sheets.md#document-lists), by id. */
 export interface Selection {
   documents: ReadonlySet<number>;
   annexes: ReadonlySet<number>;

@@ -26,7 +26,7 @@ function Organisation({ label, value }: { label: string; value: OrganisationRef 
   );
 }
 
-/** "Mon rattachement" (000 §2.5): the correspondant's establishment, company and group. */
+/** "Mon rattachement" (docs/home.md#new-documents): the correspondant's establishment, company and group. */
 export function AttachmentCard() {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useCorrespondantHome();

@@ -84,14 +84,14 @@ function CheckupContent({ home }: { home: ParticipantHome }) {
 }
 
 /**
- * "Mon bilan en cours" (000 §2.5): shown only while a check-up is under way, with the withdrawal
+ * "Mon bilan en cours" (docs/home.md#current-checkup): shown only while a check-up is under way, with the withdrawal
  * consent and up to three visits, the mammography and the osteopathy.
  */
 export function CheckupCard() {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useParticipantHome();
   // No check-up under way: no card. A failed load keeps the card (whether a check-up is under way is
-  // unknown) with its Retry; the toast accueil.error.detail (000 §8) has said why.
+  // unknown) with its Retry; the toast accueil.error.detail (docs/home.md#data) has said why.
   if (data && !data.bilanEnCours) return null;
   return (
     <Card component="section" aria-labelledby="checkup-card-title" sx={{ height: '100%' }}>

@@ -1,7 +1,7 @@
 import { NewDocumentsCard } from '../documents';
 import { useParticipantHome } from './api/get-home-detail';
 
-/** The home card (000 §2.5): the new documents of the home detail, read from the home page's query. */
+/** The home card (docs/home.md#new-documents): the new documents of the home detail, read from the home page's query. */
 export function HomeDocumentsCard() {
   const { data, isError, refetch } = useParticipantHome();
   return (

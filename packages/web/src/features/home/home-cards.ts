@@ -22,7 +22,7 @@ export interface HomeCard {
 }
 
 /**
- * The cards of the home page, in order (000 §2.5). The link to the analysis results lives in the
+ * The cards of the home page, in order (docs/home.md#participant-home). The link to the analysis results lives in the
  * new-documents card (shown once the record is accepted, hidden when it was refused).
  */
 export const HOME_CARDS: readonly HomeCard[] = [

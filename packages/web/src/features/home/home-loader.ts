@@ -5,7 +5,7 @@ import { getSession } from '../../lib/session-store';
 import { homeDetailQueryOptions } from './api/get-home-detail';
 
 /**
- * Preloads `get-detail-accueil` before the home screen shows (000 §7), for the profiles that have a
+ * Preloads `get-detail-accueil` before the home screen shows (docs/home.md#data), for the profiles that have a
  * home detail. A failure does not stop the screen: the query has shown `accueil.error.detail` and the
  * cards say they could not load.
  */

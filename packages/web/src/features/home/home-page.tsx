@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/page-title';
 import { currentUser, useSession } from '../../lib/session';
 import { HOME_CARDS, NEW_DOCUMENTS_HEADING_ID } from './home-cards';
 
-/** Home (000 §2.5): a grid of cards chosen by the user's roles and consents. */
+/** Home (docs/home.md#participant-home): a grid of cards chosen by the user's roles and consents. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = currentUser(useSession());

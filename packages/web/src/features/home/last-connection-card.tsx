@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceOutsideCentreZone, formatDate, formatTime } from '../../lib/dates';
 
 /**
- * The previous sign-in (000 §2.5) on the centre's clocks, "Paris time" said on a device elsewhere
+ * The previous sign-in (docs/home.md#last-connection) on the centre's clocks, "Paris time" said on a device elsewhere
  * (issue 18), or a welcome on the first one.
  */
 export function LastConnectionCard({ user }: { user: SessionUser }) {

@@ -22,7 +22,7 @@ function MammogramForm({ initial, onClose }: { initial: string | null; onClose: 
   const save = useSaveMammogramDate();
   const today = dayjs().startOf('day');
   const iso = toIsoDate(day);
-  // 000 §5: not later than today; the server checks it again in the centre's time zone.
+  // docs/home.md#mammogram: not later than today; the server checks it again in the centre's time zone.
   const future = day?.isValid() === true && day.isAfter(today, 'day');
   const error = future ? t('home.mammogram.future') : serverError;
   const submit = async () => {
@@ -71,7 +71,7 @@ function MammogramForm({ initial, onClose }: { initial: string | null; onClose: 
   );
 }
 
-/** "Date de ma dernière mammographie" (000 §2.5, §5): prefilled with the stored date. */
+/** "Date de ma dernière mammographie" (docs/home.md#mammogram): prefilled with the stored date. */
 export function MammogramDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const stored = useMammogramDate(open);

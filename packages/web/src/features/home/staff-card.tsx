@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { canAccess } from '../../app/access';
 import { userRoles } from '../../lib/session';
 
-/** What the portal offers the centre's administrators (000 §1, §2.2), each with its page. */
+/** What the portal offers the centre's administrators (docs/home.md#staff-home, docs/roles-and-access.md#route-table), each with its page. */
 function staffLinks(user: SessionUser): { path: ScreenPath; key: string }[] {
   const links: { path: ScreenPath; key: string }[] = [
     { path: '/centre/comptes', key: 'centreAccounts' },

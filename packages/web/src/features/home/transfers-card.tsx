@@ -18,9 +18,9 @@ import { currentUser, useSession } from '../../lib/session';
 import { useCorrespondantHome } from './api/get-home-detail';
 
 /**
- * "Mutations en cours" (000 §2.5): incoming and outgoing transfers in progress, to the transfer list.
+ * "Mutations en cours" (docs/home.md#correspondant-home): incoming and outgoing transfers in progress, to the transfer list.
  * An establishment correspondant lands on the list filtered on that direction (its address parameters,
- * features/mutations/list-params.ts); the filters are theirs only (001 §2), so others land on the list.
+ * features/mutations/list-params.ts); the filters are theirs only (docs/home.md#correspondant-home), so others land on the list.
  */
 export function TransfersCard() {
   const { t } = useTranslation();

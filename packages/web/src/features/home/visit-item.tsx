@@ -22,7 +22,7 @@ function useDuration(minutes: number | null): string {
 /** "Mammographie" as a type of the "Mammographie" entry says nothing more: shown once. */
 const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
 
-/** One visit of the check-up (000 §2.5): type, date and time at the centre, expected duration, coloured state. */
+/** One visit of the check-up (docs/home.md#current-checkup): type, date and time at the centre, expected duration, coloured state. */
 export function VisitItem({
   id,
   label,

@@ -80,7 +80,7 @@ describe('legal notice', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
-  it('offers the data-protection link to an admin too, whose menu always shows the page (000 §2.2)', async () => {
+  it('offers the data-protection link to an admin too, whose menu always shows the page (docs/data-protection-and-legal.md#legal-notice)', async () => {
     signInAs(['ROLE_ADMIN']);
     renderPage('/mentionsLegales', <LegalNoticePage />);
     const data = await screen.findByRole('region', { name: 'Données personnelles' });

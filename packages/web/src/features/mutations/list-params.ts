@@ -16,7 +16,7 @@ import {
  * a transfer's detail, or following the home card's link, shows the same list. Defaults are left out.
  */
 export interface MutationFilters {
-  /** Transfers in progress only (001 §2: checked by default). */
+  /** Transfers in progress only (docs/transfers.md#filters: checked by default). */
   inProgressOnly: boolean;
   /** Incoming and outgoing exclude each other; an establishment correspondant's filters only. */
   incoming: boolean;
@@ -59,7 +59,7 @@ export function writeListState({ filters, table }: MutationListState): URLSearch
   return params;
 }
 
-/** The call's parameters (001 §7); a direction is sent only when chosen. */
+/** The call's parameters (docs/transfers.md#api); a direction is sent only when chosen. */
 export function toListQuery({ filters, table }: MutationListState): MutationListQuery {
   return {
     page: table.page,

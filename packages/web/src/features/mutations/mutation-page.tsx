@@ -35,7 +35,7 @@ function BackToList() {
 }
 
 /**
- * A transfer's detail (001 §2, §4): read-only, with the in-progress chip, accept and cancel. Once the
+ * A transfer's detail (docs/transfers.md#detail, docs/transfers.md#accept): read-only, with the in-progress chip, accept and cancel. Once the
  * server has accepted or cancelled, its messages show as toasts, the detail and the lists are read
  * again, and the screen goes back one step; a refusal stays on the screen with its messages.
  */

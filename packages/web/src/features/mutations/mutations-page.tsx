@@ -14,7 +14,7 @@ import { MutationsTable } from './components/mutations-table';
 import { type MutationFilters as Filters, readListState, toListQuery, writeListState } from './list-params';
 
 /**
- * The transfer list (001 §2): the transfers with an end in the correspondant's scope, in progress by
+ * The transfer list (docs/transfers.md#list): the transfers with an end in the correspondant's scope, in progress by
  * default, 20 a page, newest first. Incoming and outgoing are an establishment correspondant's filters.
  */
 export function MutationsPage() {

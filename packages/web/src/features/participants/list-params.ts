@@ -14,7 +14,7 @@ import {
  * participant's page, or sharing the link, shows the same list. Defaults are left out of it.
  */
 export interface ParticipantFilters {
-  /** Active participants only (000 §2.6 default). */
+  /** Active participants only (docs/participants.md#search default). */
   activeOnly: boolean;
   lastName: string;
   firstName: string;
@@ -74,7 +74,7 @@ export function writeListState({ filters, table }: ListState): URLSearchParams {
 /** A participant id as typed: a whole positive number, or nothing. */
 export const parseParticipantId = parseWholeId;
 
-/** The call's parameters (000 §7): text trimmed, an unreadable id left out. */
+/** The call's parameters (docs/participants.md#api): text trimmed, an unreadable id left out. */
 export function toListQuery({ filters, table }: ListState): ParticipantListQuery {
   const id = parseParticipantId(filters.participantId);
   const companyId = parseWholeId(filters.companyId);

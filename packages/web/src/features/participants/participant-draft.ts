@@ -45,7 +45,7 @@ const emptyAddress = (): AddressDraft => ({
 });
 
 /**
- * A new participant (000 §2.7): membership dates today, France for both countries, the centre's
+ * A new participant (docs/participants.md#create): membership dates today, France for both countries, the centre's
  * appointment management, and the origin these give.
  */
 export function newParticipantDraft(today: string): ParticipantDraft {

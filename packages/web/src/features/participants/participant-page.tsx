@@ -40,7 +40,7 @@ function Refused() {
   return <Navigate to={SCREENS.participants.path} replace />;
 }
 
-/** The participant detail screen (000 §2.7): one page to view, edit and create. */
+/** The participant detail screen (docs/participants.md#detail): one page to view, edit and create. */
 export function ParticipantPage() {
   const { t } = useTranslation();
   const location = useLocation();

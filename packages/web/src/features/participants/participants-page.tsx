@@ -15,7 +15,7 @@ import { type ParticipantFilters, readListState, toListQuery, writeListState } f
 import { NEW_PARTICIPANT_ID } from './new-participant';
 
 /**
- * The participant list (000 §2.6). A correspondant sees the participants of their establishment,
+ * The participant list (docs/participants.md#list). A correspondant sees the participants of their establishment,
  * company or group and may create one; a participant sees their own row only.
  */
 export function ParticipantsPage() {

@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ParticipantDraft, ParticipantValues } from './participant-draft';
 
-/** The fields the origin follows (000 §5). */
+/** The fields the origin follows (docs/participants.md#origin). */
 const ORIGIN_INPUTS = new Set(['paysExercice', 'adresse.pays', 'adresse.codePostal']);
 
 /**
  * Sets the origin (provenance) whenever a country or the postal code changes, by the user or by the
- * postal-code lookup (000 §5): abroad for a foreign country, else Paris for the Paris region's
+ * postal-code lookup (docs/participants.md#origin): abroad for a foreign country, else Paris for the Paris region's
  * postal codes, Province otherwise. A stored participant keeps their origin until one of these changes.
  */
 export function useAutomaticOrigin({

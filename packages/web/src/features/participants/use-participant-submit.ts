@@ -17,7 +17,7 @@ export interface SubmitOptions {
 }
 
 /**
- * Saving the participant form (000 §5, §7, §8): the contract's schema first (`form.error` when it
+ * Saving the participant form (docs/participants.md#form-rules, docs/participants.md#api, docs/participants.md#edit): the contract's schema first (`form.error` when it
  * fails), then the mobile number checked by the server (a warning dialog stops the save), then the
  * save itself, whose field errors land on their fields and whose messages show above the form.
  */

@@ -5,7 +5,7 @@ import { PhoneStep } from './components/phone-step';
 import { QuestionFlow } from './components/question-flow';
 
 /**
- * Forgot identifier (001 §2, §5, §7): the mobile and the birth date, then the answer to the secret
+ * Forgot identifier (docs/recovery.md#forgot-identifier, docs/interface-conventions.md#postal-code-lookup, docs/recovery.md#reset-link): the mobile and the birth date, then the answer to the secret
  * question; a right answer sends the identifier by text message to that mobile.
  */
 export function ForgotIdentifierPage() {

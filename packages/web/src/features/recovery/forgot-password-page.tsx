@@ -5,7 +5,7 @@ import { EmailStep } from './components/email-step';
 import { QuestionFlow } from './components/question-flow';
 
 /**
- * Forgot password (001 §2, §5, §7): the e-mail, then the answer to the secret question; a right answer
+ * Forgot password (docs/recovery.md#forgot-password, docs/interface-conventions.md#postal-code-lookup, docs/recovery.md#reset-link): the e-mail, then the answer to the secret question; a right answer
  * e-mails a reset link valid one hour. Whether the address has an account is never told.
  */
 export function ForgotPasswordPage() {

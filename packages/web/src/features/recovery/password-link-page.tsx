@@ -29,7 +29,7 @@ function useLinkToken(): string | null {
 }
 
 /**
- * Reset-password link screen (001 §2, §4): the token is checked first; an unknown, spent or expired one
+ * Reset-password link screen (docs/recovery.md#reset-link): the token is checked first; an unknown, spent or expired one
  * shows the expired card; a valid one the new-password form. Saved, the user signs in again with it.
  */
 function PasswordLinkPage({ mode }: { mode: PasswordLinkMode }) {

@@ -6,7 +6,7 @@ function isDraftField(field: string): field is DraftField {
   return Object.hasOwn(EMPTY_DRAFT, field);
 }
 
-/** The server's field errors (000 §5) that name a field of the form, as messages for `setError`. */
+/** The server's field errors (docs/interface-conventions.md#forms) that name a field of the form, as messages for `setError`. */
 export function serverErrorsToFields(
   fieldErrors: readonly ServerFieldError[],
 ): { field: DraftField; message: string }[] {

@@ -1,7 +1,7 @@
 import { maskPhone } from '@portail/contract/rules/phone';
 
 /**
- * A mobile as registration shows it (001 §2): masked but for the last two digits. The server sends
+ * A mobile as registration shows it (docs/activation.md#code-by-text): masked but for the last two digits. The server sends
  * it masked already; a number that would still carry more digits is masked here. The groups are
  * joined by no-break spaces, so that a narrow screen does not split the number across lines.
  */

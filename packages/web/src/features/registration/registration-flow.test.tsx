@@ -64,7 +64,7 @@ async function toSecurityStep(user: UserEvent) {
   await heading('Étape 5 sur 6 : Sécurité');
 }
 
-describe('participant registration, six steps (001 §2, §5)', () => {
+describe('participant registration, six steps (docs/activation.md#participant-steps)', () => {
   it('goes through every step, checking each, and activates with exactly one consent box', async () => {
     const routes = participantRoutes();
     // A landline passes the form's check; the server refuses it on its field (issue 18).
@@ -307,7 +307,7 @@ describe('participant registration, six steps (001 §2, §5)', () => {
   });
 });
 
-describe('correspondant registration, three steps (001 §2)', () => {
+describe('correspondant registration, three steps (docs/activation.md#participant-steps)', () => {
   it('presents, shows the professional contact masked, then sets the password and question', async () => {
     const calls = fakeServer(participantRoutes(CORRESPONDANT_LINK));
     const { user, router } = renderRegistration();

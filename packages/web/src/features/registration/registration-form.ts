@@ -52,8 +52,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The contract's rules (001 §5) plus what the screens check before calling: the code's six digits,
- * the password rule (000 §5) and an equal confirmation. A correspondant gives no personal contact and
+ * The contract's rules (docs/activation.md#participant-steps) plus what the screens check before calling: the code's six digits,
+ * the password rule (docs/activation.md#participant-steps) and an equal confirmation. A correspondant gives no personal contact and
  * confirms no code, so those fields are not checked for them.
  */
 export function draftSchema(participant: boolean) {
@@ -101,7 +101,7 @@ export const SECURITY_FIELDS = [
   'reponseQuestionSecrete',
 ] as const satisfies DraftField[];
 
-/** Exactly one of accept and refuse (001 §2, §5). */
+/** Exactly one of accept and refuse (docs/activation.md#participant-steps). */
 export function consentGiven(draft: Pick<RegistrationDraft, 'accepterDMC' | 'refuserDMC'>): boolean {
   return draft.accepterDMC !== draft.refuserDMC;
 }

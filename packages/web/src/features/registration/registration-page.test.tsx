@@ -24,7 +24,7 @@ afterEach(async () => {
   await changeLanguage('fr_FR', false);
 });
 
-describe('registration link states (001 §4)', () => {
+describe('registration link states (docs/activation.md#link-states)', () => {
   it('checks the token, then takes it out of the address bar and keeps it in the history state', async () => {
     const calls = fakeServer(participantRoutes());
     const { router } = renderRegistration();

@@ -38,7 +38,7 @@ function Checking() {
 }
 
 /**
- * Registration by link `/user/registrationCompte?token=` (001 §2, §4): the link is checked first;
+ * Registration by link `/user/registrationCompte?token=` (docs/activation.md#link-states): the link is checked first;
  * not found, found but expired (resend), or the steps, in English when the account is English-only.
  */
 export function RegistrationPage() {
@@ -81,7 +81,7 @@ export function RegistrationPage() {
       </Paper>
     );
   if (link.data.notFound || (!link.data.ok && !link.data.foundButExpired)) return <NotFoundCard />;
-  // The steps show in the account's language once it has loaded (001 §2).
+  // The steps show in the account's language once it has loaded (docs/activation.md#link-states).
   if (wanted !== settled) return <Checking />;
   if (link.data.foundButExpired) return <ExpiredCard token={token} />;
   return <RegistrationFlow token={token} state={link.data} />;

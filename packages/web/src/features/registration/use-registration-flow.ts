@@ -32,7 +32,7 @@ import { useIdentityStep } from './use-identity-step';
 
 export type StepId = 'code' | 'presentation' | 'cgu' | 'contact' | 'security' | 'consent' | 'professional';
 
-/** 001 §2: six steps for a participant, three for a correspondant. */
+/** docs/activation.md#participant-steps: six steps for a participant, three for a correspondant. */
 const PARTICIPANT_STEPS: readonly StepId[] = [
   'code',
   'presentation',
@@ -63,7 +63,7 @@ const CONFIDENTIAL_INCORRECT = error(REGISTRATION_MESSAGES.confidentialDataIncor
 const CONSENT_INCOMPLETE = error(REGISTRATION_MESSAGES.consentIncomplete);
 
 /**
- * The registration steps of a valid link (001 §2, §4, §5, §8): where the user is, the one form of
+ * The registration steps of a valid link (docs/activation.md#participant-steps, docs/activation.md#link-states): where the user is, the one form of
  * every step, and what each Next does with the server.
  */
 export function useRegistrationFlow(token: string, state: RegistrationState) {
@@ -175,7 +175,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
         form.setError(field, { type: 'server', message }, { shouldFocus: true });
       return;
     }
-    // The third wrong code ends the attempt (001 §4, §8): back to sign-in with the reason.
+    // The third wrong code ends the attempt (docs/activation.md#link-states, docs/activation.md#participant-steps): back to sign-in with the reason.
     if (outcome.messages.some((message) => message.errorCode.startsWith('tentative.3'))) {
       notify('registration.code.tooManyTries', 'error');
       void navigate(SCREENS.login.path, { replace: true });

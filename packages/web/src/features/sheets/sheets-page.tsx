@@ -111,7 +111,7 @@ function SheetCards({
 }
 
 /**
- * The advice sheets (000 §2.14): creation date, name, view and download; 20 a page, newest first.
+ * The advice sheets (docs/documents-and-sheets.md#sheets): creation date, name, view and download; 20 a page, newest first.
  * A table on a large screen, cards on a phone; a failed load says so with a Retry button.
  */
 export function SheetsPage() {

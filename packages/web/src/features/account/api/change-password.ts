@@ -7,7 +7,7 @@ import { type SaveOutcome, saveOutcome } from './server-outcome';
 export type ChangePasswordBody = z.infer<typeof changePasswordRequest>;
 
 /**
- * `POST /oauth/changePassword` (000 §7): the account's id, the old and the new password. Wrong old
+ * `POST /oauth/changePassword` (docs/sign-in-and-sessions.md#change-password): the account's id, the old and the new password. Wrong old
  * password and rule breaches come back as field errors; the account's other sessions end.
  */
 export function changePassword(body: ChangePasswordBody): Promise<SaveOutcome> {

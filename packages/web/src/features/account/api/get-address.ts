@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 
 /**
- * `GET adresse` (001 §7): the address record of the correspondant's establishment, or with an id of
+ * `GET adresse` (docs/personal-details.md#address): the address record of the correspondant's establishment, or with an id of
  * another establishment of their scope (the establishments tab).
  */
 export function addressQueryOptions(establishmentId: number | null) {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 
-/** `GET etablissements-correspondant` (001 §7): the establishments of the caller's scope, by name. */
+/** `GET etablissements-correspondant` (docs/personal-details.md#establishments): the establishments of the caller's scope, by name. */
 export function scopeEstablishmentsQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.establishments(),

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 
 /**
- * `GET participant/mescoordonnees` (000 §7): the participant's own record (its tab, its professional
+ * `GET participant/mescoordonnees` (docs/personal-details.md#my-record): the participant's own record (its tab, its professional
  * part). An admin has none: the 404 and its message are the screen's to show, not a toast.
  */
 export function participantRecordQueryOptions() {

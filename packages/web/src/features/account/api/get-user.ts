@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 
-/** `GET user` (001 §7): the signed-in account, its contact and attachment. */
+/** `GET user` (docs/personal-details.md#contact): the signed-in account, its contact and attachment. */
 export function userAccountQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.user(),

@@ -6,7 +6,7 @@ import { accountKeys } from './account-keys';
 import { type SaveOutcome, saveOutcome } from './server-outcome';
 
 /**
- * `POST adresse` (001 §7): the address record. Field errors (400), the enterprise correspondant's
+ * `POST adresse` (docs/personal-details.md#address): the address record. Field errors (400), the enterprise correspondant's
  * refusal (403) and a terminated establishment (409) come back to the form.
  */
 export function saveAddress(body: SaveAddressValues): Promise<SaveOutcome> {

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api';
 import { type SaveOutcome, saveOutcome } from './server-outcome';
 
 /**
- * `POST user` (001 §4, §7; issue 17): the contact e-mail and mobile, with the current password. A new
+ * `POST user` (docs/personal-details.md#contact-confirmation, docs/personal-details.md#address; issue 17): the contact e-mail and mobile, with the current password. A new
  * value is not applied yet: `pending` says what waits for the code sent to it.
  */
 export async function saveContact(

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api';
 import { accountKeys } from './account-keys';
 import { type SaveOutcome, saveOutcome } from './server-outcome';
 
-/** `GET listeQuestion` (001 §7): the secret questions offered. */
+/** `GET listeQuestion` (docs/personal-details.md#secret-question): the secret questions offered. */
 export function secretQuestionsQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.questions(),
@@ -18,7 +18,7 @@ export function useSecretQuestions(enabled: boolean) {
   return useQuery({ ...secretQuestionsQueryOptions(), enabled });
 }
 
-/** `POST user/question` (001 §7): the question chosen and its answer. */
+/** `POST user/question` (docs/personal-details.md#secret-question): the question chosen and its answer. */
 export function saveSecretQuestion(body: SecretAnswerBody): Promise<SaveOutcome> {
   return saveOutcome(call(accountApi.saveSecretQuestion, { body, handle: [400, 403] }));
 }

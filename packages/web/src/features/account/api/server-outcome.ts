@@ -12,7 +12,7 @@ export type SaveOutcome =
 
 /**
  * A save's reply or failure as an outcome: field errors (400) go back to the fields, business refusals
- * (403, 409 with messages) above the form; anything else is told by a toast (000 §8).
+ * (403, 409 with messages) above the form; anything else is told by a toast (docs/interface-conventions.md#server-messages).
  */
 export async function saveOutcome(
   call: Promise<{ ciemException: { messages: Message[] } }>,

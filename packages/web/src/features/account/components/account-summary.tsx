@@ -11,7 +11,7 @@ const connection = (account: UserAccount) =>
     ? `${account.dateConnexion.split('-').reverse().join('/')} ${account.heureConnexion ?? ''}`.trim()
     : null;
 
-/** The account itself (001 §3 User): identifier, name, attachment, current sign-in. */
+/** The account itself (docs/personal-details.md#contact User): identifier, name, attachment, current sign-in. */
 export function AccountSummary({ account }: { account: UserAccount }) {
   const { t } = useTranslation();
   const entries: Detail[] = [
@@ -38,7 +38,7 @@ export function AccountSummary({ account }: { account: UserAccount }) {
 }
 
 /**
- * A participant's professional side, read-only (001 §2), from their own record: employer, profession
+ * A participant's professional side, read-only (docs/personal-details.md#tabs), from their own record: employer, profession
  * and the work contact the centre holds.
  */
 export function ParticipantProfessional({ record }: { record: Participant }) {

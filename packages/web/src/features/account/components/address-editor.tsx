@@ -28,7 +28,7 @@ export interface AddressEditorProps {
   onDirtyChange?: (dirty: boolean) => void;
 }
 
-/** Why the fields are read-only (001 §2, §6), or null when they are not. */
+/** Why the fields are read-only (docs/personal-details.md#address, docs/personal-details.md#billing-address), or null when they are not. */
 function readOnlyReason(record: CorrespondantAddress, t: TFunction) {
   if (record.modifiable) return null;
   if (record.dateResiliation)
@@ -123,7 +123,7 @@ function AddressForm({
 }
 
 /**
- * The address record of an establishment (001 §2, §3, §5): the geographic address and, for
+ * The address record of an establishment (docs/personal-details.md#address, docs/personal-details.md#contact): the geographic address and, for
  * establishment correspondants, the billing one with "same as geographic" (which hides it). Read-only
  * for enterprise correspondants and terminated establishments.
  */

@@ -16,7 +16,7 @@ import { changePassword } from '../api/change-password';
 import { FormDialog } from './form-dialog';
 
 /**
- * The contract's call plus the confirmation (000 §5): old password required, the new one following the
+ * The contract's call plus the confirmation (docs/recovery.md#new-password-rule): old password required, the new one following the
  * password rules (errors.passwordRegles), the confirmation equal to it (errors.missmatch).
  */
 const changePasswordForm = changePasswordRequest
@@ -37,7 +37,7 @@ export interface ChangePasswordDialogProps {
 }
 
 /**
- * Change password (000 §2.10, §5, §7; 001 §2): old password, new password and its confirmation, each
+ * Change password (docs/personal-details.md#password-change, docs/recovery.md#new-password-rule, docs/personal-details.md#my-record; docs/personal-details.md#password-change): old password, new password and its confirmation, each
  * with a show/hide toggle. The server's field errors land on their fields (errors.ancienMotDePasse);
  * success shows `password.confirmationChange` and closes. The account's other sessions end.
  */

@@ -42,7 +42,7 @@ const FIELDS = ['email', 'portable', 'motDePasse'] as const;
 const waits = (pending: PendingContact) => pending.email !== null || pending.portable !== null;
 
 /**
- * The contact e-mail and mobile (001 §2, §4, §5): read-only until Edit; Save checks the mobile with the
+ * The contact e-mail and mobile (docs/personal-details.md#contact-confirmation): read-only until Edit; Save checks the mobile with the
  * server first (a warning dialog stops the save), then sends it with the current password (issue 17).
  * A new value waits for the code sent to it, typed in the confirmation dialog; once confirmed, a
  * notice says the session ends, and closing it signs the user out.
@@ -59,7 +59,7 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const user = currentUser(useSession());
-  // Only participants confirm a text-message code at sign-in (000 §2.4): correspondants are not told
+  // Only participants confirm a text-message code at sign-in (docs/personal-details.md#contact): correspondants are not told
   // that one will go to their mobile.
   const codeAtSignIn = user !== null && isParticipant(user);
   const { control, handleSubmit, reset, setError, formState } = useForm<ContactValues>({

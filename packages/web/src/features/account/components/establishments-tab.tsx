@@ -23,7 +23,7 @@ import { AddressEditor } from './address-editor';
 /** Read by screen readers, not shown. */
 
 /**
- * The establishments of a company or group correspondant (001 §2): a single-select table (id, business
+ * The establishments of a company or group correspondant (docs/personal-details.md#establishments): a single-select table (id, business
  * name, SIRET), terminated rows styled inactive, and the address editor of the row chosen. Choosing
  * another row with unsaved changes asks first.
  */

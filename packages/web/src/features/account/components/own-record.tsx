@@ -24,7 +24,7 @@ export function Section({ id, title, entries }: { id: string; title: string; ent
   );
 }
 
-/** Enumeration ids shown as their labels in the interface language (000 §7 enum lists). */
+/** Enumeration ids shown as their labels in the interface language (docs/personal-details.md#my-record enum lists). */
 function useLabels() {
   return {
     civilite: useEnumLabel('civilite'),
@@ -36,7 +36,7 @@ function useLabels() {
   };
 }
 
-/** The participant's own record as the centre holds it, read-only (000 §2.2, §7). */
+/** The participant's own record as the centre holds it, read-only (docs/personal-details.md#administrators, docs/personal-details.md#my-record). */
 export function OwnRecord({ record }: { record: Participant }) {
   const { t } = useTranslation();
   const user = currentUser(useSession());

@@ -33,7 +33,7 @@ export interface SecretQuestionDialogProps {
 }
 
 /**
- * Change the secret question (001 §2, §7): a question of `listeQuestion`, in the interface language,
+ * Change the secret question (docs/personal-details.md#secret-question, docs/personal-details.md#address): a question of `listeQuestion`, in the interface language,
  * and its answer, sent with `POST user/question` behind the current password (issue 17). The answer is
  * what recovery will ask for.
  */

@@ -8,7 +8,7 @@ import { Panel } from '../../../components/panel';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SecretQuestionDialog } from './secret-question-dialog';
 
-/** The security buttons of the personal details page (001 §2): password and secret question. */
+/** The security buttons of the personal details page (docs/personal-details.md#password-change): password and secret question. */
 export function SecurityActions() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'password' | 'question' | null>(null);

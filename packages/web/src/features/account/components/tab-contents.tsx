@@ -15,7 +15,7 @@ function Loading() {
   return <Skeleton variant="rounded" height={200} aria-label={t('layout.loading')} />;
 }
 
-/** Personal information (participants, 001 §2): their contact and security settings. */
+/** Personal information (participants, docs/personal-details.md#tabs): their contact and security settings. */
 export function PersonalTab() {
   const { t } = useTranslation();
   const account = useUserAccount();
@@ -30,7 +30,7 @@ export function PersonalTab() {
 }
 
 /**
- * Professional information (everyone, 001 §2): a correspondant's account contact is professional, so
+ * Professional information (everyone, docs/personal-details.md#tabs): a correspondant's account contact is professional, so
  * their contact form and security settings are here; a participant reads their employer's side of
  * their record; an admin sees the account and its security settings.
  */

@@ -10,7 +10,7 @@ export const appointmentKeys = {
 };
 
 /**
- * `GET participant/rdvs-participant?quand=avenir|passe` (000 §2.11, §7): one page of the
+ * `GET participant/rdvs-participant?quand=avenir|passe` (docs/appointments.md#list, docs/interface-conventions.md#server-messages): one page of the
  * participant's upcoming or past appointments.
  */
 export function appointmentsQueryOptions(when: AppointmentWhen, query: TableQuery) {

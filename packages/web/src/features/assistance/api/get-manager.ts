@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { assistanceKeys } from './assistance-keys';
 
 /**
- * `GET getGestionnaire` (001 §2 Assistance, §7): the centre's manager of the correspondant's
+ * `GET getGestionnaire` (docs/assistance.md#manager Assistance, docs/personal-details.md#api): the centre's manager of the correspondant's
  * establishment, or null. Only correspondants may ask (others get 403). The block it feeds is a
  * bonus on the page: a failure shows nothing rather than a toast.
  */

@@ -16,7 +16,7 @@ import { OsmLink } from './osm-link';
 const CentreMap = lazy(() => import('./centre-map').then((m) => ({ default: m.CentreMap })));
 
 /**
- * How to come (001 §2 Assistance): the centre's name and address as text, always; the map only once
+ * How to come (docs/assistance.md#signed-in-and-public Assistance): the centre's name and address as text, always; the map only once
  * the visitor asks, since its images come from a third party (OpenStreetMap).
  */
 export function AccessSection({ centre }: { centre: CentreInfo }) {

@@ -42,7 +42,7 @@ function popupContent(centre: CentreInfo): HTMLElement {
 type TileStatus = 'loading' | 'loaded' | 'failed';
 
 /**
- * The centre on an OpenStreetMap map (001 §2 Assistance, zoom 19): one marker, its popup open with
+ * The centre on an OpenStreetMap map (docs/assistance.md#map Assistance, zoom 19): one marker, its popup open with
  * the name and address. When tiles fail and none has loaded, a notice gives the address and the
  * link instead, under the map.
  */

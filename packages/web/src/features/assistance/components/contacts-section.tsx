@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MailLink } from '../../../components/contact-links';
 import { Panel } from '../../../components/panel';
 
-/** The departments' e-mail addresses (001 §2 Assistance), in the order the configuration gives. */
+/** The departments' e-mail addresses (docs/assistance.md#contacts Assistance), in the order the configuration gives. */
 export function ContactsSection({ contacts }: { contacts: CentreInfo['contacts'] }) {
   const { t } = useTranslation();
   return (

@@ -21,7 +21,7 @@ function useNow(): Date {
   return now;
 }
 
-/** The helpline: its number, its hours (000 §9) and whether it answers now, Paris time. */
+/** The helpline: its number, its hours (docs/assistance.md#helpline) and whether it answers now, Paris time. */
 export function HelplineSection({ telephone }: { telephone: string }) {
   const { t } = useTranslation();
   const open = isHelplineOpen(useNow());

@@ -19,7 +19,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * "Votre gestionnaire" (001 §2 Assistance): the centre's manager of the correspondant's
+ * "Votre gestionnaire" (docs/assistance.md#manager Assistance): the centre's manager of the correspondant's
  * establishment. Shown only once loaded: nothing while loading, without a manager or on failure.
  */
 export function ManagerSection() {

@@ -7,7 +7,7 @@ import { saveFile } from '../../../lib/save-file';
 export type ExportRoute = typeof checkupApi.exportList | typeof checkupApi.exportHistory;
 
 /**
- * `POST /excel-participant-bilan` or `/excel-participant-historique-bilan` (000 §7): the workbook of
+ * `POST /excel-participant-bilan` or `/excel-participant-historique-bilan` (docs/checkups.md#excel-export): the workbook of
  * the current filters and sort, its headers in `langue`. Errors are the API client's toasts.
  */
 export async function exportCheckups(

@@ -4,10 +4,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api';
 import { checkupKeys } from './checkup-keys';
 
-/** The search's start and end are required (000 §5). */
+/** The search's start and end are required (docs/checkups.md#filters). */
 type DateRange = Pick<CheckupFilters, 'dateDebut' | 'dateFin'>;
 
-/** `GET bilansCorrespondant` (000 §2.8, §7): one page of the check-ups in the range. */
+/** `GET bilansCorrespondant` (docs/checkups.md#list, docs/checkups.md#excel-export): one page of the check-ups in the range. */
 export function checkupsQueryOptions(query: CheckupListQuery & DateRange) {
   return queryOptions({
     queryKey: checkupKeys.list(query),

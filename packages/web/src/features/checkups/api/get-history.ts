@@ -4,10 +4,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api';
 import { checkupKeys } from './checkup-keys';
 
-/** The search's start and end are required (000 §5). */
+/** The search's start and end are required (docs/checkups.md#filters). */
 type DateRange = Pick<CheckupFilters, 'dateDebut' | 'dateFin'>;
 
-/** `GET historiqueBilansCorrespondant` (000 §2.9, §7): one page of the history, a participant a row. */
+/** `GET historiqueBilansCorrespondant` (docs/checkups.md#history, docs/checkups.md#excel-export): one page of the history, a participant a row. */
 export function historyQueryOptions(query: HistoryListQuery & DateRange) {
   return queryOptions({
     queryKey: checkupKeys.history(query),

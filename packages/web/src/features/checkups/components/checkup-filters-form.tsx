@@ -31,7 +31,7 @@ const idOrNothing = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 
 
 const contractResolver = zodResolver(checkupFilters, { error: zodErrorKey });
 
-/** The contract's filters (000 §5: both dates required, end not before start), ALL being no state. */
+/** The contract's filters (docs/checkups.md#filters: both dates required, end not before start), ALL being no state. */
 const resolver: Resolver<CheckupFilterValues, unknown, CheckupFilters> = (values, context, options) =>
   contractResolver(
     {
@@ -95,7 +95,7 @@ export interface CheckupFiltersFormProps {
   organisations: ScopeOrganisations;
 }
 
-/** The search of both check-up screens (000 §2.8, §2.9, §5): state, start and end dates. */
+/** The search of both check-up screens (docs/checkups.md#list, docs/checkups.md#history, docs/checkups.md#filters): state, start and end dates. */
 export function CheckupFiltersForm({ form, onSearch, label, organisations }: CheckupFiltersFormProps) {
   const { t } = useTranslation();
   const { control, handleSubmit, setValue } = form;

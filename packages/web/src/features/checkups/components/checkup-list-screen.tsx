@@ -36,7 +36,7 @@ export interface CheckupListScreenProps<R extends GridValidRowModel> {
 }
 
 /**
- * What the check-up list and the history share (000 §2.8, §2.9): the filters, the export of the
+ * What the check-up list and the history share (docs/checkups.md#list, docs/checkups.md#history): the filters, the export of the
  * current filter and sort in the interface language, and the table whose rows open the participant.
  */
 export function CheckupListScreen<R extends GridValidRowModel>({

@@ -9,7 +9,7 @@ const COLOURS: Record<CheckupState, { color: string; bgcolor: string; borderColo
   FACTURE: { color: '#0d47a1', bgcolor: '#e3f2fd', borderColor: '#1565c0' },
 };
 
-/** A check-up's state (000 §4): in progress, closed, invoiced. */
+/** A check-up's state (docs/checkups.md#states): in progress, closed, invoiced. */
 export function CheckupStateChip({ state }: { state: CheckupState }) {
   const { t } = useTranslation();
   return (

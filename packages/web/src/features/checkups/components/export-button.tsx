@@ -16,7 +16,7 @@ export interface ExportButtonProps {
 }
 
 /**
- * "Exporter en Excel" (000 §2.8, §2.9): disabled with a spinner while the server builds the file, the
+ * "Exporter en Excel" (docs/checkups.md#list, docs/checkups.md#history): disabled with a spinner while the server builds the file, the
  * progress told to screen readers in a status region.
  */
 export function ExportButton({ onExport, disabled }: ExportButtonProps) {

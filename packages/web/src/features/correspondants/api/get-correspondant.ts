@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { correspondantKeys } from './correspondant-keys';
 
 /**
- * `GET correspondant/{id}` (000 §7): a correspondant of the caller's directory. Out of reach (404) and
+ * `GET correspondant/{id}` (docs/correspondants.md#api): a correspondant of the caller's directory. Out of reach (404) and
  * refused (403) are said on the screen itself.
  */
 export function correspondantQueryOptions(id: number) {

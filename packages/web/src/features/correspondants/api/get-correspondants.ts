@@ -5,7 +5,7 @@ import { call } from '../../../lib/api';
 import { correspondantKeys } from './correspondant-keys';
 
 /**
- * `GET correspondant` (000 §2.10, §7): one page of the directory. A participant whose account may not
+ * `GET correspondant` (docs/correspondants.md#detail, docs/correspondants.md#api): one page of the directory. A participant whose account may not
  * see it gets 403 with its own message, which the screen shows rather than a toast.
  */
 export function correspondantsQueryOptions(query: CorrespondantListQuery) {

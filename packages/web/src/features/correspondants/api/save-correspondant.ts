@@ -27,7 +27,7 @@ export type SaveOutcome =
   | { kind: 'failed' };
 
 /**
- * `POST correspondant/{id}` (000 §2.10): the contact block of the caller's own record, with the
+ * `POST correspondant/{id}` (docs/correspondants.md#detail): the contact block of the caller's own record, with the
  * current password; a new mail or mobile waits for its code (`pending`, issue 17). Field errors
  * (400) go back to the fields and a refusal (403) above the form; any other failure is a toast.
  */

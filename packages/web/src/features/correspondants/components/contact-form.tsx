@@ -65,7 +65,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact block of one's own record, edited (000 §2.10, §5): the contract's schema first
+ * The contact block of one's own record, edited (docs/correspondants.md#detail, docs/participants.md#form-rules): the contract's schema first
  * (`form.error` when it fails), then the save, whose field errors land on their fields and whose
  * refusal shows above them. Leaving the page with changes asks first.
  */

@@ -10,7 +10,7 @@ import { type CorrespondantFilters, parseEstablishmentId } from '../list-params'
 
 export interface CorrespondantsSearchProps {
   filters: CorrespondantFilters;
-  /** Called with the filters once typing pauses (000 §9: 200 ms); the caller trims the text. */
+  /** Called with the filters once typing pauses (docs/correspondants.md#search: 200 ms); the caller trims the text. */
   onSearch: (filters: CorrespondantFilters) => void;
 }
 
@@ -24,7 +24,7 @@ const sameSearch = (a: CorrespondantFilters, b: CorrespondantFilters) =>
 type TextFilter = 'lastName' | 'firstName' | 'businessName';
 
 /**
- * The directory's search (000 §2.10): last name, first name, establishment id, business name, and
+ * The directory's search (docs/correspondants.md#detail): last name, first name, establishment id, business name, and
  * whether that name is the company's rather than the establishment's.
  */
 export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearchProps) {

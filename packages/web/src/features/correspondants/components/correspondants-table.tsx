@@ -19,7 +19,7 @@ export interface CorrespondantsTableProps {
 }
 
 /**
- * The directory's table (000 §2.10): id, civility, name, mail, landline, mobile, establishment,
+ * The directory's table (docs/correspondants.md#detail): id, civility, name, mail, landline, mobile, establishment,
  * company and group. Sortable columns carry the contract's sort keys as their fields.
  */
 export function CorrespondantsTable({ onOpen, ...props }: CorrespondantsTableProps) {

@@ -5,7 +5,7 @@ import { type ReactNode, useId } from 'react';
 import { type Detail, DetailsList } from '../../../components/details-list';
 
 /**
- * One block of the detail (000 §2.10): a region named by its heading, its read-only facts as a
+ * One block of the detail (docs/correspondants.md#detail): a region named by its heading, its read-only facts as a
  * description list (a dash when empty), or what `children` puts in their place (the contact form).
  */
 export function DetailsCard({

@@ -8,8 +8,8 @@ export const legalKeys = {
 };
 
 /**
- * `GET get-documents-ciem` (001 §7): the data-protection documents as folders of PDFs. Every failure
- * is the page's to show (001 §8 `documentciem.telechargement.error`), so the client adds no toast.
+ * `GET get-documents-ciem` (docs/data-protection-and-legal.md#data-protection-documents): the data-protection documents as folders of PDFs. Every failure
+ * is the page's to show (docs/data-protection-and-legal.md#data-protection-documents `documentciem.telechargement.error`), so the client adds no toast.
  */
 export function documentsCiemQueryOptions() {
   return queryOptions({

@@ -34,7 +34,7 @@ function Item({ node, language, children }: { node: DocumentCiem; language: stri
 }
 
 /**
- * The folders and documents (001 §2), folders open on arrival. The tree view brings the keyboard
+ * The folders and documents (docs/documents-and-sheets.md#sheets), folders open on arrival. The tree view brings the keyboard
  * (arrows, Home/End, type-ahead, Enter/Space). Only a document can be chosen: a folder opens and
  * closes, and the shown document stays.
  */

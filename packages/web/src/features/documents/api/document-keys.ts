@@ -1,7 +1,7 @@
 import type { Language } from '@portail/contract/constants';
 import type { DocumentCategory } from '@portail/contract/schemas/documents';
 
-/** The parameters of one page of a document list (000 §7), pages counted from 1. */
+/** The parameters of one page of a document list (docs/documents-and-sheets.md#api), pages counted from 1. */
 export interface DocumentListParams {
   category: DocumentCategory;
   page: number;

@@ -6,7 +6,7 @@ import { alreadyTold, failureKey } from '../../../lib/failure-key';
 import { notify } from '../../../lib/notify';
 import { documentKeys } from './document-keys';
 
-/** `GET abstractenum/typedocument/{categorie}` (000 §7): the active types of the category. */
+/** `GET abstractenum/typedocument/{categorie}` (docs/documents-and-sheets.md#api): the active types of the category. */
 export function documentTypesQueryOptions(category: DocumentCategory) {
   return queryOptions({
     queryKey: documentKeys.types(category),
@@ -22,7 +22,7 @@ export function documentTypesQueryOptions(category: DocumentCategory) {
   });
 }
 
-/** `GET annees-bilans` (000 §7): the years of the participant's documents, newest first. */
+/** `GET annees-bilans` (docs/documents-and-sheets.md#api): the years of the participant's documents, newest first. */
 export function documentYearsQueryOptions() {
   return queryOptions({
     queryKey: documentKeys.years(),

@@ -5,12 +5,12 @@ import { call } from '../../../lib/api';
 import { useLanguage } from '../../../lib/localised';
 import { type DocumentListParams, documentKeys } from './document-keys';
 
-/** Newest first (000 §9). */
+/** Newest first (docs/documents-and-sheets.md#document-lists). */
 export const DOCUMENT_SORT = 'dateCreation,DESC';
 
 /**
- * `GET document/list` (000 §7): one page of the category's active documents for the chosen years and
- * types, both sent as JSON lists, titled in `language`. `params` null means a selection is empty: no call at all (000 §5).
+ * `GET document/list` (docs/documents-and-sheets.md#api): one page of the category's active documents for the chosen years and
+ * types, both sent as JSON lists, titled in `language`. `params` null means a selection is empty: no call at all (docs/documents-and-sheets.md#filters).
  */
 export function documentsQueryOptions(params: DocumentListParams | null, language: Language) {
   return queryOptions({

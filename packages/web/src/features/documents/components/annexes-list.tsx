@@ -26,7 +26,7 @@ export interface AnnexesListProps {
 
 interface Annex {
   attachment: DocumentAttachment;
-  /** EXTRACIEM attachments can be sent; LS ones only viewed and downloaded (000 §2.12). */
+  /** EXTRACIEM attachments can be sent; LS ones only viewed and downloaded (docs/documents-and-sheets.md#attachments). */
   selectable: boolean;
 }
 

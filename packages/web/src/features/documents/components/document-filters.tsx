@@ -12,7 +12,7 @@ export interface DocumentFiltersProps {
   onTypesChange: (types: number[]) => void;
 }
 
-/** The two filters of a document list (000 §2.12): balance-sheet years and the category's types. */
+/** The two filters of a document list (docs/documents-and-sheets.md#filters): balance-sheet years and the category's types. */
 export function DocumentFilters({
   category,
   years,

@@ -40,7 +40,7 @@ export interface DocumentsTableProps {
   loading?: boolean;
   /** Text of an empty table. */
   emptyLabel: string;
-  /** Server pages (000 §9: 20 a page); none for the home page's short list. */
+  /** Server pages (docs/documents-and-sheets.md#document-lists: 20 a page); none for the home page's short list. */
   paging?: { page: number; totalRows: number; onPageChange: (page: number) => void };
 }
 
@@ -64,7 +64,7 @@ export function useDocumentList(rows: readonly DocumentRow[], selection: Selecti
 
 /**
  * Documents with row checkboxes, a header select-all, view and download actions, and for some lists
- * an expandable row of attachments (000 §2.5, §2.12). A plain table rather than the data grid: the
+ * an expandable row of attachments (docs/home.md#new-documents, docs/documents-and-sheets.md#document-lists). A plain table rather than the data grid: the
  * grid's detail panels are not in its free edition, and every control here is a real button or
  * checkbox, reachable with Tab.
  */

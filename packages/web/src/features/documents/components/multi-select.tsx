@@ -35,7 +35,7 @@ function BoxIcon({ checked, indeterminate }: { checked: boolean; indeterminate?:
   return checked ? <CheckBoxIcon color="primary" /> : <CheckBoxOutlineBlankIcon />;
 }
 
-/** A multiple choice with a "select all" row on top (000 §2.12), each row a checkbox. */
+/** A multiple choice with a "select all" row on top (docs/documents-and-sheets.md#filters), each row a checkbox. */
 export function MultiSelect({ label, options, value, onChange, disabled, name }: MultiSelectProps) {
   const { t } = useTranslation();
   const id = useId();

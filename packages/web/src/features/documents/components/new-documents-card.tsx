@@ -21,7 +21,7 @@ import { SendDialog } from './send-dialog';
 export interface NewDocumentsCardProps {
   /** The home detail's new documents; undefined while it loads. */
   documents: readonly DocumentRow[] | undefined;
-  /** The participant refused the medical record: no link to the results (000 §2.5). */
+  /** The participant refused the medical record: no link to the results (docs/home.md#new-documents). */
   refused: boolean;
   failed: boolean;
   /** Asks for the home detail again after a failure. */
@@ -29,7 +29,7 @@ export interface NewDocumentsCardProps {
 }
 
 /**
- * The home page's new documents (000 §2.5): attachments under each row, select-all, view, download,
+ * The home page's new documents (docs/home.md#new-documents): attachments under each row, select-all, view, download,
  * the send dialog, and a link to the analysis results.
  */
 export function NewDocumentsCard({ documents, refused, failed, onRetry }: NewDocumentsCardProps) {

@@ -27,7 +27,7 @@ import { fetchOwnMail } from '../api/send-documents';
 import { type SendOutcome, sendSelection } from '../send-selection';
 import type { Selection } from '../use-selection';
 
-/** The dialog's fields (000 §2.13, §5): the contract's rules for mail and password. */
+/** The dialog's fields (docs/documents-and-sheets.md#send-dialog, docs/documents-and-sheets.md#filters): the contract's rules for mail and password. */
 const sendForm = z.object({
   mail: z.email({ error: (issue) => (issue.input ? 'errors.email' : 'errors.required') }).max(254),
   password: archivePassword,
@@ -44,7 +44,7 @@ export interface SendDialogProps {
 }
 
 /**
- * "Envoyer les documents" (000 §2.13, §4): a mail (or "myself", which fetches the own address and
+ * "Envoyer les documents" (docs/documents-and-sheets.md#send-dialog): a mail (or "myself", which fetches the own address and
  * locks the field) and the password of the ZIP. Idle → sending → success or error; then the dialog
  * closes, the form is reset and the selection cleared.
  */

@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notify';
 import { homeKeys } from '../../../lib/query-keys';
 
 /**
- * `GET get-detail-accueil` (000 §7): the participant's check-up and new documents, or the
+ * `GET get-detail-accueil` (docs/home.md#data): the participant's check-up and new documents, or the
  * correspondant's attachment and transfers in progress, told apart by `profil`.
  */
 export function homeDetailQueryOptions(language: Language) {
@@ -23,7 +23,7 @@ export function homeDetailQueryOptions(language: Language) {
           handle: 'all',
         });
       } catch (error) {
-        // 000 §8: accueil.error.detail; an ended session has said so already.
+        // docs/home.md#data: accueil.error.detail; an ended session has said so already.
         if (!(isApiError(error) && error.status === 401) && !signal.aborted)
           notify('accueil.error.detail', 'error');
         throw error;

@@ -6,7 +6,7 @@ import { loadPrincipal } from '../../../lib/session';
 import { notifyMessages } from '../message-toasts';
 
 /**
- * `POST re-activate-dmc` (000 §4, §7): accepts the online medical record, then reloads the principal
+ * `POST re-activate-dmc` (docs/home.md#medical-record, docs/home.md#data): accepts the online medical record, then reloads the principal
  * (so the menu shows the documents at once) and the home detail (the new documents).
  */
 export function useReactivateRecord() {

@@ -28,8 +28,8 @@ function setConsent(data: HomeDetail | undefined, agreed: boolean): HomeDetail |
 }
 
 /**
- * `POST adherents/accordDesistement` (000 §7): the checkbox moves at once; a warning or an error from
- * the server puts it back (000 §4), and every message shows as a toast.
+ * `POST adherents/accordDesistement` (docs/home.md#data): the checkbox moves at once; a warning or an error from
+ * the server puts it back (docs/home.md#withdrawal-consent), and every message shows as a toast.
  */
 export function useWithdrawalConsent() {
   const queryClient = useQueryClient();

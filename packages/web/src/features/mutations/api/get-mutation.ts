@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { mutationKeys } from './mutation-keys';
 
-/** `GET mutation/{id}` (001 §7): the transfer and what the caller may do with it. */
+/** `GET mutation/{id}` (docs/transfers.md#api): the transfer and what the caller may do with it. */
 export function mutationQueryOptions(id: number) {
   return queryOptions({
     queryKey: mutationKeys.detail(id),

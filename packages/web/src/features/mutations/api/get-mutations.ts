@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api';
 import { mutationKeys } from './mutation-keys';
 
-/** `GET mutation` (001 §7): one page of the caller's transfers. */
+/** `GET mutation` (docs/transfers.md#api): one page of the caller's transfers. */
 export function mutationsQueryOptions(query: MutationListQuery) {
   return queryOptions({
     queryKey: mutationKeys.list(query),

@@ -8,10 +8,10 @@ import { homeKeys } from '../../../lib/query-keys';
 import { participantKeys } from '../../participants';
 import { mutationKeys } from './mutation-keys';
 
-/** The server refuses a business rule with 409 and `ciemException.messages` (001 §8). */
+/** The server refuses a business rule with 409 and `ciemException.messages` (docs/transfers.md#detail). */
 const REFUSED = 409;
 
-/** What an accept or a cancel ended with: done or refused, and the messages to show (001 §7). */
+/** What an accept or a cancel ended with: done or refused, and the messages to show (docs/transfers.md#accept). */
 export interface ActionOutcome {
   done: boolean;
   messages: Message[];
@@ -34,7 +34,7 @@ async function run(id: number, action: MutationAction): Promise<ActionOutcome> {
 }
 
 /**
- * `POST mutation/{id}/accepter` and `POST mutation/{id}/annuler` (001 §4, §7): empty payload. Either
+ * `POST mutation/{id}/accepter` and `POST mutation/{id}/annuler` (docs/transfers.md#accept): empty payload. Either
  * way the transfer lists, this detail, the home card's counts and the participants (who moved, or lost
  * their pending-transfer mark) are read again; after a refusal too, as it usually means someone else
  * processed the transfer meanwhile.

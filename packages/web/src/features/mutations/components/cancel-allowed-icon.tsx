@@ -2,7 +2,7 @@ import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import { useTranslation } from 'react-i18next';
 
-/** Allowed-to-cancel as a checked or an empty box (001 §2), named for screen readers. */
+/** Allowed-to-cancel as a checked or an empty box (docs/transfers.md#list), named for screen readers. */
 export function CancelAllowedIcon({ allowed }: { allowed: boolean }) {
   const { t } = useTranslation();
   const label = t(allowed ? 'mutations.cancelAllowed.yes' : 'mutations.cancelAllowed.no');

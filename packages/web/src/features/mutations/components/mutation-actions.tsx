@@ -17,7 +17,7 @@ export interface MutationActionsProps {
 }
 
 /**
- * Accept (shown only when allowedToAccept) and cancel (always shown, 001 §2), each confirmed in a
+ * Accept (shown only when allowedToAccept) and cancel (always shown, docs/transfers.md#detail), each confirmed in a
  * dialog. Cancel is disabled, with the reason written under it, when allowedToCancel is 0: the server
  * would only refuse it.
  */
@@ -28,7 +28,7 @@ export function MutationActions({ mutation, onOutcome }: MutationActionsProps) {
   const hintId = useId();
   const cancelAllowed = mutation.allowedToCancel === 1;
   const name = mutation.participant.name;
-  // 001 §2: the accept dialog warns when the destination is asked to take over a check-up in progress.
+  // docs/transfers.md#detail: the accept dialog warns when the destination is asked to take over a check-up in progress.
   const takeoverWarning = mutation.participant.bilanEnCours && mutation.demandePriseEnChargeBilan;
 
   const run = async (kind: MutationAction) => {

@@ -11,7 +11,7 @@ import { useDirectionText } from './direction-label';
 import { ReadOnlyValue } from './read-only-value';
 
 /**
- * The transfer's read-only fields (001 §2 Mutation detail): participant (name and id), author, date,
+ * The transfer's read-only fields (docs/transfers.md#detail Mutation detail): participant (name and id), author, date,
  * its direction for the caller's scope, movement type, reason and the requester's details, and each
  * establishment (name and id); then a link to the participant's page.
  */

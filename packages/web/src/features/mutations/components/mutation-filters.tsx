@@ -8,13 +8,13 @@ import type { MutationFilters as Filters } from '../list-params';
 
 export interface MutationFiltersProps {
   filters: Filters;
-  /** Incoming and outgoing are offered to an establishment correspondant only (001 §2, §6). */
+  /** Incoming and outgoing are offered to an establishment correspondant only (docs/transfers.md#filters). */
   directions: boolean;
   onChange: (filters: Filters) => void;
 }
 
 /**
- * The list's filter checkboxes (001 §2): in progress (checked by default), and incoming or outgoing,
+ * The list's filter checkboxes (docs/transfers.md#filters): in progress (checked by default), and incoming or outgoing,
  * which exclude each other: ticking one unticks the other. A tick filters at once.
  */
 export function MutationFilters({ filters, directions, onChange }: MutationFiltersProps) {

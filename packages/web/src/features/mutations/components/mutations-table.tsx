@@ -27,7 +27,7 @@ export interface MutationsTableProps {
 }
 
 /**
- * The transfer list's table (001 §2): date, direction, participant, source, destination, reason, B for
+ * The transfer list's table (docs/transfers.md#list): date, direction, participant, source, destination, reason, B for
  * a check-up in progress, then allowed-to-cancel and author. The columns one acts on come first. The
  * direction is the caller's scope's (an arrow and its word); the participant's name opens their page,
  * the rest of the row the transfer. Long texts take two lines and show whole on hover, so that every

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { TextInput } from '../../../components/text-input';
 
-/** A value shown, never edited (001 §2: the detail is read-only): readable, focusable, drawn apart. */
+/** A value shown, never edited (docs/transfers.md#detail: the detail is read-only): readable, focusable, drawn apart. */
 export function ReadOnlyValue({ label, value }: { label: string; value: string | number | null }) {
   const text = value === null ? '' : String(value);
   return (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { participantKeys } from './participant-keys';
 
-/** `GET etablissements-correspondant`: the establishments a new participant may join (001 §7). */
+/** `GET etablissements-correspondant`: the establishments a new participant may join (docs/personal-details.md#establishments). */
 export function useCorrespondantEstablishments(enabled: boolean) {
   return useQuery({
     queryKey: participantKeys.correspondantEstablishments(),

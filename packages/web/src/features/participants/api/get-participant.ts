@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { participantKeys } from './participant-keys';
 
-/** `GET adherents/{id}` (000 §7): everything the detail screen shows. */
+/** `GET adherents/{id}` (docs/participants.md#api): everything the detail screen shows. */
 export function participantQueryOptions(id: number) {
   return queryOptions({
     queryKey: participantKeys.detail(id),

@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api';
 import { participantKeys } from './participant-keys';
 
-/** `GET adherentsCorrespondant` (000 §2.6, §7): one page of the caller's participants. */
+/** `GET adherentsCorrespondant` (docs/participants.md#list, docs/participants.md#api): one page of the caller's participants. */
 export function participantsQueryOptions(query: ParticipantListQuery) {
   return queryOptions({
     queryKey: participantKeys.list(query),

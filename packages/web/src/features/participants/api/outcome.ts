@@ -2,13 +2,13 @@ import type { Message } from '@portail/contract/schemas/common';
 import { isApiError } from '../../../lib/api-error';
 import { messagesOf } from '../../../lib/error-replies';
 
-/** What a participant operation ended with: done or refused, and the messages to show (000 §7). */
+/** What a participant operation ended with: done or refused, and the messages to show (docs/participants.md#api). */
 export interface Outcome {
   done: boolean;
   messages: Message[];
 }
 
-/** The server refuses a business rule with 409 and `ciemException.messages` (000 §8). */
+/** The server refuses a business rule with 409 and `ciemException.messages` (docs/participants.md#edit). */
 export const REFUSED = 409;
 
 /** A refusal becomes an outcome; any other failure has been reported by the API client and rethrows. */

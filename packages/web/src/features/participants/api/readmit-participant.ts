@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { outcomeOf, REFUSED } from './outcome';
 import { participantKeys } from './participant-keys';
 
-/** `POST adherents/{id}/adherer` (000 §4): refused when an active duplicate exists. */
+/** `POST adherents/{id}/adherer` (docs/participants.md#readmit): refused when an active duplicate exists. */
 export function useReadmitParticipant(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

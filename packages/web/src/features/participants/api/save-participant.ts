@@ -38,9 +38,9 @@ async function send(request: SaveRequest): Promise<SaveOutcome> {
 }
 
 /**
- * `PUT` (create) or `POST` (update) `adherentsCorrespondant/detail` (000 §7). Field errors (400) and
+ * `PUT` (create) or `POST` (update) `adherentsCorrespondant/detail` (docs/participants.md#api). Field errors (400) and
  * business refusals (409) come back to the form; any other failure is the `api.error.500` toast
- * (000 §8).
+ * (docs/participants.md#edit).
  */
 export async function saveParticipant(request: SaveRequest): Promise<SaveOutcome> {
   try {

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { outcomeOf, REFUSED } from './outcome';
 import { participantKeys } from './participant-keys';
 
-/** `POST adherents/{id}/resilier` (000 §4): refused while a check-up is in progress. */
+/** `POST adherents/{id}/resilier` (docs/participants.md#terminate): refused while a check-up is in progress. */
 export function useTerminateParticipant(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

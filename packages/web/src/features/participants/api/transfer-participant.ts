@@ -5,7 +5,7 @@ import { call } from '../../../lib/api';
 import { outcomeOf, REFUSED } from './outcome';
 import { participantKeys } from './participant-keys';
 
-/** `POST adherents/{id}/muter` (000 §4): a transfer request to another establishment. */
+/** `POST adherents/{id}/muter` (docs/participants.md#transfer): a transfer request to another establishment. */
 export function useTransferParticipant(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

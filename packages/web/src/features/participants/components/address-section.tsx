@@ -47,8 +47,8 @@ export interface AddressSectionProps extends SectionProps {
 }
 
 /**
- * The postal address (000 §3) or the establishment's. On creation an incomplete address is replaced by
- * the establishment's (000 §2.7), which the form says before saving.
+ * The postal address (docs/participants.md#form-rules) or the establishment's. On creation an incomplete address is replaced by
+ * the establishment's (docs/participants.md#create), which the form says before saving.
  */
 export function AddressSection({ control, readOnly, participant, establishment }: AddressSectionProps) {
   const { t } = useTranslation();

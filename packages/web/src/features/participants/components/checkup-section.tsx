@@ -14,16 +14,16 @@ import { FormSection } from './form-section';
 import { ReadOnlyField } from './read-only-field';
 import type { SectionProps } from './section-props';
 
-/** Whether a correspondant may choose this check-up type (000 §5: four types). */
+/** Whether a correspondant may choose this check-up type (docs/participants.md#checkup-type: four types). */
 function correspondantMayChoose(item: EnumItem): boolean {
   if (item.correspondant !== undefined) return item.correspondant;
   return (CORRESPONDANT_CHECKUP_TYPE_CODES as readonly string[]).includes(item.raccourci ?? '');
 }
 
 /**
- * Check-up type, dates, periodicity and appointment management (000 §3). A correspondant chooses among
+ * Check-up type, dates, periodicity and appointment management (docs/participants.md#form-rules). A correspondant chooses among
  * four types; a type the centre alone assigns still shows. The type is locked while a check-up is in
- * progress (000 §5, dialog alertTypeBilan).
+ * progress (docs/participants.md#checkup-type, dialog alertTypeBilan).
  */
 export function CheckupSection({ control, readOnly, participant }: SectionProps) {
   const { t, i18n } = useTranslation();

@@ -10,7 +10,7 @@ import type { SectionProps } from './section-props';
 const PHONE = { maxLength: 30, inputMode: 'tel' } as const;
 const NAME = { maxLength: 100 } as const;
 
-/** The participant's contact person (000 §3): all optional. */
+/** The participant's contact person (docs/participants.md#form-rules): all optional. */
 export function ContactSection({ control, readOnly, participant }: SectionProps) {
   const { t } = useTranslation();
   const civilities = useEnumOptions('civilite', participant?.contact.civilite);

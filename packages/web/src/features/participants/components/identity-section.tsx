@@ -12,7 +12,7 @@ import type { SectionProps } from './section-props';
 
 const NAME_MAX = 100;
 
-/** Civility, names, birth date and gender (000 §3); the last name is stored upper case. */
+/** Civility, names, birth date and gender (docs/participants.md#form-rules); the last name is stored upper case. */
 export function IdentitySection({ control, readOnly, participant }: SectionProps) {
   const { t } = useTranslation();
   const civilities = useEnumOptions('civilite', participant?.civilite);

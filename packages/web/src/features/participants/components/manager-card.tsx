@@ -8,7 +8,7 @@ import { FormSection } from './form-section';
 
 type Manager = NonNullable<Participant['gestionnaire']>;
 
-/** The centre's account manager of the participant's establishment (001 §3 Manager), read-only. */
+/** The centre's account manager of the participant's establishment (docs/correspondants.md#manager Manager), read-only. */
 export function ManagerCard({ manager }: { manager: Manager }) {
   const { t } = useTranslation();
   return (

@@ -33,12 +33,12 @@ export interface ParticipantActionsProps {
   participant: Participant;
   /** Messages of an operation (refusal or success), shown above the form. */
   onMessages: (messages: Message[]) => void;
-  /** The membership has ended: the screen goes back (000 §2.7). */
+  /** The membership has ended: the screen goes back (docs/participants.md#terminate). */
   onTerminated: () => void;
 }
 
 /**
- * A correspondant's operations on a participant (000 §2.7, §4): terminate and transfer an active one
+ * A correspondant's operations on a participant (docs/participants.md#terminate, docs/participants.md#duplicates): terminate and transfer an active one
  * (transfer once at a time), re-admit an inactive one.
  */
 export function ParticipantActions({ participant, onMessages, onTerminated }: ParticipantActionsProps) {

@@ -15,7 +15,7 @@ export interface ParticipantFormBodyProps extends SectionProps {
   chooseEstablishment: boolean;
 }
 
-/** The sections of the participant form, in the order of 000 §3. */
+/** The sections of the participant form, in the order of docs/participants.md#detail. */
 export function ParticipantFormBody({
   establishment,
   chooseEstablishment,

@@ -14,7 +14,7 @@ const INACTIVE_RED = '#c62828';
 const TRANSFER_ORANGE = '#a84300';
 
 /**
- * The participant's name and state (000 §2.7): Active (green) or Inactive (red), a transfer pending,
+ * The participant's name and state (docs/participants.md#detail): Active (green) or Inactive (red), a transfer pending,
  * a check-up in progress. Creating, the title says so.
  */
 export function ParticipantHeader({

@@ -41,7 +41,7 @@ export interface ParticipantScreenProps {
 type Leave = { to: To; replace: boolean; state?: unknown } | { back: true };
 
 /**
- * View, edit and create a participant (000 §2.7). Correspondants edit active participants and act on
+ * View, edit and create a participant (docs/participants.md#detail). Correspondants edit active participants and act on
  * them; an inactive participant, or a participant looking at their own record, is read-only.
  */
 export function ParticipantScreen({ participant, user, initialMessages }: ParticipantScreenProps) {
@@ -50,7 +50,7 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
   const location = useLocation();
   const mode = participant ? 'update' : 'create';
   const correspondant = isCorrespondant(user);
-  // The centre's back office may lock a participant: the portal then changes nothing (000 §8).
+  // The centre's back office may lock a participant: the portal then changes nothing (docs/participants.md#edit).
   const locked = participant?.verrouille === true;
   const readOnly = !correspondant || locked || (participant !== null && !participant.actif);
   const establishmentRequired = user.correspondantEntreprise || user.correspondantGroupement;

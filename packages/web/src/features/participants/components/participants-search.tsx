@@ -12,7 +12,7 @@ import { type ParticipantFilters, parseParticipantId } from '../list-params';
 
 export interface ParticipantsSearchProps {
   filters: ParticipantFilters;
-  /** Called with the filters once typing pauses (000 §2.6: 200 ms), text trimmed by the caller. */
+  /** Called with the filters once typing pauses (docs/participants.md#search: 200 ms), text trimmed by the caller. */
   onSearch: (filters: ParticipantFilters) => void;
   /** The scope's companies and establishments: their filters show when it holds more than one. */
   organisations: ScopeOrganisations;
@@ -26,7 +26,7 @@ const sameSearch = (a: ParticipantFilters, b: ParticipantFilters) =>
   a.companyId === b.companyId &&
   a.establishmentId === b.establishmentId;
 
-/** The search of the participant list (000 §2.6): active flag, last name, first name, id. */
+/** The search of the participant list (docs/participants.md#search): active flag, last name, first name, id. */
 export function ParticipantsSearch({ filters, onSearch, organisations }: ParticipantsSearchProps) {
   const { t } = useTranslation();
   const { typed, type: setTyped, choose } = useDebouncedSearch(filters, onSearch, sameSearch);

@@ -27,7 +27,7 @@ export interface ParticipantsTableProps {
   organisations: ScopeOrganisations;
 }
 
-/** The participant list's table (000 §2.6); sortable columns are the contract's sort fields. */
+/** The participant list's table (docs/participants.md#list); sortable columns are the contract's sort fields. */
 export function ParticipantsTable({ onOpen, organisations, ...props }: ParticipantsTableProps) {
   const { t } = useTranslation();
   const civility = useEnumLabel('civilite');
@@ -81,7 +81,7 @@ export function ParticipantsTable({ onOpen, organisations, ...props }: Participa
         renderCell: ({ row }) =>
           row.bilanEnCours ? <CheckupBadge label={t('participants.checkupInProgress')} /> : null,
       },
-      // The scope's columns come after the specified ones (000 §2.4), which keep their places and stay in
+      // The scope's columns come after the specified ones (docs/participants.md#list), which keep their places and stay in
       // view at 1366 pixels; shown only when the scope holds more than one (issue 18).
       ...(organisations.showCompanies
         ? [

@@ -7,7 +7,7 @@ import type { SectionProps } from './section-props';
 
 const PHONE = { maxLength: 30, inputMode: 'tel' } as const;
 
-/** Phones and e-mail (000 §3); the mobile and the e-mail are required (000 §5). */
+/** Phones and e-mail (docs/participants.md#form-rules); the mobile and the e-mail are required (docs/interface-conventions.md#mobile-check). */
 export function PhonesSection({ control, readOnly }: SectionProps) {
   const { t } = useTranslation();
   return (

@@ -18,8 +18,8 @@ export interface ProfessionalSectionProps extends SectionProps {
 }
 
 /**
- * Profession, country of practice, category and origin (000 §3). The origin is set from the countries
- * and postal code; an employee (category SAL) shows their establishment (000 §2.7).
+ * Profession, country of practice, category and origin (docs/participants.md#form-rules). The origin is set from the countries
+ * and postal code; an employee (category SAL) shows their establishment (docs/participants.md#detail).
  */
 export function ProfessionalSection({
   control,

@@ -15,7 +15,7 @@ export interface TerminateDialogProps {
   onClose: () => void;
 }
 
-/** Terminating a membership (000 §2.7): a reason from motifmouvement, required before confirming. */
+/** Terminating a membership (docs/participants.md#terminate): a reason from motifmouvement, required before confirming. */
 export function TerminateDialog({ open, name, busy = false, onConfirm, onClose }: TerminateDialogProps) {
   const { t } = useTranslation();
   const reasons = useEnumOptions('motifmouvement');

@@ -24,7 +24,7 @@ export interface TransferDialogProps {
   name: string;
   /** The participant's establishment: not a destination. */
   currentEstablishmentId: number;
-  /** Offer to have the destination take over the check-up (000 §2.7). */
+  /** Offer to have the destination take over the check-up (docs/participants.md#transfer). */
   checkupInProgress: boolean;
   busy?: boolean;
   onConfirm: (body: TransferBody) => void;
@@ -32,7 +32,7 @@ export interface TransferDialogProps {
 }
 
 /**
- * A transfer request (000 §2.7): the destination establishment, searched by company name, and the
+ * A transfer request (docs/participants.md#transfer): the destination establishment, searched by company name, and the
  * reason (motifmouvement, the mutation row's motifMouvement) are required before confirming, with
  * optional details in the correspondant's words; everything is forgotten when the dialog closes.
  */

@@ -2,7 +2,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
-/** A transfer in progress (000 §2.6), named for screen readers. */
+/** A transfer in progress (docs/participants.md#list), named for screen readers. */
 export function TransferIcon() {
   const { t } = useTranslation();
   const label = t('participants.transferInProgress');

@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api-error';
 import { recoveryKeys } from './recovery-keys';
 
 /**
- * `POST /resetPassword/token?token=` (001 §4): whether a reset link may still be used. Checking does
+ * `POST /resetPassword/token?token=` (docs/recovery.md#reset-link): whether a reset link may still be used. Checking does
  * not spend it. A refused token (too long, say) is simply not valid; only a failure to get an answer
  * is an error. The token leaves the cache with the screen.
  */

@@ -7,7 +7,7 @@ import { recoveryOutcome } from './recovery-outcome';
 export type QuestionByMail = z.output<typeof questionByMailQuery>;
 
 /**
- * `POST /resetPassword/user/mail?email=&roleCorrespondant=` (001 §7): the secret question to answer.
+ * `POST /resetPassword/user/mail?email=&roleCorrespondant=` (docs/recovery.md#api): the secret question to answer.
  * An unknown address gets a question too, so the reply tells nothing about who has an account.
  */
 export function askQuestionByMail({ email, roleCorrespondant }: QuestionByMail) {

@@ -6,7 +6,7 @@ import { recoveryOutcome } from './recovery-outcome';
 
 export type QuestionByPhone = z.output<typeof questionByPhoneBody>;
 
-/** `POST /resetPassword/user/phone` (001 §7): the secret question for a mobile and a birth date. */
+/** `POST /resetPassword/user/phone` (docs/recovery.md#forgot-identifier): the secret question for a mobile and a birth date. */
 export function askQuestionByPhone(body: QuestionByPhone) {
   return recoveryOutcome(call(recoveryApi.questionByPhone, { body, auth: false, handle: 'all' }));
 }

@@ -8,7 +8,7 @@ export type PasswordLinkMode = 'change' | 'reinit';
 
 const ROUTES = { change: recoveryApi.savePassword, reinit: recoveryApi.reinitPassword } as const;
 
-/** `POST /savePassword` or `POST /reinitpassword` (001 §7): the link's token and the new password. */
+/** `POST /savePassword` or `POST /reinitpassword` (docs/recovery.md#reset-link): the link's token and the new password. */
 export function savePassword(mode: PasswordLinkMode, body: NewPasswordBody) {
   return recoveryOutcome(call(ROUTES[mode], { body, auth: false, handle: 'all' }));
 }

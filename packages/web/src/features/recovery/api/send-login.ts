@@ -6,7 +6,7 @@ import { recoveryOutcome } from './recovery-outcome';
 
 export type ForgotLoginBody = z.output<typeof forgotLoginBody>;
 
-/** `POST /forgotLogin` (001 §7): the answer; when right, the identifier is sent by text message. */
+/** `POST /forgotLogin` (docs/recovery.md#forgot-identifier): the answer; when right, the identifier is sent by text message. */
 export function sendLogin(body: ForgotLoginBody) {
   return recoveryOutcome(call(recoveryApi.answerByPhone, { body, auth: false, handle: 'all' }));
 }

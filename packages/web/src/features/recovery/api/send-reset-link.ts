@@ -6,7 +6,7 @@ import { recoveryOutcome } from './recovery-outcome';
 
 export type ResetPasswordBody = z.output<typeof resetPasswordBody>;
 
-/** `POST /resetPassword` (001 §7): the answer; when right, a reset link is e-mailed (valid 1 hour). */
+/** `POST /resetPassword` (docs/recovery.md#api): the answer; when right, a reset link is e-mailed (valid 1 hour). */
 export function sendResetLink(body: ResetPasswordBody) {
   return recoveryOutcome(call(recoveryApi.answerByMail, { body, auth: false, handle: 'all' }));
 }

@@ -23,7 +23,7 @@ export interface AnswerStepProps {
 }
 
 /**
- * The second step of both recoveries (001 §2): the secret question, in the interface language, and its
+ * The second step of both recoveries (docs/recovery.md#forgot-password): the secret question, in the interface language, and its
  * answer (required). A wrong answer is told above the field and the user may try again, until the
  * server says to wait.
  */

@@ -19,7 +19,7 @@ export interface EmailStepProps {
   onQuestion: (asked: QuestionByMail, question: SecretQuestion) => void;
 }
 
-/** Step 1 of Forgot password (001 §2, §5): the account's e-mail (required, valid) and the correspondant box. */
+/** Step 1 of Forgot password (docs/recovery.md#forgot-password, docs/interface-conventions.md#postal-code-lookup): the account's e-mail (required, valid) and the correspondant box. */
 export function EmailStep({ initial, onQuestion }: EmailStepProps) {
   const { t } = useTranslation();
   const { control, handleSubmit, setError } = useForm<EmailValues, unknown, QuestionByMail>({

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 /**
- * A reset link that is unknown, spent or expired (001 §4): said plainly, with the way home and the way
+ * A reset link that is unknown, spent or expired (docs/recovery.md#reset-link): said plainly, with the way home and the way
  * to ask for a new link.
  */
 export function ExpiredLink() {

@@ -9,7 +9,7 @@ import { zodErrorKey } from '../../../lib/form-errors';
 import type { RecoveryOutcome } from '../api/recovery-outcome';
 import { StepForm, useStepSending } from './step-form';
 
-/** The contract's fields plus the password rules (000 §5) and the equal confirmation, checked here first. */
+/** The contract's fields plus the password rules (docs/recovery.md#new-password-rule) and the equal confirmation, checked here first. */
 const newPasswordForm = z
   .object({
     password: newPasswordBody.shape.password,
@@ -29,7 +29,7 @@ export interface NewPasswordFormProps {
 }
 
 /**
- * The new password and its confirmation (001 §2 Reset-password link screen). The server also refuses
+ * The new password and its confirmation (docs/recovery.md#reset-link Reset-password link screen). The server also refuses
  * very common passwords (errors.passwordFaible), shown on the password field.
  */
 export function NewPasswordForm({ send }: NewPasswordFormProps) {

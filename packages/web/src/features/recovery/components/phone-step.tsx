@@ -30,7 +30,7 @@ export interface PhoneStepProps {
 }
 
 /**
- * Step 1 of Forgot identifier (001 §2, §5): the mobile and the birth date, both required, the date
+ * Step 1 of Forgot identifier (docs/recovery.md#forgot-identifier, docs/interface-conventions.md#postal-code-lookup): the mobile and the birth date, both required, the date
  * DD/MM/YYYY and not in the future (the calendar's weeks start on Monday).
  */
 export function PhoneStep({ initial, onQuestion }: PhoneStepProps) {

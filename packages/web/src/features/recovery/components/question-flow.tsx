@@ -26,7 +26,7 @@ export interface QuestionFlowProps<A> {
 }
 
 /**
- * The two recoveries (001 §2, §5, §7): what identifies the account, then the answer to its secret
+ * The two recoveries (docs/recovery.md#forgot-password, docs/interface-conventions.md#postal-code-lookup, docs/recovery.md#reset-link): what identifies the account, then the answer to its secret
  * question; a right answer sends something (the identifier, a reset link) and the flow ends there.
  */
 export function QuestionFlow<A>({

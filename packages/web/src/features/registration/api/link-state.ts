@@ -22,7 +22,7 @@ const NOT_FOUND: RegistrationState = {
 };
 
 /**
- * `POST registration/token?token=` (001 §4): not found, found but expired, or valid with what the
+ * `POST registration/token?token=` (docs/activation.md#link-states): not found, found but expired, or valid with what the
  * steps show. Checking does not spend the link; the state leaves the cache with the screen. Only a
  * browser holding the link's proof of identity is shown the steps after the identity check.
  */

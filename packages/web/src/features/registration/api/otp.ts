@@ -10,8 +10,8 @@ export type OtpSendOutcome =
   | { kind: 'wait'; seconds: number };
 
 /**
- * `POST registration/otp?token=` (001 §7): a code by text message to the mobile the centre holds; the
- * reply is that mobile, masked. An empty reply or any failure means no code could be sent (001 §8
+ * `POST registration/otp?token=` (docs/activation.md#code-by-text): a code by text message to the mobile the centre holds; the
+ * reply is that mobile, masked. An empty reply or any failure means no code could be sent (docs/activation.md#code-by-text
  * `registration.otpError`); asking again too soon answers 429 with the seconds to wait.
  */
 export async function sendOtp(token: string): Promise<OtpSendOutcome> {
@@ -30,7 +30,7 @@ export async function sendOtp(token: string): Promise<OtpSendOutcome> {
   }
 }
 
-/** `PUT registration/otp?token=` (001 §7): checks the code typed. */
+/** `PUT registration/otp?token=` (docs/activation.md#code-by-text): checks the code typed. */
 export function checkOtp(token: string, code: string): Promise<StepOutcome> {
   return stepOutcome(
     call(registrationApi.checkCode, {

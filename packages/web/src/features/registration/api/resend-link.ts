@@ -4,7 +4,7 @@ import { isApiError } from '../../../lib/api-error';
 
 export type ResendLinkOutcome = { kind: 'sent' } | { kind: 'notSent' } | { kind: 'wait'; seconds: number };
 
-/** `POST registration/resend?token=` (001 §4): a new link by e-mail for a link that has expired. */
+/** `POST registration/resend?token=` (docs/activation.md#link-states): a new link by e-mail for a link that has expired. */
 export async function resendLink(token: string): Promise<ResendLinkOutcome> {
   try {
     const sent = await call(registrationApi.resendLink, {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { registrationKeys } from './registration-keys';
 
-/** `GET registration/listeQuestion` (001 §7): the secret questions offered, before any sign-in. */
+/** `GET registration/listeQuestion` (docs/personal-details.md#secret-question): the secret questions offered, before any sign-in. */
 export function useRegistrationQuestions(enabled: boolean) {
   return useQuery({
     queryKey: registrationKeys.questions(),

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api';
 import { proofHeaders } from './proof-store';
 import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
 
-/** `POST registration/validerDonnesConnexion?token=` (001 §7): the personal contact of step 4. */
+/** `POST registration/validerDonnesConnexion?token=` (docs/activation.md#participant-steps): the personal contact of step 4. */
 export function validateConnectionData(
   token: string,
   body: z.input<typeof connectionDataBody>,
@@ -21,7 +21,7 @@ export function validateConnectionData(
   );
 }
 
-/** `POST registration/confirmation?token=` (001 §7): the whole form; the account becomes active. */
+/** `POST registration/confirmation?token=` (docs/activation.md#participant-steps): the whole form; the account becomes active. */
 export function confirmRegistration(token: string, body: RegistrationForm): Promise<StepOutcome> {
   return stepOutcome(
     call(registrationApi.confirm, {

@@ -62,7 +62,7 @@ function StatusText({ status }: { status: CodeStatus }) {
 }
 
 /**
- * Participant step 1 (001 §2): a code sent by text message to the mobile the centre holds, shown
+ * Participant step 1 (docs/activation.md#code-by-text): a code sent by text message to the mobile the centre holds, shown
  * masked. Submitting the step checks the code.
  */
 export function CodeStep({ control, status, onResend, resendLeft }: CodeStepProps) {

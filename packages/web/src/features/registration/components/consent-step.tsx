@@ -17,7 +17,7 @@ export interface ConsentStepProps {
 }
 
 /**
- * Participant step 6 (001 §2, §5): access to the online medical record, accepted or refused. The two
+ * Participant step 6 (docs/activation.md#participant-steps): access to the online medical record, accepted or refused. The two
  * boxes exclude each other: ticking one unticks the other; activating needs exactly one.
  */
 export function ConsentStep({ control, setValue, disabled }: ConsentStepProps) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-text-field';
 import type { RegistrationDraft } from '../registration-form';
 
-/** Participant step 4 (001 §2, §5): the personal e-mail and mobile, both required. */
+/** Participant step 4 (docs/activation.md#participant-steps): the personal e-mail and mobile, both required. */
 export function ContactStep({
   control,
   disabled,

@@ -31,7 +31,7 @@ function LoginButton({ variant }: { variant: 'contained' | 'text' }) {
   );
 }
 
-/** An unknown, spent or expired-and-replaced link (001 §4 "not found": the expired-link message). */
+/** An unknown, spent or expired-and-replaced link (docs/activation.md#link-states "not found": the expired-link message). */
 export function NotFoundCard() {
   const { t } = useTranslation();
   return (
@@ -42,7 +42,7 @@ export function NotFoundCard() {
   );
 }
 
-/** A link past its expiry whose account still waits (001 §4): a new link on request, then "sent". */
+/** A link past its expiry whose account still waits (docs/activation.md#link-states): a new link on request, then "sent". */
 export function ExpiredCard({ token }: { token: string }) {
   const { t } = useTranslation();
   const [sending, setSending] = useState(false);

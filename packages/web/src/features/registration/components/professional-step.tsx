@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailsList } from '../../../components/details-list';
 import { maskedPhone } from '../masked-phone';
 
-/** Correspondant step 2 (001 §2): the professional contact the centre holds, read only, mobile masked. */
+/** Correspondant step 2 (docs/activation.md#correspondant-steps): the professional contact the centre holds, read only, mobile masked. */
 export function ProfessionalStep({ email, mobile }: { email: string | null; mobile: string | null }) {
   const { t } = useTranslation();
   return (

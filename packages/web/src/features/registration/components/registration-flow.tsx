@@ -21,7 +21,7 @@ const STEP_TITLE: Record<StepId, string> = {
   professional: 'registration.steps.professional',
 };
 
-/** The steps of a valid registration link: six for a participant, three for a correspondant (001 §2). */
+/** The steps of a valid registration link: six for a participant, three for a correspondant (docs/activation.md#participant-steps). */
 export function RegistrationFlow({ token, state }: { token: string; state: RegistrationState }) {
   const { t } = useTranslation();
   const flow = useRegistrationFlow(token, state);
@@ -71,7 +71,7 @@ export function RegistrationFlow({ token, state }: { token: string; state: Regis
       onNext={flow.next}
       onBack={flow.back}
       nextLabel={t(flow.last ? 'registration.actions.activate' : 'registration.actions.next')}
-      // Activating needs exactly one of accept and refuse (001 §2).
+      // Activating needs exactly one of accept and refuse (docs/activation.md#participant-steps).
       nextDisabled={flow.step === 'consent' && accept === refuse}
       busy={flow.busy}
       messages={flow.messages}

@@ -15,7 +15,7 @@ export interface SecurityStepProps {
 }
 
 /**
- * Password with its confirmation, secret question and answer (001 §2, §5; 000 §5 for the password).
+ * Password with its confirmation, secret question and answer (docs/activation.md#participant-steps; docs/recovery.md#new-password-rule for the password).
  * The questions are shown in the interface language.
  */
 export function SecurityStep({ control, identifier, disabled }: SecurityStepProps) {

@@ -8,7 +8,7 @@ export const sheetKeys = {
   list: (page: number) => ['sheets', 'list', page] as const,
 };
 
-/** `GET fiche/list` (000 §2.14, §7): 20 a page counted from 1, newest first, active only. */
+/** `GET fiche/list` (docs/documents-and-sheets.md#sheets, docs/interface-conventions.md#server-messages): 20 a page counted from 1, newest first, active only. */
 export function sheetsQueryOptions(page: number) {
   return queryOptions({
     queryKey: sheetKeys.list(page),

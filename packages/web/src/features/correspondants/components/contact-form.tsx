@@ -11,6 +11,7 @@ import {
   type CorrespondantContactBody,
   correspondantContactBody,
 } from '@portail/contract/schemas/correspondants';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -34,15 +35,15 @@ type ContactResolver = Resolver<ContactDraft, unknown, CorrespondantContactBody>
 // hence the one cast from the schema's input type to the draft's.
 const resolver = zodResolver(correspondantContactBody, { error: zodErrorKey }) as unknown as ContactResolver;
 
-/** The contract's limits, so a field stops where the server would refuse. */
-const MAX_LENGTHS: Record<Exclude<keyof ContactDraft, 'civilite' | 'motDePasse'>, number> = {
-  nom: 100,
-  prenom: 100,
-  fonction: 100,
-  mail: 254,
-  telephone: 30,
-  portable: 30,
-  fax: 30,
+/** The contract's limits, read from its schema, so a field stops where the server would refuse. */
+const MAX_LENGTHS: Record<Exclude<keyof ContactDraft, 'civilite' | 'motDePasse'>, number | undefined> = {
+  nom: maxLengthOf(correspondantContactBody.shape.nom),
+  prenom: maxLengthOf(correspondantContactBody.shape.prenom),
+  fonction: maxLengthOf(correspondantContactBody.shape.fonction),
+  mail: maxLengthOf(correspondantContactBody.shape.mail),
+  telephone: maxLengthOf(correspondantContactBody.shape.telephone),
+  portable: maxLengthOf(correspondantContactBody.shape.portable),
+  fax: maxLengthOf(correspondantContactBody.shape.fax),
 };
 
 const FIELDS = new Set<string>([

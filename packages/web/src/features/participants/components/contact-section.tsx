@@ -1,14 +1,55 @@
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import Grid from '@mui/material/Grid';
+import { participantContact } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '../../../components/form-select';
-import { FormTextField } from '../../../components/form-text-field';
 import { useEnumOptions } from '../../../lib/enums';
 import { FormSection } from './form-section';
 import type { SectionProps } from './section-props';
+import { type TextFieldCell, TextFieldCells } from './text-field-cells';
 
-const PHONE = { maxLength: 30, inputMode: 'tel' } as const;
-const NAME = { maxLength: 100 } as const;
+const fields = participantContact.shape;
+const CONTACT: readonly TextFieldCell[] = [
+  {
+    name: 'contact.nom',
+    labelKey: 'participant.contact.nom',
+    schema: fields.nom,
+    size: { xs: 12, sm: 8, md: 4 },
+  },
+  {
+    name: 'contact.prenom',
+    labelKey: 'participant.contact.prenom',
+    schema: fields.prenom,
+    size: { xs: 12, md: 5 },
+  },
+  {
+    name: 'contact.fonction',
+    labelKey: 'participant.contact.fonction',
+    schema: fields.fonction,
+    size: { xs: 12, md: 6 },
+  },
+  {
+    name: 'contact.mail',
+    labelKey: 'participant.contact.mail',
+    schema: fields.mail,
+    size: { xs: 12, md: 6 },
+    type: 'email',
+  },
+  {
+    name: 'contact.telephoneFixe',
+    labelKey: 'participant.contact.telephoneFixe',
+    schema: fields.telephoneFixe,
+    size: { xs: 12, sm: 6 },
+    type: 'tel',
+  },
+  {
+    name: 'contact.telephonePortable',
+    labelKey: 'participant.contact.telephonePortable',
+    schema: fields.telephonePortable,
+    size: { xs: 12, sm: 6 },
+    type: 'tel',
+  },
+];
 
 /** The participant's contact person (docs/participants.md#form-rules): all optional. */
 export function ContactSection({ control, readOnly, participant }: SectionProps) {
@@ -25,63 +66,7 @@ export function ContactSection({ control, readOnly, participant }: SectionProps)
           disabled={readOnly}
         />
       </Grid>
-      <Grid size={{ xs: 12, sm: 8, md: 4 }}>
-        <FormTextField
-          control={control}
-          name="contact.nom"
-          label={t('participant.contact.nom')}
-          disabled={readOnly}
-          htmlInput={NAME}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 5 }}>
-        <FormTextField
-          control={control}
-          name="contact.prenom"
-          label={t('participant.contact.prenom')}
-          disabled={readOnly}
-          htmlInput={NAME}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
-          control={control}
-          name="contact.fonction"
-          label={t('participant.contact.fonction')}
-          disabled={readOnly}
-          htmlInput={NAME}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
-          control={control}
-          name="contact.mail"
-          label={t('participant.contact.mail')}
-          type="email"
-          disabled={readOnly}
-          htmlInput={{ maxLength: 254 }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="contact.telephoneFixe"
-          label={t('participant.contact.telephoneFixe')}
-          type="tel"
-          disabled={readOnly}
-          htmlInput={PHONE}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="contact.telephonePortable"
-          label={t('participant.contact.telephonePortable')}
-          type="tel"
-          disabled={readOnly}
-          htmlInput={PHONE}
-        />
-      </Grid>
+      <TextFieldCells cells={CONTACT} control={control} readOnly={readOnly} label={t} />
     </FormSection>
   );
 }

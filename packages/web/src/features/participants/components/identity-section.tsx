@@ -1,5 +1,7 @@
 import PersonIcon from '@mui/icons-material/Person';
 import Grid from '@mui/material/Grid';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
+import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../../components/form-date-field';
 import { FormSelect } from '../../../components/form-select';
@@ -10,7 +12,8 @@ import { FormSection } from './form-section';
 import { ReadOnlyField } from './read-only-field';
 import type { SectionProps } from './section-props';
 
-const NAME_MAX = 100;
+/** The names' limit as the contract checks it (the same for the three names). */
+const NAME_MAX = maxLengthOf(participantFormFields.shape.nom);
 
 /** Civility, names, birth date and gender (docs/participants.md#form-rules); the last name is stored upper case. */
 export function IdentitySection({ control, readOnly, participant }: SectionProps) {

@@ -1,59 +1,50 @@
 import PhoneIcon from '@mui/icons-material/Phone';
-import Grid from '@mui/material/Grid';
+import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form-text-field';
 import { FormSection } from './form-section';
 import type { SectionProps } from './section-props';
+import { type TextFieldCell, TextFieldCells } from './text-field-cells';
 
-const PHONE = { maxLength: 30, inputMode: 'tel' } as const;
+const fields = participantFormFields.shape;
+const PHONES: readonly TextFieldCell[] = [
+  {
+    name: 'telephonePortable',
+    labelKey: 'participant.fields.telephonePortable',
+    schema: fields.telephonePortable,
+    size: { xs: 12, sm: 4 },
+    type: 'tel',
+    required: true,
+  },
+  {
+    name: 'telephoneFixe',
+    labelKey: 'participant.fields.telephoneFixe',
+    schema: fields.telephoneFixe,
+    size: { xs: 12, sm: 4 },
+    type: 'tel',
+  },
+  {
+    name: 'telephoneSecretariat',
+    labelKey: 'participant.fields.telephoneSecretariat',
+    schema: fields.telephoneSecretariat,
+    size: { xs: 12, sm: 4 },
+    type: 'tel',
+  },
+  {
+    name: 'mail',
+    labelKey: 'participant.fields.mail',
+    schema: fields.mail,
+    size: { xs: 12, md: 8 },
+    type: 'email',
+    required: true,
+  },
+];
 
 /** Phones and e-mail (docs/participants.md#form-rules); the mobile and the e-mail are required (docs/interface-conventions.md#mobile-check). */
 export function PhonesSection({ control, readOnly }: SectionProps) {
   const { t } = useTranslation();
   return (
     <FormSection title={t('participant.sections.phones')} icon={<PhoneIcon color="primary" />}>
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <FormTextField
-          control={control}
-          name="telephonePortable"
-          label={t('participant.fields.telephonePortable')}
-          type="tel"
-          required
-          disabled={readOnly}
-          htmlInput={PHONE}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <FormTextField
-          control={control}
-          name="telephoneFixe"
-          label={t('participant.fields.telephoneFixe')}
-          type="tel"
-          disabled={readOnly}
-          htmlInput={PHONE}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <FormTextField
-          control={control}
-          name="telephoneSecretariat"
-          label={t('participant.fields.telephoneSecretariat')}
-          type="tel"
-          disabled={readOnly}
-          htmlInput={PHONE}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 8 }}>
-        <FormTextField
-          control={control}
-          name="mail"
-          label={t('participant.fields.mail')}
-          type="email"
-          required
-          disabled={readOnly}
-          htmlInput={{ maxLength: 254 }}
-        />
-      </Grid>
+      <TextFieldCells cells={PHONES} control={control} readOnly={readOnly} label={t} />
     </FormSection>
   );
 }

@@ -2,6 +2,8 @@ import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import Grid from '@mui/material/Grid';
 import { CORRESPONDANT_CHECKUP_TYPE_CODES } from '@portail/contract/rules/participant';
 import type { EnumItem } from '@portail/contract/schemas/enums';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
+import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../../components/alert-dialog';
@@ -97,7 +99,7 @@ export function CheckupSection({ control, readOnly, participant }: SectionProps)
           name="info4"
           label={t('participant.fields.info4')}
           disabled={readOnly}
-          htmlInput={{ maxLength: 255 }}
+          htmlInput={{ maxLength: maxLengthOf(participantFormFields.shape.info4) }}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>

@@ -1,6 +1,8 @@
 import WorkIcon from '@mui/icons-material/Work';
 import Grid from '@mui/material/Grid';
 import { EMPLOYEE_CATEGORY_CODE } from '@portail/contract/rules/participant';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
+import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAutocomplete } from '../../../components/form-autocomplete';
@@ -45,7 +47,7 @@ export function ProfessionalSection({
           name="profession"
           label={t('participant.fields.profession')}
           disabled={readOnly}
-          htmlInput={{ maxLength: 100 }}
+          htmlInput={{ maxLength: maxLengthOf(participantFormFields.shape.profession) }}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

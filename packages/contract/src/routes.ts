@@ -142,5 +142,5 @@ function matches(pattern: string, path: string): boolean {
 /** The table entry for a concrete path, or undefined (which means: denied). */
 export function findScreenRoute(path: string): ScreenRoute | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return (SCREEN_ROUTES as readonly ScreenRoute[]).find((route) => matches(route.path, clean));
+  return SCREEN_ROUTES.find((route) => matches(route.path, clean));
 }

@@ -61,9 +61,9 @@ export function ContactConfirmationDialog(props: ContactConfirmationDialogProps)
     try {
       const outcome = await call();
       if (outcome.kind === 'done') {
-        setMessages(outcome.reply.ciemException.messages);
+        setMessages(outcome.data.ciemException.messages);
         if (channel) setCodes((current) => ({ ...current, [channel]: '' }));
-        props.onPendingChange(outcome.reply.enAttente, confirmed);
+        props.onPendingChange(outcome.data.enAttente, confirmed);
       } else if (outcome.kind === 'refused') setMessages(outcome.messages);
     } finally {
       setBusy(false);

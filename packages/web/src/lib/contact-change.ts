@@ -1,25 +1,10 @@
 import { accountApi } from '@portail/contract/api/account';
-import type { Message } from '@portail/contract/schemas/common';
 import type { ContactChangeReply, ContactChannel } from '@portail/contract/schemas/contact-change';
 import { call } from './api';
-import { isApiError } from './api-error';
-import { messagesOf } from './error-replies';
+import { type Outcome, outcomeOf } from './outcome';
 
 /** How a confirmation, resend or cancel ended: the reply, or the server's refusal to show. */
-export type ContactChangeOutcome =
-  | { kind: 'done'; reply: ContactChangeReply }
-  | { kind: 'refused'; messages: Message[] }
-  | { kind: 'failed' };
-
-async function outcomeOf(sent: Promise<ContactChangeReply>): Promise<ContactChangeOutcome> {
-  try {
-    return { kind: 'done', reply: await sent };
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    const messages = messagesOf(error);
-    return messages.length > 0 ? { kind: 'refused', messages } : { kind: 'failed' };
-  }
-}
+export type ContactChangeOutcome = Outcome<ContactChangeReply>;
 
 /**
  * The codes that confirm a new e-mail or mobile (issue 17), shared by the personal details page and a

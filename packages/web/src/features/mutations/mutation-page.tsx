@@ -48,10 +48,8 @@ export function MutationPage() {
   const [messages, setMessages] = useState<Message[]>([]);
 
   const onOutcome = (outcome: ActionOutcome) => {
-    if (!outcome.done) {
-      setMessages(outcome.messages);
-      return;
-    }
+    if (outcome.kind === 'refused') setMessages(outcome.messages);
+    if (outcome.kind !== 'done') return;
     for (const message of outcome.messages) notify(`messages.${message.errorCode}`, VARIANT[message.level]);
     // Opened from a link or typed in: there is no step back within the app, so the list.
     if (location.key === 'default') void navigate(SCREENS.mutations.path);

@@ -13,7 +13,7 @@ export interface SubmitOptions {
   mode: 'create' | 'update';
   /** The business messages of the reply, shown above the form. */
   onMessages: (messages: Message[]) => void;
-  onSaved: (outcome: Extract<SaveOutcome, { kind: 'saved' }>, values: ParticipantDraft) => void;
+  onSaved: (outcome: Extract<SaveOutcome, { kind: 'done' }>, values: ParticipantDraft) => void;
 }
 
 /**
@@ -41,7 +41,7 @@ export function useParticipantSubmit({ form, mode, onMessages, onSaved }: Submit
             ? { mode, values: values as ParticipantCreate }
             : { mode, values: values as ParticipantUpdate },
         );
-        if (outcome.kind === 'saved') {
+        if (outcome.kind === 'done') {
           // The server's own success message is shown on the screen (and a creation's on the new
           // participant's page): a toast saying it again would be a second confirmation of one save.
           if (mode === 'update' && outcome.messages.length === 0) notify('form.saved', 'success');

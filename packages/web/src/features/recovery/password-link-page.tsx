@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { RetryAlert } from '../../components/retry-alert';
+import { refusedWith } from '../../lib/outcome';
 import { useTokenCheck } from './api/check-token';
-import { refusedWith } from './api/recovery-outcome';
 import { type PasswordLinkMode, savePassword } from './api/save-password';
 import { ExpiredLink } from './components/expired-link';
 import { NewPasswordForm, type NewPasswordValues } from './components/new-password-form';
@@ -60,7 +60,7 @@ function PasswordLinkPage({ mode }: { mode: PasswordLinkMode }) {
 
   const send = async (values: NewPasswordValues) => {
     const outcome = await savePassword(mode, { token, ...values });
-    if (outcome.kind === 'ok') {
+    if (outcome.kind === 'done') {
       void navigate(SCREENS.login.path, {
         replace: true,
         state: { notice: RECOVERY_MESSAGES.passwordSaved },

@@ -25,8 +25,10 @@ export function useIdentityStep(token: string, form: UseFormReturn<RegistrationD
       return { proven: false, messages: [] };
     const { dateNaissance, codeActivation } = form.getValues();
     const outcome = await checkIdentity(token, { dateNaissance: dateNaissance ?? '', codeActivation });
-    setWaitSeconds(outcome.kind === 'wait' ? outcome.seconds : null);
-    if (outcome.kind === 'ok') {
+    setWaitSeconds(
+      outcome.kind === 'throttled' ? Math.max(1, Math.ceil((outcome.until - Date.now()) / 1000)) : null,
+    );
+    if (outcome.kind === 'done') {
       setProven(true);
       form.setValue('codeActivation', '');
       void queryClient.invalidateQueries({ queryKey: registrationKeys.link(token) });

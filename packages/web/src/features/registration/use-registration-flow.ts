@@ -121,8 +121,8 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
   }, [participant, identity.proven, step, codeStatus.kind, askCode]);
 
   /** A refusal or field errors from the server: back to the step they concern, with its message. */
-  const setBack = (outcome: Exclude<StepOutcome, { kind: 'ok' }>, fallback: Message | null) => {
-    if (outcome.kind === 'failed') return;
+  const setBack = (outcome: Exclude<StepOutcome, { kind: 'done' }>, fallback: Message | null) => {
+    if (outcome.kind === 'failed' || outcome.kind === 'throttled') return;
     if (outcome.kind === 'invalid') {
       const errors = serverErrorsToFields(outcome.fieldErrors);
       const first = errors[0];
@@ -163,13 +163,13 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     setBusy(true);
     const outcome = await checkOtp(token, form.getValues('code').trim());
     setBusy(false);
-    if (outcome.kind === 'ok') {
+    if (outcome.kind === 'done') {
       setCodeStatus({ kind: 'confirmed' });
       form.setValue('code', '');
       goTo(active + 1);
       return;
     }
-    if (outcome.kind === 'failed') return;
+    if (outcome.kind === 'failed' || outcome.kind === 'throttled') return;
     if (outcome.kind === 'invalid') {
       for (const { field, message } of serverErrorsToFields(outcome.fieldErrors))
         form.setError(field, { type: 'server', message }, { shouldFocus: true });
@@ -200,7 +200,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
       portablePersonnel: portablePersonnel.trim(),
     });
     setBusy(false);
-    if (outcome.kind === 'ok') goTo(active + 1);
+    if (outcome.kind === 'done') goTo(active + 1);
     else setBack(outcome, CONNECTION_INCORRECT);
   };
 
@@ -219,7 +219,7 @@ export function useRegistrationFlow(token: string, state: RegistrationState) {
     setBusy(true);
     const outcome = await confirmRegistration(token, confirmationBody(values, participant));
     setBusy(false);
-    if (outcome.kind === 'ok') {
+    if (outcome.kind === 'done') {
       forgetProof();
       // The sign-in page says the account is active and recalls its identifier.
       const notice = REGISTRATION_MESSAGES.success;

@@ -2,8 +2,8 @@ import { accountApi } from '@portail/contract/api/account';
 import type { SecretAnswerBody } from '@portail/contract/schemas/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
+import { outcomeOf } from '../../../lib/outcome';
 import { accountKeys } from './account-keys';
-import { type SaveOutcome, saveOutcome } from './server-outcome';
 
 /** `GET listeQuestion` (docs/personal-details.md#secret-question): the secret questions offered. */
 export function secretQuestionsQueryOptions() {
@@ -19,6 +19,6 @@ export function useSecretQuestions(enabled: boolean) {
 }
 
 /** `POST user/question` (docs/personal-details.md#secret-question): the question chosen and its answer. */
-export function saveSecretQuestion(body: SecretAnswerBody): Promise<SaveOutcome> {
-  return saveOutcome(call(accountApi.saveSecretQuestion, { body, handle: [400, 403] }));
+export function saveSecretQuestion(body: SecretAnswerBody) {
+  return outcomeOf(call(accountApi.saveSecretQuestion, { body, handle: [400, 403] }));
 }

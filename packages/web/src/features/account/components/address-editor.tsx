@@ -61,7 +61,7 @@ function AddressForm({
     async (values) => {
       setMessages([]);
       const outcome = await save.mutateAsync(values);
-      if (outcome.kind === 'saved') {
+      if (outcome.kind === 'done') {
         for (const message of outcome.messages) notify(`messages.${message.errorCode}`, 'success');
       } else if (outcome.kind === 'invalid') {
         setMessages(outcome.messages);

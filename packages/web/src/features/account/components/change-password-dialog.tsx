@@ -68,7 +68,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         motDePasse: values.motDePasse,
       });
       setSaving(false);
-      if (outcome.kind === 'saved') {
+      if (outcome.kind === 'done') {
         const codes = outcome.messages.map((message) => message.errorCode);
         for (const code of codes.length > 0 ? codes : ['password.confirmationChange'])
           notify(`messages.${code}`, 'success');

@@ -85,16 +85,17 @@ export function ContactForm({ account, title }: { account: UserAccount; title: s
           setMobileRejected(true);
           return;
         }
-        const { outcome, pending: waiting } = await saveContact(values);
-        if (outcome.kind === 'saved') {
+        const outcome = await saveContact(values);
+        if (outcome.kind === 'done') {
+          const waiting = outcome.data.enAttente;
           reset({ ...values, motDePasse: '' });
           setEditing(false);
-          if (waiting && waits(waiting)) {
+          if (waits(waiting)) {
             setPending(waiting);
             setConfirming(true);
           } else {
             for (const message of outcome.messages) notify(`messages.${message.errorCode}`, 'success');
-            if (waiting) setPending(waiting);
+            setPending(waiting);
           }
         } else if (outcome.kind === 'invalid') {
           const landed = applyFieldErrors(setError, outcome.fieldErrors, fieldsNamed(FIELDS));

@@ -60,7 +60,7 @@ export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProp
       setMessages([]);
       const outcome = await saveSecretQuestion(values);
       setSaving(false);
-      if (outcome.kind === 'saved') {
+      if (outcome.kind === 'done') {
         for (const message of outcome.messages) notify(`messages.${message.errorCode}`, 'success');
         reset(EMPTY);
         onClose();

@@ -90,17 +90,17 @@ export function ContactForm({ record, onDone }: ContactFormProps) {
       setRefusal(null);
       setMessages([]);
       const outcome = await save.mutateAsync(values);
-      if (outcome.kind === 'saved') {
+      if (outcome.kind === 'done') {
         const codes = outcome.messages.map((message) => message.errorCode);
         // A code waiting for its confirmation is told by the confirmation dialog, not a second toast.
-        const waiting = outcome.pending.email !== null || outcome.pending.portable !== null;
+        const waiting = outcome.data.enAttente.email !== null || outcome.data.enAttente.portable !== null;
         const told = codes.filter((code) => !(waiting && code === CONTACT_CHANGE_MESSAGES.codeSent));
         for (const code of told.length > 0 ? told : ['correspondant.enregistre'])
           notify(`messages.${code}`, 'success');
         // Clean before leaving, so the leave confirmation does not ask about what was just saved.
         form.reset({ ...form.getValues(), motDePasse: '' });
         // A new mail or mobile waits for its code: the form leaves once the dialog is done with.
-        if (waiting) setPending(outcome.pending);
+        if (waiting) setPending(outcome.data.enAttente);
         else onDone();
       } else if (outcome.kind === 'invalid') {
         setMessages(outcome.messages);

@@ -56,10 +56,12 @@ describe('transfer actions', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('le bilan en cours sera transféré avec lui');
     await user.click(within(dialog).getByRole('button', { name: 'Accepter la mutation' }));
     await vi.waitFor(() =>
-      expect(onOutcome).toHaveBeenCalledWith({
-        done: true,
-        messages: [{ level: 'INFO', errorCode: 'mutation.acceptee' }],
-      }),
+      expect(onOutcome).toHaveBeenCalledWith(
+        expect.objectContaining({
+          kind: 'done',
+          messages: [{ level: 'INFO', errorCode: 'mutation.acceptee' }],
+        }),
+      ),
     );
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/mutation/42/accepter');
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
@@ -91,10 +93,12 @@ describe('transfer actions', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la mutation' }));
     await vi.waitFor(() =>
-      expect(onOutcome).toHaveBeenCalledWith({
-        done: false,
-        messages: [{ level: 'ERROR', errorCode: 'mutation.error.dejaTraitee' }],
-      }),
+      expect(onOutcome).toHaveBeenCalledWith(
+        expect.objectContaining({
+          kind: 'refused',
+          messages: [{ level: 'ERROR', errorCode: 'mutation.error.dejaTraitee' }],
+        }),
+      ),
     );
   });
 

@@ -1,7 +1,7 @@
 import { participantApi } from '@portail/contract/api/participants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { outcomeOf, REFUSED } from './outcome';
+import { BUSINESS_WRITE, outcomeOf, REFUSED } from '../../../lib/outcome';
 import { participantKeys } from './participant-keys';
 
 /** `POST adherents/{id}/resilier` (docs/participants.md#terminate): refused while a check-up is in progress. */
@@ -15,6 +15,7 @@ export function useTerminateParticipant(id: number) {
           body: { motifMouvement },
           handle: [REFUSED],
         }),
+        BUSINESS_WRITE,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: participantKeys.all }),
   });

@@ -16,17 +16,18 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-provider';
 import { notify } from '../../../lib/notify';
-import type { Outcome } from '../api/outcome';
+import type { Outcome } from '../../../lib/outcome';
 import { useReadmitParticipant } from '../api/readmit-participant';
 import { useTerminateParticipant } from '../api/terminate-participant';
 import { useTransferParticipant } from '../api/transfer-participant';
 import { TerminateDialog } from './terminate-dialog';
 import { TransferDialog } from './transfer-dialog';
 
-/** The reply's messages; a success the server did not word still says so. */
-function messagesOf(outcome: Outcome, successCode: string): Message[] {
-  if (outcome.messages.length > 0 || !outcome.done) return outcome.messages;
-  return [{ level: 'INFO', errorCode: successCode }];
+/** The reply's messages (a success the server did not word still says so), or null after a failure already told. */
+function messagesOf(outcome: Outcome<unknown> | null, successCode: string): Message[] | null {
+  if (outcome?.kind === 'refused') return outcome.messages;
+  if (outcome?.kind !== 'done') return null;
+  return outcome.messages.length > 0 ? outcome.messages : [{ level: 'INFO', errorCode: successCode }];
 }
 
 export interface ParticipantActionsProps {
@@ -62,17 +63,17 @@ export function ParticipantActions({ participant, onMessages, onTerminated }: Pa
   const onTerminate = async (reason: number) => {
     const outcome = await terminate.mutateAsync(reason).catch(() => null);
     close();
-    if (!outcome) return;
-    if (outcome.done) {
+    if (outcome?.kind === 'done') {
       notify('participant.resiliation.resilie', 'success');
       onTerminated();
-    } else onMessages(outcome.messages);
+    } else if (outcome?.kind === 'refused') onMessages(outcome.messages);
   };
 
   const onTransfer = async (body: TransferBody) => {
     const outcome = await transfer.mutateAsync(body).catch(() => null);
     close();
-    if (outcome) onMessages(messagesOf(outcome, PARTICIPANT_MESSAGES.transferRequested));
+    const shown = messagesOf(outcome, PARTICIPANT_MESSAGES.transferRequested);
+    if (shown) onMessages(shown);
   };
 
   const onReadmit = async () => {
@@ -83,7 +84,8 @@ export function ParticipantActions({ participant, onMessages, onTerminated }: Pa
     });
     if (!confirmed) return;
     const outcome = await readmit.mutateAsync().catch(() => null);
-    if (outcome) onMessages(messagesOf(outcome, PARTICIPANT_MESSAGES.readmitted));
+    const shown = messagesOf(outcome, PARTICIPANT_MESSAGES.readmitted);
+    if (shown) onMessages(shown);
   };
 
   return (

@@ -112,7 +112,7 @@ export function ParticipantScreen({ participant, user, initialMessages }: Partic
             ? outcome.messages
             : [{ level: 'INFO', errorCode: PARTICIPANT_MESSAGES.created }];
         setLeave({
-          to: screenPath(SCREENS.participant, { id: outcome.id }),
+          to: screenPath(SCREENS.participant, { id: outcome.data.id }),
           replace: true,
           state: { messages: created },
         });

@@ -2,7 +2,7 @@ import { recoveryApi } from '@portail/contract/api/recovery';
 import type { questionByMailQuery } from '@portail/contract/schemas/recovery';
 import type { z } from 'zod';
 import { call } from '../../../lib/api';
-import { recoveryOutcome } from './recovery-outcome';
+import { outcomeOf } from '../../../lib/outcome';
 
 export type QuestionByMail = z.output<typeof questionByMailQuery>;
 
@@ -11,11 +11,12 @@ export type QuestionByMail = z.output<typeof questionByMailQuery>;
  * An unknown address gets a question too, so the reply tells nothing about who has an account.
  */
 export function askQuestionByMail({ email, roleCorrespondant }: QuestionByMail) {
-  return recoveryOutcome(
+  return outcomeOf(
     call(recoveryApi.questionByMail, {
       query: { email, roleCorrespondant },
       auth: false,
       handle: 'all',
     }),
+    { tell: 'screen' },
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { zodErrorKey } from '../../../lib/form-errors';
-import type { RecoveryOutcome } from '../api/recovery-outcome';
+import type { Outcome } from '../../../lib/outcome';
 import { StepForm, useStepSending } from './step-form';
 
 const answerForm = z.object({ response: resetPasswordBody.shape.response });
@@ -17,7 +17,7 @@ type AnswerValues = z.input<typeof answerForm>;
 export interface AnswerStepProps {
   question: SecretQuestion;
   /** Sends the answer (trimmed); the outcome decides what the step shows. */
-  send: (response: string) => Promise<RecoveryOutcome<unknown>>;
+  send: (response: string) => Promise<Outcome<unknown>>;
   onSent: () => void;
   onBack: () => void;
 }
@@ -41,7 +41,7 @@ export function AnswerStep({ question, send, onSent, onBack }: AnswerStepProps) 
 
   const submit = handleSubmit(async ({ response }) => {
     const outcome = await step.send(() => send(response));
-    if (outcome.kind === 'ok') onSent();
+    if (outcome.kind === 'done') onSent();
     // A refusal (a wrong answer) or a failure: back to the answer, to try again.
     else if (outcome.kind !== 'invalid') setFocus('response');
   });

@@ -30,7 +30,7 @@ export function EmailStep({ initial, onQuestion }: EmailStepProps) {
 
   const submit = handleSubmit(async (values) => {
     const outcome = await send(() => askQuestionByMail(values));
-    if (outcome.kind === 'ok') onQuestion(values, outcome.data);
+    if (outcome.kind === 'done') onQuestion(values, outcome.data);
   });
 
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { zodErrorKey } from '../../../lib/form-errors';
-import type { RecoveryOutcome } from '../api/recovery-outcome';
+import type { Outcome } from '../../../lib/outcome';
 import { StepForm, useStepSending } from './step-form';
 
 /** The contract's fields plus the password rules (docs/recovery.md#new-password-rule) and the equal confirmation, checked here first. */
@@ -25,7 +25,7 @@ export type NewPasswordValues = z.infer<typeof newPasswordForm>;
 
 export interface NewPasswordFormProps {
   /** Sends the password; the page handles success and a spent link, the rest is told here. */
-  send: (values: NewPasswordValues) => Promise<RecoveryOutcome<unknown> | null>;
+  send: (values: NewPasswordValues) => Promise<Outcome<unknown> | null>;
 }
 
 /**

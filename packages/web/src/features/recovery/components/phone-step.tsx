@@ -44,7 +44,7 @@ export function PhoneStep({ initial, onQuestion }: PhoneStepProps) {
 
   const submit = handleSubmit(async (values) => {
     const outcome = await send(() => askQuestionByPhone(values));
-    if (outcome.kind === 'ok') onQuestion(values, outcome.data);
+    if (outcome.kind === 'done') onQuestion(values, outcome.data);
   });
 
   return (

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountdownText, useWaitText } from '../../../components/countdown-text';
 import { MessagesAlerts } from '../../../components/messages-alerts';
+import type { OutcomeProblem } from '../../../lib/outcome';
 import { useCountdown } from '../../../lib/use-countdown';
-import type { RecoveryProblem } from '../api/recovery-outcome';
 
 /** Why the last try did not go through, above the form: the server's messages, the wait, or a failure. */
-export function ProblemAlert({ problem }: { problem: RecoveryProblem | null }) {
+export function ProblemAlert({ problem }: { problem: OutcomeProblem | null }) {
   const { t } = useTranslation();
   if (problem === null) return null;
   if (problem.kind === 'refused') return <MessagesAlerts messages={problem.messages} />;

@@ -1,7 +1,7 @@
 import type { SecretQuestion } from '@portail/contract/schemas/account';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecoveryOutcome } from '../api/recovery-outcome';
+import type { Outcome } from '../../../lib/outcome';
 import { AnswerStep } from './answer-step';
 import { RecoveryDone } from './recovery-done';
 import { RecoveryPaper } from './recovery-paper';
@@ -22,7 +22,7 @@ export interface QuestionFlowProps<A> {
   /** The first step: what identifies the account (kept when coming back), giving the question. */
   renderAsk: (initial: A | null, onQuestion: (asked: A, question: SecretQuestion) => void) => ReactNode;
   /** Sends the answer to the question asked. */
-  sendAnswer: (asked: A, question: SecretQuestion, response: string) => Promise<RecoveryOutcome<unknown>>;
+  sendAnswer: (asked: A, question: SecretQuestion, response: string) => Promise<Outcome<unknown>>;
 }
 
 /**

@@ -4,7 +4,7 @@ import { type BaseSyntheticEvent, type ReactNode, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, fieldsNamed } from '../../../lib/apply-field-errors';
-import type { RecoveryOutcome, RecoveryProblem } from '../api/recovery-outcome';
+import type { Outcome, OutcomeProblem } from '../../../lib/outcome';
 import { ProblemAlert } from './problem-alert';
 
 /**
@@ -17,14 +17,14 @@ export function useStepSending<T extends FieldValues>(
   fields: readonly FieldPath<T>[],
 ) {
   const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<RecoveryProblem | null>(null);
+  const [problem, setProblem] = useState<OutcomeProblem | null>(null);
 
-  const send = async <O extends RecoveryOutcome<unknown> | null>(call: () => Promise<O>): Promise<O> => {
+  const send = async <O extends Outcome<unknown> | null>(call: () => Promise<O>): Promise<O> => {
     setSending(true);
     setProblem(null);
     const outcome = await call();
     setSending(false);
-    if (outcome === null || outcome.kind === 'ok') return outcome;
+    if (outcome === null || outcome.kind === 'done') return outcome;
     if (outcome.kind === 'invalid') {
       if (!applyFieldErrors(setError, outcome.fieldErrors, fieldsNamed(fields)))
         setProblem({ kind: 'failed', key: 'errors.validation' });
@@ -40,7 +40,7 @@ export function useStepSending<T extends FieldValues>(
 export interface StepFormProps {
   onSubmit: (event: BaseSyntheticEvent) => Promise<void>;
   sending: boolean;
-  problem: RecoveryProblem | null;
+  problem: OutcomeProblem | null;
   submitLabel: string;
   /** Shown above the problem (the question being answered). */
   header?: ReactNode;

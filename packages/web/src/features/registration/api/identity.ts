@@ -1,30 +1,24 @@
 import { registrationApi } from '@portail/contract/api/registration';
 import type { IdentityBody } from '@portail/contract/schemas/registration';
 import { call } from '../../../lib/api';
-import { isApiError } from '../../../lib/api-error';
+import { outcomeOf } from '../../../lib/outcome';
 import { keepProof } from './proof-store';
-import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
+import { STEP_HANDLED, stepRules } from './step-outcome';
 
-export type IdentityOutcome = StepOutcome | { kind: 'wait'; seconds: number };
+/** The wait after too many tries when the reply does not say (docs/activation.md#code-by-text). */
+const SECONDS_PER_HOUR = 3600;
 
 /**
  * `POST registration/identite?token=` (issue 17): the birth date and the centre's activation code.
- * Too many tries answer 429 with the seconds to wait, shown on the step rather than as a toast. A
+ * Too many tries answer 429 with the wait (`throttled`), shown on the step rather than as a toast. A
  * success gives this browser the link's proof of identity, kept for the tab (proof-store.ts).
  */
-export async function checkIdentity(token: string, body: IdentityBody): Promise<IdentityOutcome> {
-  try {
-    const reply = await call(registrationApi.identity, {
-      query: { token },
-      body,
-      auth: false,
-      handle: [...STEP_HANDLED, 429],
-    });
-    // The proof of identity is this browser's: every later call of the link carries it.
-    if (reply.ok && reply.preuve) keepProof(token, reply.preuve);
-    return { kind: reply.ok ? 'ok' : 'refused', messages: reply.exception.messages };
-  } catch (error) {
-    if (isApiError(error) && error.status === 429) return { kind: 'wait', seconds: error.retryAfter ?? 3600 };
-    return stepOutcome(Promise.reject(error));
-  }
+export async function checkIdentity(token: string, body: IdentityBody) {
+  const outcome = await outcomeOf(
+    call(registrationApi.identity, { query: { token }, body, auth: false, handle: [...STEP_HANDLED, 429] }),
+    { ...stepRules(), throttled: SECONDS_PER_HOUR },
+  );
+  // The proof of identity is this browser's: every later call of the link carries it.
+  if (outcome.kind === 'done' && outcome.data.preuve) keepProof(token, outcome.data.preuve);
+  return outcome;
 }

@@ -1,8 +1,9 @@
 import { registrationApi } from '@portail/contract/api/registration';
 import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
+import { outcomeOf } from '../../../lib/outcome';
 import { proofHeaders } from './proof-store';
-import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
+import { STEP_HANDLED, type StepOutcome, stepRules } from './step-outcome';
 
 export type OtpSendOutcome =
   | { kind: 'sent'; tel: string }
@@ -32,7 +33,7 @@ export async function sendOtp(token: string): Promise<OtpSendOutcome> {
 
 /** `PUT registration/otp?token=` (docs/activation.md#code-by-text): checks the code typed. */
 export function checkOtp(token: string, code: string): Promise<StepOutcome> {
-  return stepOutcome(
+  return outcomeOf(
     call(registrationApi.checkCode, {
       query: { token },
       headers: proofHeaders(token),
@@ -40,5 +41,6 @@ export function checkOtp(token: string, code: string): Promise<StepOutcome> {
       auth: false,
       handle: STEP_HANDLED,
     }),
+    stepRules(),
   );
 }

@@ -2,15 +2,16 @@ import { registrationApi } from '@portail/contract/api/registration';
 import type { connectionDataBody, RegistrationForm } from '@portail/contract/schemas/registration';
 import type { z } from 'zod';
 import { call } from '../../../lib/api';
+import { outcomeOf } from '../../../lib/outcome';
 import { proofHeaders } from './proof-store';
-import { STEP_HANDLED, type StepOutcome, stepOutcome } from './step-outcome';
+import { STEP_HANDLED, type StepOutcome, stepRules } from './step-outcome';
 
 /** `POST registration/validerDonnesConnexion?token=` (docs/activation.md#participant-steps): the personal contact of step 4. */
 export function validateConnectionData(
   token: string,
   body: z.input<typeof connectionDataBody>,
 ): Promise<StepOutcome> {
-  return stepOutcome(
+  return outcomeOf(
     call(registrationApi.checkConnectionData, {
       query: { token },
       headers: proofHeaders(token),
@@ -18,12 +19,13 @@ export function validateConnectionData(
       auth: false,
       handle: STEP_HANDLED,
     }),
+    stepRules(),
   );
 }
 
 /** `POST registration/confirmation?token=` (docs/activation.md#participant-steps): the whole form; the account becomes active. */
 export function confirmRegistration(token: string, body: RegistrationForm): Promise<StepOutcome> {
-  return stepOutcome(
+  return outcomeOf(
     call(registrationApi.confirm, {
       query: { token },
       headers: proofHeaders(token),
@@ -31,5 +33,6 @@ export function confirmRegistration(token: string, body: RegistrationForm): Prom
       auth: false,
       handle: STEP_HANDLED,
     }),
+    stepRules(),
   );
 }

@@ -94,6 +94,14 @@ const MATRIX = API_ROUTES.filter((declaration) => !declaration.demoOnly).sort(
 );
 const routeKey = (method: string, url: string) => `${method} ${url}`;
 
+/** The server's entry for a declared route (its access rule and ids as the guard holds them). */
+function servedRoute(declaration: { method: string; path: string }): RouteInfo {
+  const key = routeKey(declaration.method, declaration.path);
+  const route = portal.app.routeTable.find((candidate) => routeKey(candidate.method, candidate.url) === key);
+  if (!route) throw new Error(`${key} is declared but not served`);
+  return route;
+}
+
 describe('access matrix over HTTP: each route with every identity', () => {
   let cases = 0;
   let failed = 0;
@@ -113,11 +121,7 @@ describe('access matrix over HTTP: each route with every identity', () => {
   // medical field to a correspondant, and the security headers on every reply.
   for (const declaration of MATRIX) {
     it(`${declaration.method} ${declaration.path}`, async () => {
-      const route = portal.app.routeTable.find(
-        (candidate) =>
-          routeKey(candidate.method, candidate.url) === routeKey(declaration.method, declaration.path),
-      );
-      if (!route) throw new Error('not served');
+      const route = servedRoute(declaration);
       const failures: string[] = [];
       for (const identity of identities) {
         let url = route.url;
@@ -217,11 +221,7 @@ describe('an id of another scope in a query string answers exactly as an id that
 
   for (const declaration of MATRIX.filter((candidate) => !candidate.path.endsWith('/logout'))) {
     it(`${declaration.method} ${declaration.path}`, async () => {
-      const route = portal.app.routeTable.find(
-        (candidate) =>
-          routeKey(candidate.method, candidate.url) === routeKey(declaration.method, declaration.path),
-      );
-      if (!route) throw new Error('not served');
+      const route = servedRoute(declaration);
       const queryIds = queryIdsOf(spec, route);
       const failures: string[] = [];
       for (const identity of identities) {

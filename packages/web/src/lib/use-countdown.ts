@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
-const secondsUntil = (deadline: number | null): number =>
+/** Whole seconds left until a deadline (epoch ms), 0 once it has passed. */
+export const secondsUntil = (deadline: number | null): number =>
   deadline === null ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 
 /**

@@ -2,6 +2,7 @@ import type { Message } from '@portail/contract/schemas/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { secondsUntil } from '../../lib/use-countdown';
 import { checkIdentity } from './api/identity';
 import { registrationKeys } from './api/registration-keys';
 import { serverErrorsToFields } from './field-errors';
@@ -25,9 +26,7 @@ export function useIdentityStep(token: string, form: UseFormReturn<RegistrationD
       return { proven: false, messages: [] };
     const { dateNaissance, codeActivation } = form.getValues();
     const outcome = await checkIdentity(token, { dateNaissance: dateNaissance ?? '', codeActivation });
-    setWaitSeconds(
-      outcome.kind === 'throttled' ? Math.max(1, Math.ceil((outcome.until - Date.now()) / 1000)) : null,
-    );
+    setWaitSeconds(outcome.kind === 'throttled' ? Math.max(1, secondsUntil(outcome.until)) : null);
     if (outcome.kind === 'done') {
       setProven(true);
       form.setValue('codeActivation', '');

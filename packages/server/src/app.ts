@@ -10,8 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { installGuard } from './auth/guard';
 import { boundHashQueue } from './auth/passwords';
-import { sessionCache } from './auth/session-cache';
-import { listenForSessionChanges } from './auth/session-events';
+import { SessionEvents } from './auth/session-events';
 import { startSweeper } from './auth/sweep';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
@@ -156,12 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  sessionCache.configure(config.sessionCacheTtlMs);
+  // This app's sessions cache and their change news, handed to the guard and to the features.
+  const sessions = new SessionEvents(config.sessionCacheTtlMs);
+  app.decorate('sessions', sessions);
   if (config.databaseUrl) {
-    const stop = listenForSessionChanges(config.databaseUrl, app.log);
+    const stop = sessions.listen(config.databaseUrl, app.log);
     app.addHook('onClose', stop);
   }
-  installGuard(app, { db: database.db, config });
+  installGuard(app, { db: database.db, config, sessions });
   boundHashQueue(config.passwordHashQueue);
   const stopSweeper = startSweeper(database.db, config, app.log);
   app.addHook('onClose', async () => stopSweeper());
@@ -175,7 +176,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What a feature's writes announce to the lists other features keep (lib/changes.ts).
   const changes = new Changes();
   app.decorate('listCaches', {});
-  const featureDeps = { db: database.db, config, notifier, metrics, changes, listen: database.listen };
+  const featureDeps = {
+    db: database.db,
+    config,
+    notifier,
+    metrics,
+    changes,
+    sessions,
+    listen: database.listen,
+  };
   if (metrics) installMetrics(app, { metrics, database, config, queue: delivery.queue });
 
   await app.register(healthRoutes(database));
@@ -204,7 +213,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowLocalHttp: config.subscriptionAllowLocalHttp,
   });
   await app.register(
-    subscriptionDelivery({ db: database.db, database, config, notifier, handlers: FEED_HANDLERS }),
+    subscriptionDelivery({
+      db: database.db,
+      database,
+      config,
+      notifier,
+      sessions,
+      handlers: FEED_HANDLERS,
+    }),
   );
   await app.register(feedRetention({ db: database.db, config }));
   await app.register(
@@ -215,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       changes,
       config,
       notifier,
+      sessions,
       handlers: [...FHIR_RESOURCE_HANDLERS, subscriptions],
       software: { name: 'Portail Bilans', version: PORTAL_VERSION },
     }),

@@ -46,7 +46,7 @@ describe('a lock ends the account’s sessions', () => {
     const first = await signIn(ctx, 'participant.test5', 'participant');
     const second = await signIn(ctx, 'participant.test5', 'participant', { confirm: false });
     const id = await userId('participant.test5');
-    await lockAccount(ctx.database.db, id, '192.0.2.1');
+    await lockAccount(ctx.database.db, ctx.app.sessions, id, '192.0.2.1');
     expect((await principal(first.headers)).statusCode).toBe(401);
     expect((await principal(second.headers)).statusCode).toBe(401);
     const [user] = await ctx.database.db.select().from(users).where(eq(users.id, id));

@@ -1,10 +1,17 @@
 import { tokenReply } from '@portail/contract/schemas/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionCache, sessionCache } from '../src/auth/session-cache';
+import { SessionCache } from '../src/auth/session-cache';
 import { refreshTokens, sessions } from '../src/db/schema';
 import { REFRESH_GRACE_MS } from '../src/features/auth/auth.service';
-import { createTestContext, passwordRequest, signIn, type TestContext, tokenRequest } from './helper';
+import {
+  claimsOf,
+  createTestContext,
+  passwordRequest,
+  signIn,
+  type TestContext,
+  tokenRequest,
+} from './helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,11 +23,6 @@ const principal = (authorization: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/oauth/principal', headers: { authorization }, payload: {} });
 const refresh = (token: string) =>
   tokenRequest(ctx.app, { grant_type: 'refresh_token', refresh_token: token });
-
-function claimsOf(token: string): Record<string, unknown> {
-  const payload = token.split('.')[1] ?? '';
-  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-}
 
 describe('access token', () => {
   it('is a signed JWT of at most 15 minutes naming a session', async () => {
@@ -98,7 +100,7 @@ describe('session end', () => {
       .set({ lastSeenAt: new Date(Date.now() - 301_000) })
       .where(eq(sessions.id, String(claimsOf(idle.access).sid)));
     // Written behind the server's back: drop what it remembers of the session.
-    sessionCache.clear();
+    ctx.app.sessions.cache.clear();
     expect((await principal(`Bearer ${idle.access}`)).statusCode).toBe(401);
     expect((await refresh(idle.refresh)).statusCode).toBe(400);
 
@@ -107,7 +109,7 @@ describe('session end', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, String(claimsOf(old.access).sid)));
-    sessionCache.clear();
+    ctx.app.sessions.cache.clear();
     expect((await principal(`Bearer ${old.access}`)).statusCode).toBe(401);
   });
 

@@ -10,8 +10,6 @@ import { TextWriter, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '../src/auth/caller';
-import { loadCaller } from '../src/auth/sessions';
 import { enumItems } from '../src/db/schema';
 import {
   type HistoryRecord,
@@ -19,7 +17,7 @@ import {
   readHistoryRows,
 } from '../src/features/checkups/checkup.queries';
 import { centreToday } from '../src/lib/dates';
-import { createTestContext, signIn, type TestContext } from './helper';
+import { callerOf, createTestContext, signIn, type TestContext } from './helper';
 import { headersOf } from './participants-fixtures';
 
 let ctx: TestContext;
@@ -359,17 +357,6 @@ describe('POST /api/excel-participant-historique-bilan', () => {
   });
 });
 
-async function callerOf(login: string): Promise<Caller> {
-  const signed = await signIn(ctx, login, 'correspondant');
-  const claims = JSON.parse(Buffer.from(signed.access.split('.')[1] ?? '', 'base64url').toString()) as {
-    sub: string;
-    sid: string;
-  };
-  const caller = await loadCaller(ctx.database.db, Number(claims.sub), claims.sid, ctx.config);
-  if (!caller) throw new Error('no caller');
-  return caller;
-}
-
 /**
  * The exports read their rows in keyset batches of a thousand: the same reading with batches of 7
  * must give the list's rows (offset pages) for every sort, nulls included.
@@ -378,7 +365,7 @@ describe('keyset batches', () => {
   it.each(CHECKUP_SORT_FIELDS.flatMap((field) => [false, true].map((descending) => ({ field, descending }))))(
     'check-ups by $field (descending: $descending)',
     async (sort) => {
-      const caller = await callerOf('corr.groupe');
+      const caller = await callerOf(ctx, 'corr.groupe', 'correspondant');
       const byOffset = await readCheckupRows(ctx.database.db, caller, WIDE, sort, { limit: 10_000 });
       const byKeyset: CheckupRow[] = [];
       let last: CheckupRow | undefined;
@@ -399,7 +386,7 @@ describe('keyset batches', () => {
   it.each(HISTORY_SORT_FIELDS.flatMap((field) => [false, true].map((descending) => ({ field, descending }))))(
     'history by $field (descending: $descending)',
     async (sort) => {
-      const caller = await callerOf('corr.groupe');
+      const caller = await callerOf(ctx, 'corr.groupe', 'correspondant');
       const byOffset = await readHistoryRows(ctx.database.db, caller, WIDE, sort, YEAR, { limit: 10_000 });
       const byKeyset: HistoryRecord[] = [];
       let last: HistoryRecord | undefined;

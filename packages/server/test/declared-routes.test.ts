@@ -2,6 +2,7 @@ import { API_ROUTES } from '@portail/contract/api/index';
 import { route } from '@portail/contract/api/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SessionEvents } from '../src/auth/session-events';
 import { checkDeclarationsServed, serve } from '../src/lib/serve';
 import { createTestContext, type TestContext } from './helper';
 
@@ -22,7 +23,7 @@ async function bareApp() {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installGuard(app, { db: ctx.database.db, config: ctx.config });
+  installGuard(app, { db: ctx.database.db, config: ctx.config, sessions: new SessionEvents(0) });
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionEvents } from '../src/auth/session-events';
 import { createTestContext, type TestContext } from './helper';
 
 /**
@@ -16,7 +17,7 @@ describe('access rules', () => {
     const { default: Fastify } = await import('fastify');
     const { installGuard } = await import('../src/auth/guard');
     const bare = Fastify();
-    installGuard(bare, { db: ctx.database.db, config: ctx.config });
+    installGuard(bare, { db: ctx.database.db, config: ctx.config, sessions: new SessionEvents(0) });
     expect(() => bare.get('/api/naked', async () => 'x')).toThrow(/declares no access rule/);
     expect(() => bare.get('/api/things/:id', { config: { access: 'permit' } }, async () => 'x')).toThrow(
       /must declare/,

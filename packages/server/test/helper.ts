@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import type { Caller } from '../src/auth/caller';
 import { hashPassword } from '../src/auth/passwords';
+import { loadCaller } from '../src/auth/sessions';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/demo/accounts';
@@ -277,4 +279,21 @@ export async function signIn(
       throw new Error(`code confirmation of ${login} failed: ${confirm.body}`);
   }
   return signed;
+}
+
+/** The claims of an access token (its payload, unverified: the tests read what they were given). */
+export function claimsOf(token: string): { sub: string; sid: string } & Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+/** Signs in and loads the caller as the guard would, for the tests that call a service directly. */
+export async function callerOf(
+  ctx: TestContext,
+  login: string,
+  kind: 'participant' | 'correspondant' | 'staff',
+): Promise<Caller> {
+  const { sub, sid } = claimsOf((await signIn(ctx, login, kind)).access);
+  const caller = await loadCaller(ctx.database.db, ctx.app.sessions, Number(sub), sid, ctx.config);
+  if (!caller) throw new Error(`no caller for ${login}`);
+  return caller;
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCache } from '../src/auth/session-cache';
 import { sessions } from '../src/db/schema';
-import { createTestContext, signIn, type TestContext } from './helper';
+import { claimsOf, createTestContext, signIn, type TestContext } from './helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,10 +12,7 @@ afterAll(async () => ctx.close());
 const keepAlive = (headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/oauth/keepalive', headers });
 
-function sessionIdOf(access: string): string {
-  const payload = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8'));
-  return String(payload.sid);
-}
+const sessionIdOf = (access: string) => claimsOf(access).sid;
 
 /** Moves the session's last activity into the past, behind the server's back. */
 async function lastSeen(access: string, secondsAgo: number) {
@@ -24,7 +20,7 @@ async function lastSeen(access: string, secondsAgo: number) {
     .update(sessions)
     .set({ lastSeenAt: new Date(Date.now() - secondsAgo * 1000) })
     .where(eq(sessions.id, sessionIdOf(access)));
-  sessionCache.clear();
+  ctx.app.sessions.cache.clear();
 }
 
 async function lastSeenAt(access: string): Promise<number> {

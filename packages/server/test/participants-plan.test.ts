@@ -1,13 +1,11 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '../src/auth/caller';
-import { loadCaller } from '../src/auth/sessions';
 import { participants } from '../src/db/schema';
 import {
   type ListFilters,
   participantListQueries,
 } from '../src/features/participants/participant-list.queries';
-import { createTestContext, signIn, type TestContext } from './helper';
+import { callerOf, createTestContext, type TestContext } from './helper';
 
 /**
  * The participant list's performance budget (docs/participants.md#list at a centre's scale): a page costs what the page
@@ -19,17 +17,6 @@ beforeAll(async () => {
   ctx = await createTestContext({ participants: 6000 });
 });
 afterAll(async () => ctx.close());
-
-async function callerOf(login: string): Promise<Caller> {
-  const signed = await signIn(ctx, login, 'correspondant');
-  const claims = JSON.parse(Buffer.from(signed.access.split('.')[1] ?? '', 'base64url').toString()) as {
-    sub: string;
-    sid: string;
-  };
-  const caller = await loadCaller(ctx.database.db, Number(claims.sub), claims.sid, ctx.config);
-  if (!caller) throw new Error('no caller');
-  return caller;
-}
 
 async function plan(query: SQLWrapper): Promise<string> {
   const result = (await ctx.database.db.execute(sql`explain ${query}`)) as {
@@ -49,7 +36,7 @@ describe('participant list plans', () => {
     ['corr.entreprise', 'participants_company_list_idx'],
     ['corr.groupe', 'participants_group_list_idx'],
   ])('%s: the default page is a range of %s stopped by the limit', async (login, index) => {
-    const caller = await callerOf(login);
+    const caller = await callerOf(ctx, login, 'correspondant');
     const { items } = participantListQueries(ctx.database.db, caller, ACTIVE, DEFAULT_PAGE);
     const text = await plan(items);
     expect(text).toMatch(/^Limit/);
@@ -66,7 +53,7 @@ describe('participant list plans', () => {
   });
 
   it('reads the total of a whole scope from its counters, and counts a search from the index alone', async () => {
-    const caller = await callerOf('corr.etablissement');
+    const caller = await callerOf(ctx, 'corr.etablissement', 'correspondant');
     for (const filters of [ACTIVE, { activeOnly: false }]) {
       const { total } = participantListQueries(ctx.database.db, caller, filters, DEFAULT_PAGE);
       const text = await plan(total);
@@ -135,7 +122,7 @@ describe('participant list plans', () => {
   });
 
   it('keeps the index order with inactive participants included, merging the two ranges', async () => {
-    const caller = await callerOf('corr.groupe');
+    const caller = await callerOf(ctx, 'corr.groupe', 'correspondant');
     const { items } = participantListQueries(ctx.database.db, caller, { activeOnly: false }, DEFAULT_PAGE);
     const text = await plan(items);
     expect(text).toContain('Merge Append');

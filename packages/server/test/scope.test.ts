@@ -2,26 +2,14 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../src/auth/caller';
 import { scopeCondition } from '../src/auth/scope';
-import { loadCaller } from '../src/auth/sessions';
 import { participants, users } from '../src/db/schema';
-import { createTestContext, signIn, type TestContext } from './helper';
+import { callerOf, createTestContext, type TestContext } from './helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ participants: 200 });
 });
 afterAll(async () => ctx.close());
-
-async function callerOf(login: string, kind: 'participant' | 'correspondant' | 'staff'): Promise<Caller> {
-  const signed = await signIn(ctx, login, kind);
-  const claims = JSON.parse(Buffer.from(signed.access.split('.')[1] ?? '', 'base64url').toString()) as {
-    sub: string;
-    sid: string;
-  };
-  const caller = await loadCaller(ctx.database.db, Number(claims.sub), claims.sid, ctx.config);
-  if (!caller) throw new Error('no caller');
-  return caller;
-}
 
 const columns = {
   participantId: participants.id,
@@ -45,16 +33,16 @@ async function visible(caller: Caller) {
 
 describe('scope of a caller', () => {
   it('a participant sees only themselves', async () => {
-    const caller = await callerOf('participant.dmc', 'participant');
+    const caller = await callerOf(ctx, 'participant.dmc', 'participant');
     const rows = await visible(caller);
     expect(rows.map((row) => row.id)).toEqual([caller.participantId]);
   });
 
   it('correspondants see their establishment ⊂ company ⊂ group, and nothing of an unrelated company', async () => {
-    const establishment = await visible(await callerOf('corr.etablissement', 'correspondant'));
-    const company = await visible(await callerOf('corr.entreprise', 'correspondant'));
-    const group = await visible(await callerOf('corr.groupe', 'correspondant'));
-    const other = await visible(await callerOf('corr.autre', 'correspondant'));
+    const establishment = await visible(await callerOf(ctx, 'corr.etablissement', 'correspondant'));
+    const company = await visible(await callerOf(ctx, 'corr.entreprise', 'correspondant'));
+    const group = await visible(await callerOf(ctx, 'corr.groupe', 'correspondant'));
+    const other = await visible(await callerOf(ctx, 'corr.autre', 'correspondant'));
     expect(establishment.length).toBeGreaterThan(0);
     expect(new Set(establishment.map((row) => row.establishmentId)).size).toBe(1);
     expect(company.length).toBeGreaterThanOrEqual(establishment.length);
@@ -67,7 +55,7 @@ describe('scope of a caller', () => {
   });
 
   it('an admin reaches no participant through a scoped query', async () => {
-    const caller = await callerOf('admin', 'staff');
+    const caller = await callerOf(ctx, 'admin', 'staff');
     expect(await visible(caller)).toEqual([]);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.login, 'admin'));
     expect(row?.participantId).toBeNull();

@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../src/auth/caller';
-import { sessionCache } from '../src/auth/session-cache';
-import { listenForSessionChanges } from '../src/auth/session-events';
+import { SessionEvents } from '../src/auth/session-events';
 
 const url = process.env.TEST_DATABASE_URL;
 const stops: (() => Promise<void>)[] = [];
@@ -18,7 +17,9 @@ async function until(check: () => boolean, ms = 5000): Promise<void> {
 // Another instance's NOTIFY must evict what this process cached; only a real PostgreSQL has other instances.
 describe.runIf(url)('session notifications between instances', () => {
   it('evicts a session and every session of a user when another instance announces a change', async () => {
-    stops.push(listenForSessionChanges(url ?? '', { warn: () => undefined }));
+    const events = new SessionEvents(60_000);
+    const sessionCache = events.cache;
+    stops.push(events.listen(url ?? '', { warn: () => undefined }));
     const entry = (userId: number) => ({
       caller: { userId } as Caller,
       expiresAt: new Date(Date.now() + 60_000),

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Caller } from './caller';
 import { verifyAccessToken } from './jwt';
+import type { SessionEvents } from './session-events';
 import { loadCaller } from './sessions';
 
 declare module 'fastify' {
@@ -59,7 +60,10 @@ function bearerToken(request: FastifyRequest): string | null {
  * be denied anyway, docs/roles-and-access.md#route-guard); every request is authenticated and checked against its route's rule
  * before any handler runs.
  */
-export function installGuard(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+export function installGuard(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; sessions: SessionEvents },
+): void {
   app.decorate('routeTable', [] as RouteInfo[]);
   app.decorateRequest('caller', null);
 
@@ -97,7 +101,7 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; config: Confi
 
   async function authenticate(token: string): Promise<Caller | null> {
     const claims = await verifyAccessToken(token, deps.config.jwtSecret);
-    return claims ? loadCaller(deps.db, claims.userId, claims.sessionId, deps.config) : null;
+    return claims ? loadCaller(deps.db, deps.sessions, claims.userId, claims.sessionId, deps.config) : null;
   }
 
   app.addHook('onRequest', async (request) => {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { loginAttempts, users } from '../db/schema';
 import { audit } from '../lib/audit';
+import type { SessionEvents } from './session-events';
 import { revokeUserSessions } from './sessions';
 
 /**
@@ -65,13 +66,14 @@ export function accountAttemptKey(account: { kind: string; login: string }): str
  */
 export async function lockAccount(
   db: DbOrTx,
+  sessions: SessionEvents,
   userId: number,
   ip: string,
   /** What tripped it, for the centre's support card: three wrong passwords at sign-in or at a sensitive change. */
   after: 'SIGN_IN' | 'REAUTHENTICATION' = 'SIGN_IN',
 ): Promise<void> {
   await db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, userId));
-  const ended = await revokeUserSessions(db, userId, null, 'account_locked');
+  const ended = await revokeUserSessions(db, sessions, userId, null, 'account_locked');
   await audit(db, {
     actorUserId: userId,
     action: 'ACCOUNT_LOCKED',

@@ -9,6 +9,7 @@ import { BusinessError, errorMessage, notFound, warnMessage } from '../lib/error
 import { FieldErrors } from '../lib/field-errors';
 import { accountAttemptKey, clearAttempts, lockAccount, reserveAttempt } from './lockout';
 import { verifyPassword } from './passwords';
+import type { SessionEvents } from './session-events';
 
 export interface Reauthentication {
   userId: number;
@@ -27,7 +28,7 @@ const CURRENT = { name: CURRENT_PASSWORD_FIELD, message: 'errors.motDePasseActue
  * the account and ends its sessions, this one included. Throws on anything but the right password.
  */
 export async function reauthenticate(
-  deps: { db: Db; config: Pick<Config, 'lockDurationS'> },
+  deps: { db: Db; config: Pick<Config, 'lockDurationS'>; sessions: SessionEvents },
   who: Reauthentication,
   password: string,
 ): Promise<void> {
@@ -43,7 +44,7 @@ export async function reauthenticate(
   const attempt = await reserveAttempt(db, key, deps.config.lockDurationS);
   const locked = () => new BusinessError([errorMessage(CONTACT_CHANGE_MESSAGES.locked)], 403);
   if (attempt > MAX_PASSWORD_ATTEMPTS) {
-    await lockAccount(db, account.id, who.ip, 'REAUTHENTICATION');
+    await lockAccount(db, deps.sessions, account.id, who.ip, 'REAUTHENTICATION');
     throw locked();
   }
   if (await verifyPassword(account.passwordHash, password)) {
@@ -51,7 +52,7 @@ export async function reauthenticate(
     return;
   }
   if (attempt === MAX_PASSWORD_ATTEMPTS) {
-    await lockAccount(db, account.id, who.ip, 'REAUTHENTICATION');
+    await lockAccount(db, deps.sessions, account.id, who.ip, 'REAUTHENTICATION');
     throw locked();
   }
   await audit(db, {

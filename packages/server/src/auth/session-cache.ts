@@ -14,7 +14,8 @@ interface Entry extends CachedSession {
  * Sessions recently validated by this process, so that the calls of one page do not each read the
  * session again. Correctness does not rest on the time-to-live: whatever ends or changes a session or
  * an account evicts it here at once and, through PostgreSQL NOTIFY, in every other instance
- * (session-events.ts). The time-to-live only bounds the damage of a lost notification.
+ * (session-events.ts). The time-to-live only bounds the damage of a lost notification. Each app owns
+ * one (SessionEvents), so two apps in one process, as the tests start them, share nothing.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -22,14 +23,9 @@ export class SessionCache {
   private epoch = 0;
 
   constructor(
-    private ttlMs = 5000,
+    private readonly ttlMs: number,
     private readonly max = 20_000,
   ) {}
-
-  configure(ttlMs: number): void {
-    this.ttlMs = ttlMs;
-    this.clear();
-  }
 
   get(sessionId: string): CachedSession | undefined {
     const entry = this.entries.get(sessionId);
@@ -74,6 +70,3 @@ export class SessionCache {
     this.entries.clear();
   }
 }
-
-/** One per process: session ids are random UUIDs, so databases never collide in it. */
-export const sessionCache = new SessionCache();

@@ -7,8 +7,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { correspondants, enumItems, participants, refreshTokens, sessions, users } from '../db/schema';
 import type { AccountKind, Caller, ScopeLevel } from './caller';
 import { hashToken, randomToken } from './secrets';
-import { sessionCache } from './session-cache';
-import { sessionChanged, userChanged } from './session-events';
+import type { SessionCache } from './session-cache';
+import type { SessionEvents } from './session-events';
 
 /** Only write last_seen_at when it is older than this, so that reads do not all become writes. */
 const TOUCH_INTERVAL_MS = 15_000;
@@ -35,12 +35,17 @@ export async function createSession(
   return { sessionId, refreshToken };
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: string, reason: string): Promise<void> {
+export async function revokeSession(
+  db: DbOrTx,
+  events: SessionEvents,
+  sessionId: string,
+  reason: string,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  await sessionChanged(db, sessionId);
+  await events.sessionChanged(db, sessionId);
 }
 
 /**
@@ -49,6 +54,7 @@ export async function revokeSession(db: DbOrTx, sessionId: string, reason: strin
  */
 export async function revokeUserSessions(
   db: DbOrTx,
+  events: SessionEvents,
   userId: number,
   keep: string | null,
   reason: string,
@@ -64,7 +70,7 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
-  await userChanged(db, userId);
+  await events.userChanged(db, userId);
   return ended.length;
 }
 
@@ -138,19 +144,21 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareCallerQuery>>();
  */
 export async function loadCaller(
   db: Db,
+  events: SessionEvents,
   userId: number,
   sessionId: string,
   config: Config,
 ): Promise<Caller | null> {
-  const cached = sessionCache.get(sessionId);
+  const cache = events.cache;
+  const cached = cache.get(sessionId);
   if (cached && cached.caller.userId === userId) {
     if (!sessionEndReason({ revokedAt: null, ...cached }, config)) {
-      await touch(db, sessionId, cached.lastSeenAt);
+      await touch(db, cache, sessionId, cached.lastSeenAt);
       return cached.caller;
     }
-    sessionCache.evictSession(sessionId);
+    cache.evictSession(sessionId);
   }
-  const epoch = sessionCache.begin();
+  const epoch = cache.begin();
   let query = prepared.get(db);
   if (!query) {
     query = prepareCallerQuery(db);
@@ -160,10 +168,10 @@ export async function loadCaller(
   if (!row?.active) return null;
   const ended = sessionEndReason(row, config);
   if (ended) {
-    if (ended !== 'revoked') await revokeSession(db, sessionId, ended);
+    if (ended !== 'revoked') await revokeSession(db, events, sessionId, ended);
     return null;
   }
-  const lastSeenAt = await touch(db, sessionId, row.lastSeenAt);
+  const lastSeenAt = await touch(db, cache, sessionId, row.lastSeenAt);
   const kind = row.kind as AccountKind;
   const caller: Caller = {
     userId,
@@ -197,18 +205,18 @@ export async function loadCaller(
       employee: kind === 'PARTICIPANT' && row.categoryCode === 'SAL',
     },
   };
-  sessionCache.set(sessionId, { caller, expiresAt: row.expiresAt, lastSeenAt }, epoch);
+  cache.set(sessionId, { caller, expiresAt: row.expiresAt, lastSeenAt }, epoch);
   return caller;
 }
 
 /** Records activity for the idle time-out, at most every TOUCH_INTERVAL_MS per session. */
-async function touch(db: Db, sessionId: string, lastSeenAt: Date): Promise<Date> {
+async function touch(db: Db, cache: SessionCache, sessionId: string, lastSeenAt: Date): Promise<Date> {
   if (Date.now() - lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return lastSeenAt;
   const now = new Date();
   await db
     .update(sessions)
     .set({ lastSeenAt: now })
     .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now()`)));
-  sessionCache.touch(sessionId, now);
+  cache.touch(sessionId, now);
   return now;
 }

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { FHIR_BASE_PATH } from '@portail/contract/integration/fhir';
 import { pino } from 'pino';
+import { SessionEvents } from '../auth/session-events';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { CORRESPONDANTS_CHANNEL } from '../features/correspondants/correspondant-page-cache';
@@ -107,6 +108,8 @@ export async function runImport(
     ip: '127.0.0.1',
     baseUrl: `${config.publicUrl}${FHIR_BASE_PATH}`,
     notifier: delivery.notifier,
+    // No cache of its own (it serves no request); its notifications reach the running portals.
+    sessions: new SessionEvents(0),
     afterCommit: (task) => {
       const running = task()
         .catch((error: unknown) => log.error({ err: error }, 'import: after-commit task failed'))

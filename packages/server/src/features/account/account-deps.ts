@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { type Caller, requireCaller } from '../../auth/caller';
+import type { SessionEvents } from '../../auth/session-events';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Notifier } from '../../notify/notifier';
@@ -8,6 +9,7 @@ export interface AccountDeps {
   db: Db;
   config: Config;
   notifier: Notifier;
+  sessions: SessionEvents;
 }
 
 /** Who asks, from where: what every write records in the audit log. */

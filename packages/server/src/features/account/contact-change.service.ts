@@ -2,6 +2,7 @@ import { MAX_CODE_ATTEMPTS } from '@portail/contract/constants';
 import type { ContactChannel, PendingContact } from '@portail/contract/schemas/contact-change';
 import { eq } from 'drizzle-orm';
 import { issueUserCode, latestUserCode, type Purpose, spendUserCodes } from '../../auth/codes';
+import type { SessionEvents } from '../../auth/session-events';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { DbOrTx } from '../../db/client';
 import { correspondants, users } from '../../db/schema';
@@ -87,7 +88,7 @@ export async function requestContactChange(
     });
   }
   if (wanted.mobile === null && current.mobile !== null)
-    await applyContact(tx, ctx, current, { mobile: null });
+    await applyContact(tx, deps.sessions, ctx, current, { mobile: null });
   return outgoing;
 }
 
@@ -109,6 +110,7 @@ export async function sendContactCodes(
  */
 export async function applyContact(
   tx: DbOrTx,
+  sessions: SessionEvents,
   ctx: AccountRequest,
   current: StoredContact,
   change: { email?: string; mobile?: string | null },
@@ -124,7 +126,7 @@ export async function applyContact(
       .set({ ...change, updatedAt: now })
       .where(eq(correspondants.id, current.correspondantId));
   }
-  await revokeUserSessions(tx, current.id, ctx.caller.sessionId, 'contact_changed');
+  await revokeUserSessions(tx, sessions, current.id, ctx.caller.sessionId, 'contact_changed');
   const before = Object.fromEntries(
     Object.keys(change).map((key) => [key, current[key as keyof typeof change]]),
   );

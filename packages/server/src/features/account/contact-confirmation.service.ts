@@ -72,6 +72,7 @@ export async function confirmContactChange(
     if (checked.result !== 'ok') return { result: checked.result };
     await applyContact(
       tx,
+      deps.sessions,
       ctx,
       current,
       body.canal === 'EMAIL' ? { email: waiting.pendingValue } : { mobile: waiting.pendingValue },

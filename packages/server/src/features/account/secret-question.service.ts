@@ -43,7 +43,7 @@ export async function saveSecretQuestion(
       .update(users)
       .set({ secretQuestionId: body.id, secretAnswerHash: answerHash, updatedAt: new Date() })
       .where(eq(users.id, current.id));
-    await revokeUserSessions(tx, current.id, ctx.caller.sessionId, 'question_changed');
+    await revokeUserSessions(tx, deps.sessions, current.id, ctx.caller.sessionId, 'question_changed');
     await audit(tx, {
       actorUserId: ctx.caller.userId,
       action: 'SECRET_QUESTION_CHANGED',

@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../auth/caller';
 import { signAccessToken } from '../../auth/jwt';
 import { hashToken, randomToken } from '../../auth/secrets';
+import type { SessionEvents } from '../../auth/session-events';
 import { revokeSession, sessionEndReason } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -17,6 +18,8 @@ export interface AuthDeps {
   db: Db;
   config: Config;
   notifier: Notifier;
+  /** The app's sessions cache and their change news (auth/session-events.ts). */
+  sessions: SessionEvents;
   /** The app's operations metrics (sign-in outcomes, locks); absent when METRICS_ENABLED=false. */
   metrics?: PortalMetrics | undefined;
 }
@@ -91,7 +94,7 @@ export async function refreshGrant(deps: AuthDeps, presented: string, ip: string
     .limit(1);
   if (!row) return invalidGrant();
   const reuse = async () => {
-    await revokeSession(db, row.sessionId, 'refresh_reuse');
+    await revokeSession(db, deps.sessions, row.sessionId, 'refresh_reuse');
     await audit(db, {
       actorUserId: row.userId,
       action: 'REFRESH_REUSE',
@@ -182,7 +185,7 @@ async function sibling(deps: AuthDeps, row: RefreshedSession): Promise<GrantResu
 }
 
 export async function logout(deps: AuthDeps, caller: Caller, ip: string): Promise<void> {
-  await revokeSession(deps.db, caller.sessionId, 'logout');
+  await revokeSession(deps.db, deps.sessions, caller.sessionId, 'logout');
   await audit(deps.db, {
     actorUserId: caller.userId,
     action: 'SIGN_OUT',

@@ -89,7 +89,7 @@ export async function passwordGrant(
   if (!user || !valid || !user.active) {
     metrics?.signIn(!user ? 'unknown' : !valid ? 'wrong_password' : 'inactive');
     if (attempt === MAX_PASSWORD_ATTEMPTS && user) {
-      await lockAccount(db, user.id, ip);
+      await lockAccount(db, deps.sessions, user.id, ip);
       metrics?.accountLocked();
     } else {
       await audit(db, {

@@ -47,7 +47,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.motDePasse);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, caller.sessionId, 'password_changed');
+    await revokeUserSessions(tx, deps.sessions, user.id, caller.sessionId, 'password_changed');
     await audit(tx, {
       actorUserId: caller.userId,
       action: 'PASSWORD_CHANGED',

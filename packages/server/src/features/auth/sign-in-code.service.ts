@@ -3,7 +3,6 @@ import type { Message } from '@portail/contract/schemas/common';
 import { eq } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
 import { checkCode, resendCode } from '../../auth/codes';
-import { sessionChanged } from '../../auth/session-events';
 import { revokeSession } from '../../auth/sessions';
 import { forget } from '../../auth/throttle';
 import { sessions, users } from '../../db/schema';
@@ -51,7 +50,7 @@ export async function confirmSignInCode(
         .set({ secondFactorConfirmedAt: new Date() })
         .where(eq(sessions.id, caller.sessionId));
       await forget(db, codeTriesKey(caller.userId));
-      await sessionChanged(db, caller.sessionId);
+      await deps.sessions.sessionChanged(db, caller.sessionId);
       await audit(db, {
         actorUserId: caller.userId,
         action: 'SIGN_IN_CONFIRMED',
@@ -69,7 +68,7 @@ export async function confirmSignInCode(
       });
       return { ok: false, messages: [warnMessage(`tentative.${outcome.attempt}`)] };
     case 'exhausted':
-      await revokeSession(db, caller.sessionId, 'code_attempts');
+      await revokeSession(db, deps.sessions, caller.sessionId, 'code_attempts');
       await audit(db, {
         actorUserId: caller.userId,
         action: 'CODE_LOCKED',
@@ -79,7 +78,7 @@ export async function confirmSignInCode(
       });
       return { ok: false, messages: [errorMessage('tentative.3')] };
     case 'expired':
-      await revokeSession(db, caller.sessionId, 'code_expired');
+      await revokeSession(db, deps.sessions, caller.sessionId, 'code_expired');
       return { ok: false, messages: [errorMessage('code.expired')] };
   }
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
 import { accountAttemptKey, clearAttempts } from '../../auth/lockout';
+import type { SessionEvents } from '../../auth/session-events';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -26,6 +27,7 @@ export interface CentreDeps {
   db: Db;
   config: Config;
   notifier: Notifier;
+  sessions: SessionEvents;
 }
 
 export interface StaffRequest {
@@ -153,7 +155,7 @@ export async function runAccountAction(
       break;
     case 'END_SESSIONS':
       await db.transaction(async (tx) => {
-        const ended = await revokeUserSessions(tx, id, null, 'staff');
+        const ended = await revokeUserSessions(tx, deps.sessions, id, null, 'staff');
         await audit(tx, {
           ...entry,
           action: 'STAFF_END_SESSIONS',
@@ -164,7 +166,7 @@ export async function runAccountAction(
     case 'DEACTIVATE':
       await db.transaction(async (tx) => {
         await tx.update(users).set({ active: false, updatedAt: new Date() }).where(eq(users.id, id));
-        const ended = await revokeUserSessions(tx, id, null, 'account_deactivated');
+        const ended = await revokeUserSessions(tx, deps.sessions, id, null, 'account_deactivated');
         await audit(tx, { ...entry, action: 'STAFF_DEACTIVATE', details: { reason, sessionsEnded: ended } });
       });
       break;

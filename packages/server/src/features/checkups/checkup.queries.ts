@@ -21,7 +21,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { Db } from '../../db/client';
@@ -113,6 +113,28 @@ function orderOf<R>(keys: SortKey<R>[], descending: boolean): SQL[] {
   return keys.map((key) => direction(key.column));
 }
 
+/** Which rows of a list: a page of the screen (offset) or the export's next batch (after `last`). */
+export interface Window<R> {
+  limit: number;
+  offset?: number;
+  last?: R;
+}
+
+/** The rows of `query` that match `conditions`, in the keys' order, within the window. */
+function page<Q extends PgSelect, R>(
+  query: Q,
+  conditions: SQL | undefined,
+  keys: SortKey<R>[],
+  descending: boolean,
+  window: Window<R>,
+): Q {
+  const rows = query
+    .where(and(conditions, window.last ? after(keys, window.last, descending) : undefined))
+    .orderBy(...orderOf(keys, descending))
+    .limit(window.limit);
+  return window.offset ? rows.offset(window.offset) : rows;
+}
+
 const key = <R>(column: PgColumn | SQL, nullable: boolean, value: (row: R) => string | number | null) => ({
   column,
   nullable,
@@ -159,22 +181,14 @@ export function checkupRowsQuery(
   caller: Caller,
   filters: CheckupFilters,
   sort: Sort<CheckupSortField>,
-  window: { limit: number; offset?: number; last?: CheckupRow },
+  window: Window<CheckupRow>,
 ) {
-  const keys = checkupKeys(sort.field);
   const query = db
     .select(checkupColumns)
     .from(checkups)
     .innerJoin(participants, eq(participants.id, checkups.participantId))
-    .where(
-      and(
-        checkupConditions(caller, filters),
-        window.last ? after(keys, window.last, sort.descending) : undefined,
-      ),
-    )
-    .orderBy(...orderOf(keys, sort.descending))
-    .limit(window.limit);
-  return window.offset ? query.offset(window.offset) : query;
+    .$dynamic();
+  return page(query, checkupConditions(caller, filters), checkupKeys(sort.field), sort.descending, window);
 }
 
 export function checkupCountQuery(db: Db, caller: Caller, filters: CheckupFilters) {
@@ -186,7 +200,7 @@ export async function readCheckupRows(
   caller: Caller,
   filters: CheckupFilters,
   sort: Sort<CheckupSortField>,
-  window: { limit: number; offset?: number; last?: CheckupRow },
+  window: Window<CheckupRow>,
 ): Promise<CheckupRow[]> {
   const rows = await checkupRowsQuery(db, caller, filters, sort, window);
   return rows.map(toCheckupRow);
@@ -259,9 +273,8 @@ export function historyRowsQuery(
   filters: CheckupFilters,
   sort: Sort<HistorySortField>,
   year: number,
-  window: { limit: number; offset?: number; last?: HistoryRecord },
+  window: Window<HistoryRecord>,
 ) {
-  const keys = historyKeys(sort.field);
   const query = db
     .select({
       id: participants.id,
@@ -281,15 +294,8 @@ export function historyRowsQuery(
       idEtablissement: participants.establishmentId,
     })
     .from(participants)
-    .where(
-      and(
-        historyConditions(caller, filters),
-        window.last ? after(keys, window.last, sort.descending) : undefined,
-      ),
-    )
-    .orderBy(...orderOf(keys, sort.descending))
-    .limit(window.limit);
-  return window.offset ? query.offset(window.offset) : query;
+    .$dynamic();
+  return page(query, historyConditions(caller, filters), historyKeys(sort.field), sort.descending, window);
 }
 
 export function historyCountQuery(db: Db, caller: Caller, filters: CheckupFilters) {
@@ -302,7 +308,7 @@ export async function readHistoryRows(
   filters: CheckupFilters,
   sort: Sort<HistorySortField>,
   year: number,
-  window: { limit: number; offset?: number; last?: HistoryRecord },
+  window: Window<HistoryRecord>,
 ): Promise<HistoryRecord[]> {
   return historyRowsQuery(db, caller, filters, sort, year, window);
 }

@@ -7,7 +7,6 @@ import {
 } from '@portail/contract/schemas/correspondants';
 import { eq } from 'drizzle-orm';
 import { reauthenticate } from '../../auth/reauthenticate';
-import { userChanged } from '../../auth/session-events';
 import { correspondants, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { forbidden, infoMessage, notFound } from '../../lib/errors';
@@ -100,7 +99,7 @@ export async function saveOwnRecord(
       .set({ lastName: next.lastName, firstName: next.firstName, updatedAt: now })
       .where(eq(users.correspondantId, current.id))
       .returning({ id: users.id });
-    for (const each of accounts) await userChanged(tx, each.id);
+    for (const each of accounts) await deps.sessions.userChanged(tx, each.id);
     await audit(tx, {
       actorUserId: ctx.caller.userId,
       action: 'CORRESPONDANT_UPDATED',

@@ -2,6 +2,7 @@ import { homeApi } from '@portail/contract/api/home';
 import type { Message } from '@portail/contract/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller } from '../../auth/caller';
+import type { SessionEvents } from '../../auth/session-events';
 import type { Db } from '../../db/client';
 import { serve } from '../../lib/serve';
 import { correspondantHomeFor } from './home.service';
@@ -24,7 +25,7 @@ const replyWith = async (messages: Promise<Message[]>) => ({
 });
 
 /** The home screen's data and the participant's answers from its cards (docs/home.md). */
-export function homeRoutes(deps: { db: Db }) {
+export function homeRoutes(deps: { db: Db; sessions: SessionEvents }) {
   return async (app: FastifyInstance) => {
     const { db } = deps;
     serve(app, homeApi.detail, async (request) => {
@@ -41,10 +42,10 @@ export function homeRoutes(deps: { db: Db }) {
       replyWith(recordWithdrawalConsent(db, context(request), request.body)),
     );
     serve(app, homeApi.reactivateRecord, async (request) =>
-      replyWith(reactivateMedicalRecord(db, context(request))),
+      replyWith(reactivateMedicalRecord(db, deps.sessions, context(request))),
     );
     serve(app, homeApi.withdrawRecord, async (request) =>
-      replyWith(withdrawMedicalRecord(db, context(request))),
+      replyWith(withdrawMedicalRecord(db, deps.sessions, context(request))),
     );
   };
 }

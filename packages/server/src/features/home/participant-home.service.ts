@@ -4,7 +4,7 @@ import { DOCUMENT_MESSAGES } from '@portail/contract/schemas/documents';
 import { HOME_MESSAGES, type ParticipantHome } from '@portail/contract/schemas/home';
 import { eq } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
-import { userChanged } from '../../auth/session-events';
+import type { SessionEvents } from '../../auth/session-events';
 import type { Db, DbOrTx } from '../../db/client';
 import { participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -178,6 +178,7 @@ export async function recordWithdrawalConsent(
  */
 async function changeMedicalRecord(
   tx: DbOrTx,
+  sessions: SessionEvents,
   request: HomeRequest,
   before: DmcStatus,
   after: DmcStatus,
@@ -196,7 +197,7 @@ async function changeMedicalRecord(
     details: { before, after },
     ip: request.ip,
   });
-  await userChanged(tx, request.caller.userId);
+  await sessions.userChanged(tx, request.caller.userId);
 }
 
 /**
@@ -204,12 +205,23 @@ async function changeMedicalRecord(
  * answered" or "refused". Every session of the account reloads its principal, so `dmcAccepte` and the
  * documents routes follow at once. Already accepted: a warning, nothing changes.
  */
-export async function reactivateMedicalRecord(db: Db, request: HomeRequest): Promise<Message[]> {
+export async function reactivateMedicalRecord(
+  db: Db,
+  sessions: SessionEvents,
+  request: HomeRequest,
+): Promise<Message[]> {
   const participantId = ownId(request.caller);
   return db.transaction(async (tx) => {
     const current = await lockOwnRow(tx, participantId);
     if (current.dmcStatus === 'ACCEPTED') return [warnMessage(DOCUMENT_MESSAGES.alreadyAccepted)];
-    await changeMedicalRecord(tx, request, current.dmcStatus, 'ACCEPTED', 'MEDICAL_RECORD_REACTIVATED');
+    await changeMedicalRecord(
+      tx,
+      sessions,
+      request,
+      current.dmcStatus,
+      'ACCEPTED',
+      'MEDICAL_RECORD_REACTIVATED',
+    );
     return [infoMessage(DOCUMENT_MESSAGES.reactivated)];
   });
 }
@@ -221,12 +233,23 @@ export async function reactivateMedicalRecord(db: Db, request: HomeRequest): Pro
  * route close as for a refusal, and every session of the account reloads its principal at once.
  * POST re-activate-dmc accepts it again later. Not accepted: a warning, nothing changes.
  */
-export async function withdrawMedicalRecord(db: Db, request: HomeRequest): Promise<Message[]> {
+export async function withdrawMedicalRecord(
+  db: Db,
+  sessions: SessionEvents,
+  request: HomeRequest,
+): Promise<Message[]> {
   const participantId = ownId(request.caller);
   return db.transaction(async (tx) => {
     const current = await lockOwnRow(tx, participantId);
     if (current.dmcStatus !== 'ACCEPTED') return [warnMessage(HOME_MESSAGES.recordNotAccepted)];
-    await changeMedicalRecord(tx, request, current.dmcStatus, 'REFUSED', 'MEDICAL_RECORD_WITHDRAWN');
+    await changeMedicalRecord(
+      tx,
+      sessions,
+      request,
+      current.dmcStatus,
+      'REFUSED',
+      'MEDICAL_RECORD_WITHDRAWN',
+    );
     return [infoMessage(HOME_MESSAGES.recordWithdrawn)];
   });
 }

@@ -1,7 +1,6 @@
 import type { Consent } from '@medplum/fhirtypes';
 import { portalCodeSystem } from '@portail/contract/integration/fhir';
 import { eq } from 'drizzle-orm';
-import { userChanged } from '../../auth/session-events';
 import { participants, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { instantOf, referencedParticipant } from './care-writes';
@@ -78,7 +77,7 @@ export async function createConsent(ctx: FhirContext, resource: Consent): Promis
       .select({ id: users.id })
       .from(users)
       .where(eq(users.participantId, participant.id));
-    for (const account of accounts) await userChanged(ctx.db, account.id);
+    for (const account of accounts) await ctx.sessions.userChanged(ctx.db, account.id);
   }
   const stored = await readConsent(
     ctx.db,

@@ -1,5 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SessionEvents } from '../../auth/session-events';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Changes } from '../../lib/changes';
@@ -20,6 +21,8 @@ export interface FhirContext {
   /** The server's base address, for the full URLs of a Bundle's entries and links. */
   baseUrl: string;
   notifier: Notifier;
+  /** Ends a closed account's sessions and has every instance read a changed one again. */
+  sessions: SessionEvents;
   /**
    * Work for once the write's transaction has committed (a mail with a registration link): a refused
    * or failed write sends nothing. Outside a write it runs at once.

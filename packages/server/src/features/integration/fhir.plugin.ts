@@ -1,6 +1,7 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { FHIR_BASE_PATH, FHIR_MIME } from '@portail/contract/integration/fhir';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionEvents } from '../../auth/session-events';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -57,6 +58,7 @@ export interface FhirDeps {
   db: Db;
   config: Config;
   notifier: Notifier;
+  sessions: SessionEvents;
   handlers: readonly FhirResourceHandler[];
   software: { name: string; version: string };
   /** Filled with the routes as they are registered (the root's `fhirRouteTable`). */
@@ -337,6 +339,7 @@ export function fhirRoutes(deps: FhirDeps) {
         ip: request.ip,
         baseUrl,
         notifier: deps.notifier,
+        sessions: deps.sessions,
         ...(deps.changes ? { changes: deps.changes } : {}),
         afterCommit: (task) => {
           task().catch((error: unknown) => log.error({ err: error }, 'FHIR task failed'));

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { issueUserCode, latestUserCode, spendUserCodes } from '../../auth/codes';
-import { userChanged } from '../../auth/session-events';
 import { revokeUserSessions } from '../../auth/sessions';
 import { accountTokens, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -112,13 +111,13 @@ export async function closeAccount(ctx: FhirContext, account: CorrespondantAccou
     .update(accountTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(accountTokens.userId, account.id), isNull(accountTokens.usedAt)));
-  await revokeUserSessions(ctx.db, account.id, null, 'correspondant_deactivated');
+  await revokeUserSessions(ctx.db, ctx.sessions, account.id, null, 'correspondant_deactivated');
 }
 
 /** Re-activation of a registered account: it signs in again with its password. */
 export async function reopenAccount(ctx: FhirContext, account: CorrespondantAccount): Promise<void> {
   await ctx.db.update(users).set({ active: true, updatedAt: new Date() }).where(eq(users.id, account.id));
-  await userChanged(ctx.db, account.id);
+  await ctx.sessions.userChanged(ctx.db, account.id);
 }
 
 /**
@@ -158,7 +157,7 @@ export async function changeContact(
       // A removed mobile reaches nobody new: it applies at once, as on the screens.
       await spendUserCodes(ctx.db, target);
       await ctx.db.update(users).set({ mobile: null, updatedAt: new Date() }).where(eq(users.id, account.id));
-      await revokeUserSessions(ctx.db, account.id, null, 'contact_changed');
+      await revokeUserSessions(ctx.db, ctx.sessions, account.id, null, 'contact_changed');
       kept.mobile = null;
       continue;
     }
@@ -196,5 +195,5 @@ export async function renameAccount(
     .update(users)
     .set({ lastName: holder.lastName, firstName: holder.firstName, updatedAt: new Date() })
     .where(eq(users.id, account.id));
-  await userChanged(ctx.db, account.id);
+  await ctx.sessions.userChanged(ctx.db, account.id);
 }

@@ -5,6 +5,7 @@ import type { Bundle } from '@medplum/fhirtypes';
 import { FHIR_BASE_PATH, FHIR_MIME } from '@portail/contract/integration/fhir';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { SessionEvents } from '../../auth/session-events';
 import type { Config } from '../../config';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -51,6 +52,7 @@ export interface DeliveryDeps {
   config: Config;
   /** Only to complete the handlers' context: reading a resource sends nothing. */
   notifier: Notifier;
+  sessions: SessionEvents;
   log: FastifyBaseLogger;
   /** The feed's types by name (their `read` gives a notification's resource; `search` its criteria). */
   handlers: ReadonlyMap<string, FhirResourceHandler>;
@@ -68,6 +70,7 @@ function contextOf(deps: DeliveryDeps, db: DbOrTx, client: ActiveClient): FhirCo
     ip: '127.0.0.1',
     baseUrl: `${deps.config.publicUrl}${FHIR_BASE_PATH}`,
     notifier: deps.notifier,
+    sessions: deps.sessions,
     afterCommit: (task) => {
       task().catch((error: unknown) => deps.log.error({ err: error }, 'FHIR task failed'));
     },

@@ -7,7 +7,7 @@ import { attemptKey, clearAttempts } from '../../auth/lockout';
 import { mailPasswordChanged } from '../../auth/password-notice';
 import { passwordProblem } from '../../auth/password-policy';
 import { hashPassword } from '../../auth/passwords';
-import { userChanged } from '../../auth/session-events';
+import type { SessionEvents } from '../../auth/session-events';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -22,6 +22,7 @@ export interface NewPasswordDeps {
   db: Db;
   config: Config;
   notifier: Notifier;
+  sessions: SessionEvents;
 }
 
 /** Which link each screen takes (docs/recovery.md#reset-link): change mode the CHANGE_PASSWORD ones, reinit mode the RESET ones. */
@@ -84,7 +85,7 @@ export async function saveNewPassword(
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: 'password_reset' })
       .where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
-    await userChanged(tx, spent.userId);
+    await deps.sessions.userChanged(tx, spent.userId);
     await audit(tx, {
       actorUserId: null,
       action: 'PASSWORD_RESET',

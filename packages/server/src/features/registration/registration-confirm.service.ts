@@ -10,7 +10,6 @@ import { attemptKey, clearAttempts } from '../../auth/lockout';
 import { passwordProblem } from '../../auth/password-policy';
 import { hashPassword, normaliseAnswer } from '../../auth/passwords';
 import { isActiveQuestion } from '../../auth/secret-questions';
-import { userChanged } from '../../auth/session-events';
 import type { DbOrTx } from '../../db/client';
 import { participants, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -149,7 +148,7 @@ export async function confirmRegistration(
       await recordMedicalRecordChoice(tx, ctx, account.userId, account.participantId, choice);
     }
     await clearAttempts(tx, attemptKey(participant ? 'P' : 'C', account.login));
-    await userChanged(tx, account.userId);
+    await deps.sessions.userChanged(tx, account.userId);
     await audit(tx, {
       actorUserId: account.userId,
       action: 'REGISTRATION_COMPLETED',

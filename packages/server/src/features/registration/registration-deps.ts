@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { SessionEvents } from '../../auth/session-events';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Notifier } from '../../notify/notifier';
@@ -7,6 +8,7 @@ export interface RegistrationDeps {
   db: Db;
   config: Config;
   notifier: Notifier;
+  sessions: SessionEvents;
 }
 
 /** Where an anonymous call comes from: what the audit log and the throttles record. */

@@ -35,7 +35,7 @@ export function centreWallClock(instant: Date | string): WallClock | null {
 }
 
 /** How far the centre's clocks are ahead of UTC at `instant`, in milliseconds (+1 h winter, +2 h summer). */
-function centreOffset(instant: Date): number {
+export function centreOffset(instant: Date): number {
   const p = partsAt(instant);
   const asUtc = Date.UTC(
     Number(p.year),

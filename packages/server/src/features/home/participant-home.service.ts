@@ -104,6 +104,29 @@ export async function mammogramDateFor(db: Db, caller: Caller): Promise<{ date: 
 /** No mammogram predates this: an earlier date is a typing slip, not a date to keep. */
 const EARLIEST_MAMMOGRAM = '1900-01-01';
 
+/** Writes the participant's own record and records the change, before and after, in the audit log. */
+async function writeOwnRow(
+  tx: DbOrTx,
+  request: HomeRequest,
+  change: Partial<typeof participants.$inferInsert>,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  const participantId = ownId(request.caller);
+  await tx
+    .update(participants)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(participants.id, participantId));
+  await audit(tx, {
+    actorUserId: request.caller.userId,
+    action,
+    targetType: 'participant',
+    targetId: participantId,
+    details,
+    ip: request.ip,
+  });
+}
+
 /** POST adherents/dateMammo (docs/home.md#mammogram): the last mammogram's date, not later than today at the centre. */
 export async function recordMammogramDate(db: Db, request: HomeRequest, date: string): Promise<Message[]> {
   if (date > centreToday())
@@ -118,17 +141,9 @@ export async function recordMammogramDate(db: Db, request: HomeRequest, date: st
     // Only the participants it concerns (a female record) keep a mammogram date.
     const facts = await findOwnRecordFacts(tx, participantId);
     if (!facts?.female) throw new BusinessError([errorMessage(HOME_MESSAGES.mammogramNotConcerned)]);
-    await tx
-      .update(participants)
-      .set({ lastMammogramDate: date, updatedAt: new Date() })
-      .where(eq(participants.id, participantId));
-    await audit(tx, {
-      actorUserId: request.caller.userId,
-      action: 'MAMMOGRAM_DATE_RECORDED',
-      targetType: 'participant',
-      targetId: participantId,
-      details: { before: current.lastMammogramDate, after: date },
-      ip: request.ip,
+    await writeOwnRow(tx, request, { lastMammogramDate: date }, 'MAMMOGRAM_DATE_RECORDED', {
+      before: current.lastMammogramDate,
+      after: date,
     });
   });
   return [infoMessage(HOME_MESSAGES.mammogramSaved)];
@@ -156,17 +171,10 @@ export async function recordWithdrawalConsent(
     if (!checkup) throw new BusinessError([errorMessage(HOME_MESSAGES.consentNoCheckup)]);
     if (!checkup.visits.some((visit) => stillAhead(visit, now)))
       return [warnMessage(HOME_MESSAGES.consentNoVisitLeft)];
-    await tx
-      .update(participants)
-      .set({ withdrawalAgreement: agreed, updatedAt: new Date() })
-      .where(eq(participants.id, participantId));
-    await audit(tx, {
-      actorUserId: request.caller.userId,
-      action: 'WITHDRAWAL_CONSENT_RECORDED',
-      targetType: 'participant',
-      targetId: participantId,
-      details: { before: current.withdrawalAgreement, after: agreed, checkupId: checkup.id },
-      ip: request.ip,
+    await writeOwnRow(tx, request, { withdrawalAgreement: agreed }, 'WITHDRAWAL_CONSENT_RECORDED', {
+      before: current.withdrawalAgreement,
+      after: agreed,
+      checkupId: checkup.id,
     });
     return [infoMessage(HOME_MESSAGES.consentSaved)];
   });
@@ -184,19 +192,7 @@ async function changeMedicalRecord(
   after: DmcStatus,
   action: string,
 ): Promise<void> {
-  const participantId = ownId(request.caller);
-  await tx
-    .update(participants)
-    .set({ dmcStatus: after, updatedAt: new Date() })
-    .where(eq(participants.id, participantId));
-  await audit(tx, {
-    actorUserId: request.caller.userId,
-    action,
-    targetType: 'participant',
-    targetId: participantId,
-    details: { before, after },
-    ip: request.ip,
-  });
+  await writeOwnRow(tx, request, { dmcStatus: after }, action, { before, after });
   await sessions.userChanged(tx, request.caller.userId);
 }
 

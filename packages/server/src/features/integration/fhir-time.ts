@@ -1,15 +1,4 @@
-import { CENTRE_TIME_ZONE } from '../../lib/dates';
-
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CENTRE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+import { centreOffset } from '@portail/contract/rules/centre-time';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -20,17 +9,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * instants (timestamptz), so the offset is Paris's at that instant, daylight saving included.
  */
 export function centreFhirInstant(instant: Date): string {
-  const p = Object.fromEntries(parts.formatToParts(instant).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(
-    Number(p.year),
-    Number(p.month) - 1,
-    Number(p.day),
-    Number(p.hour),
-    Number(p.minute),
-    Number(p.second),
-  );
-  const offsetMinutes = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const offsetMs = centreOffset(instant);
+  // The wall-clock fields, read from a Date moved by the offset and written as UTC.
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs).toISOString().slice(0, 19);
+  const offsetMinutes = Math.round(offsetMs / 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+  return `${wall}${offset}`;
 }

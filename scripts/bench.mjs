@@ -126,8 +126,28 @@ async function benchServer(db, env, port) {
     await measure(
       db,
       base,
+      '  same, check-ups in progress (etatBilan=EN_COURS)',
+      {
+        path: `/api/bilansCorrespondant?page=0&size=15&${range}&etatBilan=EN_COURS`,
+        headers: authorised(token),
+      },
+      baseline,
+    );
+    await measure(
+      db,
+      base,
       'GET /api/historiqueBilansCorrespondant',
       { path: `/api/historiqueBilansCorrespondant?page=0&size=15&${range}`, headers: authorised(token) },
+      baseline,
+    );
+    await measure(
+      db,
+      base,
+      '  same, closed check-ups, newest next check-up first',
+      {
+        path: `/api/historiqueBilansCorrespondant?page=0&size=15&${range}&etatBilan=CLOTURE&sort=dateProchainBilan,DESC`,
+        headers: authorised(token),
+      },
       baseline,
     );
     // Transfers: the screen's default (in progress, both directions), then every state.
@@ -418,6 +438,10 @@ if (documentsPg)
 for (const [label, key] of [
   ['transfer list', 'GET /api/mutation'],
   ['correspondant list', 'GET /api/correspondant'],
+  ['check-up list', 'GET /api/bilansCorrespondant'],
+  ['check-up list, a state', '  same, check-ups in progress (etatBilan=EN_COURS)'],
+  ['check-up history', 'GET /api/historiqueBilansCorrespondant'],
+  ['check-up history, a state and a sort', '  same, closed check-ups, newest next check-up first'],
 ]) {
   const row = results.find((r) => r.db === 'postgres' && r.name === key);
   if (row)

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
 /** What a write changed that another feature keeps a list of. */
-export type Change = 'participants' | 'correspondants';
+export type Change = 'participants' | 'correspondants' | 'checkups';
 
 /**
  * This instance's announcements of its own writes, for the lists other features keep: a transfer

@@ -9,6 +9,7 @@ import {
   type HistoryRow,
 } from '@portail/contract/schemas/checkups';
 import type { Caller } from '../../auth/caller';
+import { callerScopeKey } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { centreToday } from '../../lib/dates';
 import { FieldErrors } from '../../lib/field-errors';
@@ -22,6 +23,7 @@ import {
   readHistoryRows,
   type Sort,
 } from './checkup.queries';
+import { type CheckupPageCache, checkupPageKey, type HistoryPageCache } from './checkup-page-cache';
 
 const SORT_SHAPE = /^([A-Za-z][A-Za-z0-9_.]*),(ASC|DESC)$/i;
 
@@ -58,14 +60,26 @@ const filtersOf = (query: CheckupFilters): CheckupFilters => ({
 });
 
 /** GET bilansCorrespondant (docs/checkups.md#list): the scope's check-ups whose first appointment is in the range. */
-export async function listCheckups(db: Db, caller: Caller, query: PagedFilters): Promise<CheckupListReply> {
+export async function listCheckups(
+  db: Db,
+  caller: Caller,
+  query: PagedFilters,
+  pages: CheckupPageCache,
+): Promise<CheckupListReply> {
   const sort = checkupSort(query.sort);
   const filters = filtersOf(query);
+  const scope = callerScopeKey(caller);
+  const key = checkupPageKey(filters, sort, query);
+  const cached = scope === null ? undefined : pages.get(scope, key);
+  if (cached) return cached;
+  const epoch = pages.begin();
   const [items, totalRows] = await Promise.all([
     readCheckupRows(db, caller, filters, sort, { limit: query.size, offset: query.page * query.size }),
     countCheckups(db, caller, filters),
   ]);
-  return { items, totalRows, subTotal: items.length };
+  const reply = { items, totalRows, subTotal: items.length };
+  if (scope !== null) pages.set(scope, key, reply, epoch);
+  return reply;
 }
 
 /** Whole years between a birth date and a day, both YYYY-MM-DD. */
@@ -93,10 +107,21 @@ export const historyRowOf = (record: HistoryRecord, today: string): HistoryRow =
 });
 
 /** GET historiqueBilansCorrespondant (docs/checkups.md#history): one row per participant, N = the centre's year. */
-export async function listHistory(db: Db, caller: Caller, query: PagedFilters): Promise<HistoryListReply> {
+export async function listHistory(
+  db: Db,
+  caller: Caller,
+  query: PagedFilters,
+  pages: HistoryPageCache,
+): Promise<HistoryListReply> {
   const sort = historySort(query.sort);
   const filters = filtersOf(query);
   const today = centreToday();
+  // The ages and the years N-2 to N are the centre's day's: a page is kept for that day only.
+  const scope = callerScopeKey(caller);
+  const key = checkupPageKey(filters, sort, query, today);
+  const cached = scope === null ? undefined : pages.get(scope, key);
+  if (cached) return cached;
+  const epoch = pages.begin();
   const [records, totalRows] = await Promise.all([
     readHistoryRows(db, caller, filters, sort, Number(today.slice(0, 4)), {
       limit: query.size,
@@ -105,5 +130,7 @@ export async function listHistory(db: Db, caller: Caller, query: PagedFilters): 
     countHistory(db, caller, filters),
   ]);
   const items = records.map((record) => historyRowOf(record, today));
-  return { items, totalRows, subTotal: items.length };
+  const reply = { items, totalRows, subTotal: items.length };
+  if (scope !== null) pages.set(scope, key, reply, epoch);
+  return reply;
 }

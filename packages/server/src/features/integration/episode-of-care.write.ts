@@ -167,6 +167,7 @@ export async function createEpisode(ctx: FhirContext, resource: EpisodeOfCare): 
     details: { client: ctx.client.name, state: row.state },
     ip: ctx.ip,
   });
+  ctx.afterCommit(async () => ctx.changes?.announce('checkups'));
   return checkupToEpisode(row, await codeBook(ctx));
 }
 
@@ -197,5 +198,7 @@ export async function updateEpisode(
     details: { client: ctx.client.name, before: current.state, after: row.state },
     ip: ctx.ip,
   });
+  // This instance's check-up pages go before the reply; the others hear the triggers (migration 0027).
+  ctx.afterCommit(async () => ctx.changes?.announce('checkups'));
   return checkupToEpisode(row, await codeBook(ctx));
 }

@@ -6,14 +6,13 @@ import { DataTable } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { isLanguage } from '../../../lib/i18n';
 import type { ScopeOrganisations } from '../../../lib/scope-organisations';
+import { type ListResult, listTableRows } from '../../../lib/use-list-address';
 import { type ExportRoute, exportCheckups } from '../api/export-checkups';
 import type { CheckupFilters, CheckupListState } from '../list-params';
 import { CheckupListLayout } from './checkup-list-layout';
 
-interface ListQueryResult<R> {
-  data: { items: R[]; totalRows: number } | undefined;
-  isFetching: boolean;
-  isError: boolean;
+/** The list's query: its page of rows, and its failure for the alert above the table. */
+interface ListQueryResult<R> extends ListResult<R> {
   error: unknown;
   refetch: () => unknown;
 }
@@ -55,8 +54,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
 }: CheckupListScreenProps<R>) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { data, isFetching, isError, error, refetch } = result;
-  const pendingRowCount = (state.table.page + 1) * state.table.size;
+  const { isError, error, refetch } = result;
 
   const onExport = (filters: CheckupFilters) =>
     exportCheckups(
@@ -83,11 +81,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
       <DataTable<R>
         label={tableLabel}
         columns={columns}
-        rows={isError ? [] : (data?.items ?? [])}
-        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
-        loading={isFetching}
-        failed={isError}
-        query={state.table}
+        {...listTableRows(result, state.table)}
         onQueryChange={onQueryChange}
         onRowClick={(row) => void navigate(screenPath(SCREENS.participant, { id: participantOf(row) }))}
         noRowsLabel={t('checkups.empty')}

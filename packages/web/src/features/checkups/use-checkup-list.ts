@@ -1,9 +1,18 @@
 import { useCallback } from 'react';
 import { useListAddress } from '../../lib/use-list-address';
-import { readCheckupState, writeCheckupState } from './list-params';
+import { readCheckupState, toCheckupQuery, writeCheckupState } from './list-params';
 
-/** The list state of a check-up screen, kept in the address; a search goes back to the first page. */
-export function useCheckupList(sortFields: readonly string[], defaultSort: string) {
+/** How a check-up list sorts: the fields it may sort on and its default order. */
+export interface CheckupSort {
+  sortFields: readonly string[];
+  defaultSort: string;
+}
+
+/**
+ * The list state of a check-up screen, kept in the address (a search goes back to the first page),
+ * and the query of the page it shows.
+ */
+export function useCheckupList({ sortFields, defaultSort }: CheckupSort) {
   const read = useCallback(
     (params: URLSearchParams) => readCheckupState(params, sortFields, defaultSort),
     [sortFields, defaultSort],
@@ -12,5 +21,6 @@ export function useCheckupList(sortFields: readonly string[], defaultSort: strin
     (state: Parameters<typeof writeCheckupState>[0]) => writeCheckupState(state, defaultSort),
     [defaultSort],
   );
-  return useListAddress(read, write);
+  const list = useListAddress(read, write);
+  return { ...list, query: toCheckupQuery(list.state, defaultSort) };
 }

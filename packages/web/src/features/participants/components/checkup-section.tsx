@@ -7,11 +7,11 @@ import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../../components/alert-dialog';
+import { ReadOnlyField } from '../../../components/read-only-field';
 import { formatDate } from '../../../lib/dates';
 import { enumLabel, useEnum, useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { DateCell, SelectCell, TextCell } from './form-cells';
 import { FormSection } from './form-section';
-import { ReadOnlyField } from './read-only-field';
 import type { SectionProps } from './section-props';
 
 /** Whether a correspondant may choose this check-up type (docs/participants.md#checkup-type: four types). */

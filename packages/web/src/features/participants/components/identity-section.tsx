@@ -3,11 +3,11 @@ import Grid from '@mui/material/Grid';
 import { maxLengthOf } from '@portail/contract/schemas/limits';
 import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
+import { ReadOnlyField } from '../../../components/read-only-field';
 import { dayjs } from '../../../lib/dates';
 import { useEnumOptions } from '../../../lib/enums';
 import { DateCell, SelectCell, TextCell } from './form-cells';
 import { FormSection } from './form-section';
-import { ReadOnlyField } from './read-only-field';
 import type { SectionProps } from './section-props';
 
 /** The names' limit as the contract checks it (the same for the three names). */

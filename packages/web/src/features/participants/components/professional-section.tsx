@@ -6,11 +6,11 @@ import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAutocomplete } from '../../../components/form-autocomplete';
+import { ReadOnlyField } from '../../../components/read-only-field';
 import { useEnum, useEnumOptions } from '../../../lib/enums';
 import { EstablishmentChooser } from './establishment-chooser';
 import { SelectCell, TextCell } from './form-cells';
 import { FormSection } from './form-section';
-import { ReadOnlyField } from './read-only-field';
 import type { SectionProps } from './section-props';
 
 export interface ProfessionalSectionProps extends SectionProps {

@@ -1,7 +1,7 @@
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DATE_FORMAT } from '@portail/contract/constants';
 import type { Dayjs } from 'dayjs';
-import { PickersProvider } from './pickers-provider';
+import { PickersProvider, pickerTextField } from './pickers-provider';
 
 export interface DateFieldProps {
   label: string;
@@ -42,16 +42,7 @@ export function DateField({
         minDate={minDate}
         maxDate={maxDate}
         disabled={disabled}
-        slotProps={{
-          textField: {
-            name,
-            required,
-            fullWidth: true,
-            error: Boolean(error),
-            helperText: error ?? helperText,
-            onBlur,
-          },
-        }}
+        slotProps={{ textField: pickerTextField({ name, required, error, helperText, onBlur }) }}
       />
     </PickersProvider>
   );

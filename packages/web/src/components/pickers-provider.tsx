@@ -21,3 +21,30 @@ export function PickersProvider({ children }: { children: ReactNode }) {
     </LocalizationProvider>
   );
 }
+
+/**
+ * The text field of a date or time picker as every form field of the portal is: full width, its name
+ * for the form, required, and an error message that takes the help text's place.
+ */
+export function pickerTextField({
+  name,
+  required,
+  error,
+  helperText,
+  onBlur,
+}: {
+  name: string | undefined;
+  required: boolean | undefined;
+  error: string | undefined;
+  helperText: string | undefined;
+  onBlur?: (() => void) | undefined;
+}) {
+  return {
+    name,
+    required,
+    fullWidth: true,
+    error: Boolean(error),
+    helperText: error ?? helperText,
+    ...(onBlur ? { onBlur } : {}),
+  };
+}

@@ -1,7 +1,7 @@
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { TIME_FORMAT } from '@portail/contract/constants';
 import type { Dayjs } from 'dayjs';
-import { PickersProvider } from './pickers-provider';
+import { PickersProvider, pickerTextField } from './pickers-provider';
 
 export interface TimeFieldProps {
   label: string;
@@ -35,15 +35,7 @@ export function TimeField({
         format={TIME_FORMAT}
         ampm={false}
         disabled={disabled}
-        slotProps={{
-          textField: {
-            name,
-            required,
-            fullWidth: true,
-            error: Boolean(error),
-            helperText: error ?? helperText,
-          },
-        }}
+        slotProps={{ textField: pickerTextField({ name, required, error, helperText }) }}
       />
     </PickersProvider>
   );

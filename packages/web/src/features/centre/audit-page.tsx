@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -17,20 +16,19 @@ import {
   auditActionGroup,
   auditQuery,
 } from '@portail/contract/schemas/centre';
-import dayjs, { type Dayjs } from 'dayjs';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DataTable } from '../../components/data-table';
-import { DateField } from '../../components/date-field';
 import { DetailsList } from '../../components/details-list';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
-import { formatDateTime, toIsoDate } from '../../lib/dates';
+import { formatDateTime } from '../../lib/dates';
 import { currentLanguage } from '../../lib/i18n';
 import { saveFile } from '../../lib/save-file';
 import { downloadAuditCsv, useAuditEvent, useAuditSearch } from './api/centre-api';
+import { FilterSelect, PeriodFields, SearchForm, useFilterValues } from './components/filter-fields';
+import { CentreListTable } from './components/list-table';
 import { readListQuery, writeListQuery } from './list-query';
 
 const FILTERS = ['participant', 'actor', 'action', 'from', 'to'] as const;
@@ -53,18 +51,14 @@ function actionText(t: (key: string, options?: Record<string, unknown>) => strin
 
 function FilterForm({ query, onApply }: { query: AuditQuery; onApply: (filters: Filters) => void }) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Filters>({
+  const { filters, set, setValue } = useFilterValues<Filters>(() => ({
     participant: query.participant === undefined ? '' : String(query.participant),
     actor: query.actor ?? '',
     action: query.action ?? '',
     from: query.from ?? '',
     to: query.to ?? '',
-  });
+  }));
   const [invalid, setInvalid] = useState(false);
-  const set = (name: keyof Filters) => (event: { target: { value: string } }) =>
-    setFilters((current) => ({ ...current, [name]: event.target.value }));
-  const setDay = (name: 'from' | 'to') => (value: Dayjs | null) =>
-    setFilters((current) => ({ ...current, [name]: value?.isValid() ? (toIsoDate(value) ?? '') : '' }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const participant = filters.participant.trim();
@@ -74,14 +68,7 @@ function FilterForm({ query, onApply }: { query: AuditQuery; onApply: (filters: 
   };
   const wide = { flex: '1 1 12rem', minWidth: '10rem' };
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label={t('centre.audit.filters')}
-      onSubmit={submit}
-      noValidate
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 }}
-    >
+    <SearchForm label={t('centre.audit.filters')} onSubmit={submit} alignItems="flex-start">
       <TextField
         label={t('centre.audit.participant')}
         value={filters.participant}
@@ -99,38 +86,19 @@ function FilterForm({ query, onApply }: { query: AuditQuery; onApply: (filters: 
         slotProps={{ htmlInput: { maxLength: 100 } }}
         sx={wide}
       />
-      <TextField
-        select
+      <FilterSelect
         label={t('centre.audit.action')}
         value={filters.action}
         onChange={set('action')}
+        options={auditActionGroup.options}
+        optionLabel={(group) => t(`centre.audit.group.${group}`)}
         sx={wide}
-      >
-        <MenuItem value="">{t('centre.deliveries.all')}</MenuItem>
-        {auditActionGroup.options.map((group) => (
-          <MenuItem key={group} value={group}>
-            {t(`centre.audit.group.${group}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Box sx={wide}>
-        <DateField
-          label={t('centre.deliveries.from')}
-          value={filters.from ? dayjs(filters.from) : null}
-          onChange={setDay('from')}
-        />
-      </Box>
-      <Box sx={wide}>
-        <DateField
-          label={t('centre.deliveries.to')}
-          value={filters.to ? dayjs(filters.to) : null}
-          onChange={setDay('to')}
-        />
-      </Box>
+      />
+      <PeriodFields from={filters.from} to={filters.to} onChange={setValue} sx={wide} />
       <Button type="submit" variant="contained" sx={{ mt: 1 }}>
         {t('centre.audit.search')}
       </Button>
-    </Box>
+    </SearchForm>
   );
 }
 
@@ -294,19 +262,12 @@ export function AuditPage() {
           })}
         </Button>
       </Box>
-      {list.isError && (
-        <RetryAlert spaced error={list.error} onRetry={() => void list.refetch()}>
-          {t('centre.audit.loadError')}
-        </RetryAlert>
-      )}
-      <DataTable<AuditEntry>
+      <CentreListTable<AuditEntry>
+        list={list}
+        loadError={t('centre.audit.loadError')}
         label={t('routes.centre.audit')}
         columns={columns}
-        rows={list.isError ? [] : (list.data?.items ?? [])}
-        rowCount={list.isError ? 0 : (list.data?.totalRows ?? 0)}
-        loading={list.isFetching && !list.data}
-        failed={list.isError}
-        query={{ page: query.page, size: query.size }}
+        query={query}
         onQueryChange={onQueryChange}
         onRowClick={(row) => setOpened(row.id)}
         noRowsLabel={t('centre.audit.none')}

@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,96 +15,65 @@ import {
   messagePurpose,
 } from '@portail/contract/schemas/centre';
 import type { Message } from '@portail/contract/schemas/common';
-import dayjs, { type Dayjs } from 'dayjs';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DataTable } from '../../components/data-table';
-import { DateField } from '../../components/date-field';
 import { PageTitle } from '../../components/page-title';
-import { RetryAlert } from '../../components/retry-alert';
 import type { TableQuery } from '../../components/table-query';
-import { formatDateTime, toIsoDate } from '../../lib/dates';
+import { formatDateTime } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useDeliveries, useResendDelivery } from './api/centre-api';
+import { FilterSelect, PeriodFields, SearchForm, useFilterValues } from './components/filter-fields';
+import { CentreListTable } from './components/list-table';
 import { ReasonDialog } from './components/reason-dialog';
 import { DeliveryStatusChip } from './components/state-chip';
 import { readListQuery, refusalMessages, writeListQuery } from './list-query';
 
 const FILTERS = ['status', 'channel', 'purpose', 'recipient', 'from', 'to', 'account'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+const CHANNELS = ['SMS', 'MAIL'] as const;
 
 function FilterForm({ query, onApply }: { query: DeliveryQuery; onApply: (filters: Filters) => void }) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Filters>({
+  const { filters, set, setValue } = useFilterValues<Filters>(() => ({
     status: query.status ?? '',
     channel: query.channel ?? '',
     purpose: query.purpose ?? '',
     recipient: query.recipient ?? '',
     from: query.from ?? '',
     to: query.to ?? '',
-  });
-  const set = (name: keyof Filters) => (event: { target: { value: string } }) =>
-    setFilters((current) => ({ ...current, [name]: event.target.value }));
-  // A day typed halfway is no filter yet.
-  const setDay = (name: 'from' | 'to') => (value: Dayjs | null) =>
-    setFilters((current) => ({ ...current, [name]: value?.isValid() ? (toIsoDate(value) ?? '') : '' }));
+  }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(filters);
   };
   const wide = { flex: '1 1 11rem', minWidth: '10rem' };
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label={t('centre.deliveries.filters')}
-      onSubmit={submit}
-      noValidate
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}
-    >
-      <TextField
-        select
+    <SearchForm label={t('centre.deliveries.filters')} onSubmit={submit} alignItems="center">
+      <FilterSelect
         label={t('centre.deliveries.status')}
         value={filters.status}
         onChange={set('status')}
+        options={deliveryStatus.options}
+        optionLabel={(status) => t(`centre.delivery.status.${status}`)}
         sx={wide}
-      >
-        <MenuItem value="">{t('centre.deliveries.all')}</MenuItem>
-        {deliveryStatus.options.map((status) => (
-          <MenuItem key={status} value={status}>
-            {t(`centre.delivery.status.${status}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <FilterSelect
         label={t('centre.deliveries.channel')}
         value={filters.channel}
         onChange={set('channel')}
+        options={CHANNELS}
+        optionLabel={(channel) => t(`centre.delivery.channel.${channel}`)}
         sx={wide}
-      >
-        <MenuItem value="">{t('centre.deliveries.all')}</MenuItem>
-        {(['SMS', 'MAIL'] as const).map((channel) => (
-          <MenuItem key={channel} value={channel}>
-            {t(`centre.delivery.channel.${channel}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <FilterSelect
         label={t('centre.deliveries.purpose')}
         value={filters.purpose}
         onChange={set('purpose')}
+        options={messagePurpose.options}
+        optionLabel={(purpose) => t(`centre.delivery.purpose.${purpose}`)}
         sx={wide}
-      >
-        <MenuItem value="">{t('centre.deliveries.all')}</MenuItem>
-        {messagePurpose.options.map((purpose) => (
-          <MenuItem key={purpose} value={purpose}>
-            {t(`centre.delivery.purpose.${purpose}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         label={t('centre.deliveries.recipient')}
         value={filters.recipient}
@@ -114,24 +81,11 @@ function FilterForm({ query, onApply }: { query: DeliveryQuery; onApply: (filter
         slotProps={{ htmlInput: { maxLength: 100 } }}
         sx={wide}
       />
-      <Box sx={wide}>
-        <DateField
-          label={t('centre.deliveries.from')}
-          value={filters.from ? dayjs(filters.from) : null}
-          onChange={setDay('from')}
-        />
-      </Box>
-      <Box sx={wide}>
-        <DateField
-          label={t('centre.deliveries.to')}
-          value={filters.to ? dayjs(filters.to) : null}
-          onChange={setDay('to')}
-        />
-      </Box>
+      <PeriodFields from={filters.from} to={filters.to} onChange={setValue} sx={wide} />
       <Button type="submit" variant="contained">
         {t('centre.deliveries.apply')}
       </Button>
-    </Box>
+    </SearchForm>
   );
 }
 
@@ -300,19 +254,12 @@ export function DeliveriesPage() {
           </Link>
         </Typography>
       )}
-      {list.isError && (
-        <RetryAlert spaced error={list.error} onRetry={() => void list.refetch()}>
-          {t('centre.deliveries.loadError')}
-        </RetryAlert>
-      )}
-      <DataTable<Delivery>
+      <CentreListTable<Delivery>
+        list={list}
+        loadError={t('centre.deliveries.loadError')}
         label={t('routes.centre.deliveries')}
         columns={columns}
-        rows={list.isError ? [] : (list.data?.items ?? [])}
-        rowCount={list.isError ? 0 : (list.data?.totalRows ?? 0)}
-        loading={list.isFetching && !list.data}
-        failed={list.isError}
-        query={{ page: query.page, size: query.size }}
+        query={query}
         onQueryChange={onQueryChange}
         noRowsLabel={t('centre.deliveries.none')}
       />

@@ -12,19 +12,24 @@ import { clampedText } from '../../components/cell-text';
 import { formatDate } from '../../lib/dates';
 import { scopeColumns, useScopeOrganisations } from '../../lib/scope-organisations';
 import { useCheckups } from './api/get-checkups';
-import { CheckupListScreen } from './components/checkup-list-screen';
+import { type CheckupListKind, CheckupListScreen } from './components/checkup-list-screen';
 import { CheckupStateChip } from './components/checkup-state-chip';
-import { toCheckupQuery } from './list-params';
 import { useCheckupList } from './use-checkup-list';
 
-const SORT_FIELDS: readonly string[] = CHECKUP_SORT_FIELDS;
+const CHECKUPS: CheckupListKind<CheckupRow> = {
+  sortFields: CHECKUP_SORT_FIELDS,
+  defaultSort: DEFAULT_CHECKUP_SORT,
+  exportRoute: checkupApi.exportList,
+  fileNameKey: 'checkups.export.fileName',
+  participantOf: (row) => row.idParticipant,
+};
 const dateColumn = { flex: 1, minWidth: 110, valueFormatter: (value: string | null) => formatDate(value) };
 
 /** The correspondant's check-ups (docs/checkups.md#list): a row a check-up whose first appointment is in the range. */
 export function CheckupsPage() {
   const { t } = useTranslation();
-  const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_CHECKUP_SORT);
-  const result = useCheckups(toCheckupQuery(state, DEFAULT_CHECKUP_SORT));
+  const list = useCheckupList(CHECKUPS);
+  const result = useCheckups(list.query);
   const organisations = useScopeOrganisations(true);
 
   const columns = useMemo<GridColDef<CheckupRow>[]>(
@@ -61,17 +66,12 @@ export function CheckupsPage() {
 
   return (
     <CheckupListScreen
+      kind={CHECKUPS}
+      list={list}
+      result={result}
       title={t('routes.checkups')}
       tableLabel={t('checkups.table')}
       columns={columns}
-      state={state}
-      onSearch={onSearch}
-      onQueryChange={onQueryChange}
-      result={result}
-      exportRoute={checkupApi.exportList}
-      defaultSort={DEFAULT_CHECKUP_SORT}
-      fileNameKey="checkups.export.fileName"
-      participantOf={(row) => row.idParticipant}
       organisations={organisations}
     />
   );

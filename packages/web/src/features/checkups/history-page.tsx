@@ -12,12 +12,17 @@ import { dayjs, formatDate } from '../../lib/dates';
 import { useEnumLabel } from '../../lib/enums';
 import { scopeColumns, useScopeOrganisations } from '../../lib/scope-organisations';
 import { useHistory } from './api/get-history';
-import { CheckupListScreen } from './components/checkup-list-screen';
-import { toCheckupQuery } from './list-params';
+import { type CheckupListKind, CheckupListScreen } from './components/checkup-list-screen';
 import { useCheckupList } from './use-checkup-list';
 
-const SORT_FIELDS: readonly string[] = HISTORY_SORT_FIELDS;
-const SORTABLE = new Set(SORT_FIELDS);
+const HISTORY: CheckupListKind<HistoryRow> = {
+  sortFields: HISTORY_SORT_FIELDS,
+  defaultSort: DEFAULT_HISTORY_SORT,
+  exportRoute: checkupApi.exportHistory,
+  fileNameKey: 'checkups.history.export.fileName',
+  participantOf: (row) => row.id,
+};
+const SORTABLE = new Set(HISTORY.sortFields);
 const dateColumn = { width: 125, valueFormatter: (value: string | null) => formatDate(value) };
 
 /**
@@ -29,9 +34,9 @@ export function HistoryPage() {
   const { t } = useTranslation();
   const appointments = useEnumLabel('gestionRdv');
   const periodicity = useEnumLabel('periodicite');
-  const { state, onSearch, onQueryChange } = useCheckupList(SORT_FIELDS, DEFAULT_HISTORY_SORT);
+  const list = useCheckupList(HISTORY);
   const organisations = useScopeOrganisations(true);
-  const result = useHistory(toCheckupQuery(state, DEFAULT_HISTORY_SORT));
+  const result = useHistory(list.query);
   const year = dayjs().year();
 
   const columns = useMemo<GridColDef<HistoryRow>[]>(
@@ -107,17 +112,12 @@ export function HistoryPage() {
 
   return (
     <CheckupListScreen
+      kind={HISTORY}
+      list={list}
+      result={result}
       title={t('routes.checkupHistory')}
       tableLabel={t('checkups.history.table')}
       columns={columns}
-      state={state}
-      onSearch={onSearch}
-      onQueryChange={onQueryChange}
-      result={result}
-      exportRoute={checkupApi.exportHistory}
-      defaultSort={DEFAULT_HISTORY_SORT}
-      fileNameKey="checkups.history.export.fileName"
-      participantOf={(row) => row.id}
       organisations={organisations}
     />
   );

@@ -1,7 +1,8 @@
 import { PAGE_SIZE } from '@portail/contract/constants';
 import { type CheckupFilters, type CheckupState, checkupFilters } from '@portail/contract/schemas/checkups';
-import { readTableQuery, type TableQuery, writeTableQuery } from '../../components/table-query';
+import { readTableQuery, writeTableQuery } from '../../components/table-query';
 import { dayjs } from '../../lib/dates';
+import type { ListAddress } from '../../lib/use-list-address';
 
 /**
  * The filters, page and sort of both check-up screens live in the address
@@ -9,10 +10,7 @@ import { dayjs } from '../../lib/dates';
  * participant's page shows the same list. Without dates, the default range: one year back to today
  * (docs/checkups.md#filters).
  */
-export interface CheckupListState {
-  filters: CheckupFilters;
-  table: TableQuery;
-}
+export type CheckupListState = ListAddress<CheckupFilters>;
 
 /** The default range (docs/checkups.md#list, docs/checkups.md#filters): one year ago to today. */
 export function defaultFilters(today = dayjs()): CheckupFilters {

@@ -1,17 +1,16 @@
 import Alert from '@mui/material/Alert';
 import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { Correspondant } from '@portail/contract/schemas/correspondants';
-import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
-import type { TableQuery } from '../../components/table-query';
 import { errorReplyOf } from '../../lib/error-replies';
+import { listTableRows, useListAddress } from '../../lib/use-list-address';
 import { useCorrespondants } from './api/get-correspondants';
 import { CorrespondantsSearch } from './components/correspondants-search';
 import { CorrespondantsTable } from './components/correspondants-table';
-import { type CorrespondantFilters, readListState, toListQuery, writeListState } from './list-params';
+import { readListState, toListQuery, writeListState } from './list-params';
 
 /**
  * The correspondant directory (docs/correspondants.md#detail): a correspondant sees the correspondants of their
@@ -20,25 +19,10 @@ import { type CorrespondantFilters, readListState, toListQuery, writeListState }
 export function CorrespondantsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(params), [params]);
-  const { data, isFetching, isError, error, refetch } = useCorrespondants(toListQuery(state));
+  const { state, onSearch, onQueryChange } = useListAddress(readListState, writeListState);
+  const result = useCorrespondants(toListQuery(state));
+  const { isError, error, refetch } = result;
   const refused = errorReplyOf(error);
-  // Until the first reply, a count that keeps the page of the address valid (the grid would go back).
-  const pendingRowCount = (state.table.page + 1) * state.table.size;
-
-  const onSearch = useCallback(
-    (filters: CorrespondantFilters) =>
-      setParams(
-        (current) => writeListState({ filters, table: { ...readListState(current).table, page: 0 } }),
-        { replace: true },
-      ),
-    [setParams],
-  );
-  const onQueryChange = (table: TableQuery) =>
-    setParams((current) => writeListState({ filters: readListState(current).filters, table }), {
-      replace: true,
-    });
   const onOpen = (row: Correspondant) => void navigate(screenPath(SCREENS.correspondant, { id: row.id }));
 
   return (
@@ -55,11 +39,7 @@ export function CorrespondantsPage() {
             </RetryAlert>
           )}
           <CorrespondantsTable
-            rows={isError ? [] : (data?.items ?? [])}
-            rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
-            loading={isFetching}
-            failed={isError}
-            query={state.table}
+            {...listTableRows(result, state.table)}
             onQueryChange={onQueryChange}
             onOpen={onOpen}
           />

@@ -8,9 +8,9 @@ import {
   parseWholeId,
   readTableQuery,
   type TableDefaults,
-  type TableQuery,
   writeTableQuery,
 } from '../../components/table-query';
+import type { ListAddress } from '../../lib/use-list-address';
 
 /**
  * The directory's search and page live in the address (`?nom=…&page=2`), so that coming back from a
@@ -34,10 +34,7 @@ export const DEFAULT_FILTERS: CorrespondantFilters = {
   companySearch: false,
 };
 
-export interface ListState {
-  filters: CorrespondantFilters;
-  table: TableQuery;
-}
+export type ListState = ListAddress<CorrespondantFilters>;
 
 const TABLE: TableDefaults = {
   pageSize: PAGE_SIZE,

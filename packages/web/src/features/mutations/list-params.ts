@@ -4,12 +4,8 @@ import {
   MUTATION_SORT_FIELDS,
   type MutationListQuery,
 } from '@portail/contract/schemas/mutations';
-import {
-  readTableQuery,
-  type TableDefaults,
-  type TableQuery,
-  writeTableQuery,
-} from '../../components/table-query';
+import { readTableQuery, type TableDefaults, writeTableQuery } from '../../components/table-query';
+import type { ListAddress } from '../../lib/use-list-address';
 
 /**
  * The list's filters and page live in the address (`?entrantes=true&page=1`), so that coming back from
@@ -23,10 +19,7 @@ export interface MutationFilters {
   outgoing: boolean;
 }
 
-export interface MutationListState {
-  filters: MutationFilters;
-  table: TableQuery;
-}
+export type MutationListState = ListAddress<MutationFilters>;
 
 const TABLE: TableDefaults = {
   pageSize: MUTATION_PAGE_SIZE,

@@ -5,9 +5,9 @@ import {
   parseWholeId,
   readTableQuery,
   type TableDefaults,
-  type TableQuery,
   writeTableQuery,
 } from '../../components/table-query';
+import type { ListAddress } from '../../lib/use-list-address';
 
 /**
  * The list's filters and page live in the address (`?nom=…&page=2`), so that coming back from a
@@ -34,10 +34,7 @@ export const DEFAULT_FILTERS: ParticipantFilters = {
   establishmentId: '',
 };
 
-export interface ListState {
-  filters: ParticipantFilters;
-  table: TableQuery;
-}
+export type ListState = ListAddress<ParticipantFilters>;
 
 const TABLE: TableDefaults = {
   pageSize: PAGE_SIZE,

@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { meetsPasswordRules } from '@portail/contract/rules/password';
 import { changePasswordRequest } from '@portail/contract/schemas/auth';
-import type { Message } from '@portail/contract/schemas/common';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
 import { zodErrorKey } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
 import { currentUser, useSession } from '../../../lib/session';
 import { changePassword } from '../api/change-password';
 import { FormDialog } from './form-dialog';
+import { useDialogSave } from './use-dialog-save';
 
 /**
  * The contract's call plus the confirmation (docs/recovery.md#new-password-rule): old password required, the new one following the
@@ -44,70 +41,42 @@ export interface ChangePasswordDialogProps {
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const user = currentUser(useSession());
-  const [saving, setSaving] = useState(false);
-  const [messages, setMessages] = useState<Message[]>([]);
-  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordValues>({
+  const form = useForm<ChangePasswordValues>({
     defaultValues: EMPTY,
     resolver: zodResolver(changePasswordForm, { error: zodErrorKey }),
   });
-
-  const close = () => {
-    if (saving) return;
-    reset(EMPTY);
-    setMessages([]);
-    onClose();
-  };
-
-  const submit = handleSubmit(
-    async (values) => {
-      setSaving(true);
-      setMessages([]);
-      const outcome = await changePassword({
+  const { saving, dialog } = useDialogSave({
+    form,
+    empty: EMPTY,
+    onClose,
+    save: (values) =>
+      changePassword({
         ...(user ? { id: user.id } : {}),
         ancienMotDePasse: values.ancienMotDePasse,
         motDePasse: values.motDePasse,
-      });
-      setSaving(false);
-      if (outcome.kind === 'done') {
-        const codes = outcome.messages.map((message) => message.errorCode);
-        for (const code of codes.length > 0 ? codes : ['password.confirmationChange'])
-          notify(`messages.${code}`, 'success');
-        reset(EMPTY);
-        onClose();
-      } else if (outcome.kind === 'invalid') {
-        const landed = applyFieldErrors(setError, outcome.fieldErrors, (field) =>
-          field === 'ancienMotDePasse' || field === 'motDePasse' ? field : null,
-        );
-        setMessages(outcome.messages);
-        if (!landed) notify('form.error', 'error');
-      } else if (outcome.kind === 'refused') {
-        setMessages(outcome.messages);
-      }
-    },
-    () => notify('form.error', 'error'),
-  );
+      }),
+    fieldOf: (field) => (field === 'ancienMotDePasse' || field === 'motDePasse' ? field : null),
+    doneCode: 'password.confirmationChange',
+  });
 
   return (
     <FormDialog
       open={open}
-      onClose={close}
-      onSubmit={(event) => void submit(event)}
-      saving={saving}
+      {...dialog}
       title={t('account.password.title')}
       intro={t('account.password.intro')}
       submitLabel={t('account.password.submit')}
-      messages={messages}
     >
       <PasswordField
         name="ancienMotDePasse"
-        control={control}
+        control={form.control}
         label={t('account.password.old')}
         autoComplete="current-password"
         disabled={saving}
         autoFocus
       />
       <NewPasswordFields
-        control={control}
+        control={form.control}
         passwordName="motDePasse"
         confirmationName="confirmation"
         labels={{

@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SecretAnswerBody, secretAnswerBody } from '@portail/contract/schemas/account';
-import type { Message } from '@portail/contract/schemas/common';
-import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CurrentPasswordField } from '../../../components/password-field';
 import { SecretQuestionFields } from '../../../components/secret-question-fields';
-import { applyFieldErrors, fieldsNamed } from '../../../lib/apply-field-errors';
+import { fieldsNamed } from '../../../lib/apply-field-errors';
 import { zodErrorKey } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
 import { saveSecretQuestion, useSecretQuestions } from '../api/secret-question';
 import { FormDialog } from './form-dialog';
+import { useDialogSave } from './use-dialog-save';
 
 /** The dialog's values while typing: no question chosen yet. */
 interface QuestionDraft {
@@ -40,54 +38,25 @@ export interface SecretQuestionDialogProps {
 export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProps) {
   const { t } = useTranslation();
   const questions = useSecretQuestions(open);
-  const [saving, setSaving] = useState(false);
-  const [messages, setMessages] = useState<Message[]>([]);
-  const { control, handleSubmit, reset, setError } = useForm<QuestionDraft, unknown, SecretAnswerBody>({
-    defaultValues: EMPTY,
-    resolver,
+  const form = useForm<QuestionDraft, unknown, SecretAnswerBody>({ defaultValues: EMPTY, resolver });
+  const { saving, dialog } = useDialogSave({
+    form,
+    empty: EMPTY,
+    onClose,
+    save: saveSecretQuestion,
+    fieldOf: fieldsNamed(FIELDS),
   });
-
-  const close = () => {
-    if (saving) return;
-    reset(EMPTY);
-    setMessages([]);
-    onClose();
-  };
-
-  const submit = handleSubmit(
-    async (values) => {
-      setSaving(true);
-      setMessages([]);
-      const outcome = await saveSecretQuestion(values);
-      setSaving(false);
-      if (outcome.kind === 'done') {
-        for (const message of outcome.messages) notify(`messages.${message.errorCode}`, 'success');
-        reset(EMPTY);
-        onClose();
-      } else if (outcome.kind === 'invalid') {
-        const landed = applyFieldErrors(setError, outcome.fieldErrors, fieldsNamed(FIELDS));
-        setMessages(outcome.messages);
-        if (!landed) notify('form.error', 'error');
-      } else if (outcome.kind === 'refused') {
-        setMessages(outcome.messages);
-      }
-    },
-    () => notify('form.error', 'error'),
-  );
 
   return (
     <FormDialog
       open={open}
-      onClose={close}
-      onSubmit={(event) => void submit(event)}
-      saving={saving}
+      {...dialog}
       title={t('account.question.title')}
       intro={t('account.question.intro')}
       submitLabel={t('account.question.submit')}
-      messages={messages}
     >
       <SecretQuestionFields
-        control={control}
+        control={form.control}
         questionName="id"
         answerName="response"
         questions={questions}
@@ -99,7 +68,7 @@ export function SecretQuestionDialog({ open, onClose }: SecretQuestionDialogProp
         }}
         disabled={saving}
       />
-      <CurrentPasswordField name="motDePasse" control={control} disabled={saving} />
+      <CurrentPasswordField name="motDePasse" control={form.control} disabled={saving} />
     </FormDialog>
   );
 }

@@ -3,35 +3,37 @@ import { SCREENS, screenPath } from '@portail/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import type { TableQuery } from '../../../components/table-query';
 import { isLanguage } from '../../../lib/i18n';
 import type { ScopeOrganisations } from '../../../lib/scope-organisations';
+import { type ListResult, listTableRows } from '../../../lib/use-list-address';
 import { type ExportRoute, exportCheckups } from '../api/export-checkups';
-import type { CheckupFilters, CheckupListState } from '../list-params';
+import type { CheckupFilters } from '../list-params';
+import type { CheckupSort, useCheckupList } from '../use-checkup-list';
 import { CheckupListLayout } from './checkup-list-layout';
 
-interface ListQueryResult<R> {
-  data: { items: R[]; totalRows: number } | undefined;
-  isFetching: boolean;
-  isError: boolean;
+/** The list's query: its page of rows, and its failure for the alert above the table. */
+interface ListQueryResult<R> extends ListResult<R> {
   error: unknown;
   refetch: () => unknown;
 }
 
-export interface CheckupListScreenProps<R extends GridValidRowModel> {
-  title: string;
-  tableLabel: string;
-  columns: readonly GridColDef<R>[];
-  state: CheckupListState;
-  onSearch: Parameters<typeof CheckupListLayout>[0]['onSearch'];
-  onQueryChange: (table: TableQuery) => void;
-  result: ListQueryResult<R>;
-  /** The list's export call, its default sort and the i18n key of the file name. */
+/** What sets one check-up list apart from the other, besides its columns and its call. */
+export interface CheckupListKind<R> extends CheckupSort {
+  /** The list's export call and the i18n key of the file's name. */
   exportRoute: ExportRoute;
-  defaultSort: string;
   fileNameKey: string;
   /** The participant a row opens. */
   participantOf: (row: R) => number;
+}
+
+export interface CheckupListScreenProps<R extends GridValidRowModel> {
+  kind: CheckupListKind<R>;
+  /** The list's state in the address (useCheckupList) and the reply of its call. */
+  list: Pick<ReturnType<typeof useCheckupList>, 'state' | 'onSearch' | 'onQueryChange'>;
+  result: ListQueryResult<R>;
+  title: string;
+  tableLabel: string;
+  columns: readonly GridColDef<R>[];
   organisations: ScopeOrganisations;
 }
 
@@ -40,23 +42,17 @@ export interface CheckupListScreenProps<R extends GridValidRowModel> {
  * current filter and sort in the interface language, and the table whose rows open the participant.
  */
 export function CheckupListScreen<R extends GridValidRowModel>({
+  kind: { exportRoute, defaultSort, fileNameKey, participantOf },
+  list: { state, onSearch, onQueryChange },
+  result,
   title,
   tableLabel,
   columns,
-  state,
-  onSearch,
-  onQueryChange,
-  result,
-  exportRoute,
-  defaultSort,
-  fileNameKey,
-  participantOf,
   organisations,
 }: CheckupListScreenProps<R>) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { data, isFetching, isError, error, refetch } = result;
-  const pendingRowCount = (state.table.page + 1) * state.table.size;
+  const { isError, error, refetch } = result;
 
   const onExport = (filters: CheckupFilters) =>
     exportCheckups(
@@ -83,11 +79,7 @@ export function CheckupListScreen<R extends GridValidRowModel>({
       <DataTable<R>
         label={tableLabel}
         columns={columns}
-        rows={isError ? [] : (data?.items ?? [])}
-        rowCount={isError ? 0 : (data?.totalRows ?? pendingRowCount)}
-        loading={isFetching}
-        failed={isError}
-        query={state.table}
+        {...listTableRows(result, state.table)}
         onQueryChange={onQueryChange}
         onRowClick={(row) => void navigate(screenPath(SCREENS.participant, { id: participantOf(row) }))}
         noRowsLabel={t('checkups.empty')}

@@ -5,10 +5,10 @@ import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { MutationRow } from '@portail/contract/schemas/mutations';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ReadOnlyField } from '../../../components/read-only-field';
 import { deviceOutsideCentreZone, formatDateTime } from '../../../lib/dates';
 import { enumLabel } from '../format';
 import { useDirectionText } from './direction-label';
-import { ReadOnlyValue } from './read-only-value';
 
 /**
  * The transfer's read-only fields (docs/transfers.md#detail Mutation detail): participant (name and id), author, date,
@@ -39,7 +39,7 @@ export function MutationDetails({ mutation }: { mutation: MutationRow }) {
       <Grid container spacing={2}>
         {fields.map(([key, value]) => (
           <Grid key={key} size={{ xs: 12, sm: 6 }}>
-            <ReadOnlyValue label={t(`mutations.detail.${key}`)} value={value} />
+            <ReadOnlyField label={t(`mutations.detail.${key}`)} value={value} />
           </Grid>
         ))}
       </Grid>

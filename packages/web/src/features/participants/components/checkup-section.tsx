@@ -7,13 +7,11 @@ import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../../components/alert-dialog';
-import { FormDateField } from '../../../components/form-date-field';
-import { FormSelect } from '../../../components/form-select';
-import { FormTextField } from '../../../components/form-text-field';
+import { ReadOnlyField } from '../../../components/read-only-field';
 import { formatDate } from '../../../lib/dates';
 import { enumLabel, useEnum, useEnumLabel, useEnumOptions } from '../../../lib/enums';
+import { DateCell, SelectCell, TextCell } from './form-cells';
 import { FormSection } from './form-section';
-import { ReadOnlyField } from './read-only-field';
 import type { SectionProps } from './section-props';
 
 /** Whether a correspondant may choose this check-up type (docs/participants.md#checkup-type: four types). */
@@ -48,76 +46,38 @@ export function CheckupSection({ control, readOnly, participant }: SectionProps)
     [types, current, i18n.language],
   );
 
+  const cell = { control, readOnly };
   return (
     <FormSection title={t('participant.sections.checkup')} icon={<MedicalServicesIcon color="primary" />}>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormSelect
-          control={control}
-          name="typeBilan"
-          label={t('participant.fields.typeBilan')}
-          options={typeOptions}
-          required
-          disabled={readOnly}
-          onBeforeChange={(next) => {
-            if (!participant?.bilanEnCours || next === current) return true;
-            setTypeLocked(true);
-            return false;
-          }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <FormDateField
-          control={control}
-          name="dateProchainBilan"
-          label={t('participant.fields.dateProchainBilan')}
-          required
-          disabled={readOnly}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <FormSelect
-          control={control}
-          name="periodicite"
-          label={t('participant.fields.periodicite')}
-          options={periodicities.options}
-          required
-          disabled={readOnly}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormSelect
-          control={control}
-          name="gestionRdv"
-          label={t('participant.fields.gestionRdv')}
-          options={managements.options}
-          disabled={readOnly}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
-          control={control}
-          name="info4"
-          label={t('participant.fields.info4')}
-          disabled={readOnly}
-          htmlInput={{ maxLength: maxLengthOf(participantFormFields.shape.info4) }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <FormDateField
-          control={control}
-          name="dateAdhesion"
-          label={t('participant.fields.dateAdhesion')}
-          disabled={readOnly}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <FormDateField
-          control={control}
-          name="datePremiereAdhesion"
-          label={t('participant.fields.datePremiereAdhesion')}
-          disabled={readOnly}
-        />
-      </Grid>
+      <SelectCell
+        {...cell}
+        size={{ xs: 12, md: 6 }}
+        name="typeBilan"
+        options={typeOptions}
+        required
+        onBeforeChange={(next) => {
+          if (!participant?.bilanEnCours || next === current) return true;
+          setTypeLocked(true);
+          return false;
+        }}
+      />
+      <DateCell {...cell} size={{ xs: 12, sm: 6, md: 3 }} name="dateProchainBilan" required />
+      <SelectCell
+        {...cell}
+        size={{ xs: 12, sm: 6, md: 3 }}
+        name="periodicite"
+        options={periodicities.options}
+        required
+      />
+      <SelectCell {...cell} size={{ xs: 12, md: 6 }} name="gestionRdv" options={managements.options} />
+      <TextCell
+        {...cell}
+        size={{ xs: 12, md: 6 }}
+        name="info4"
+        htmlInput={{ maxLength: maxLengthOf(participantFormFields.shape.info4) }}
+      />
+      <DateCell {...cell} size={{ xs: 12, sm: 6, md: 3 }} name="dateAdhesion" />
+      <DateCell {...cell} size={{ xs: 12, sm: 6, md: 3 }} name="datePremiereAdhesion" />
       {participant && (
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <ReadOnlyField

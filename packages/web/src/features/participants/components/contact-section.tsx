@@ -1,12 +1,10 @@
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
-import Grid from '@mui/material/Grid';
 import { participantContact } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
-import { FormSelect } from '../../../components/form-select';
 import { useEnumOptions } from '../../../lib/enums';
+import { SelectCell, type TextFieldCell, TextFieldCells } from './form-cells';
 import { FormSection } from './form-section';
 import type { SectionProps } from './section-props';
-import { type TextFieldCell, TextFieldCells } from './text-field-cells';
 
 const fields = participantContact.shape;
 const CONTACT: readonly TextFieldCell[] = [
@@ -57,15 +55,14 @@ export function ContactSection({ control, readOnly, participant }: SectionProps)
   const civilities = useEnumOptions('civilite', participant?.contact.civilite);
   return (
     <FormSection title={t('participant.sections.contact')} icon={<ContactPhoneIcon color="primary" />}>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormSelect
-          control={control}
-          name="contact.civilite"
-          label={t('participant.contact.civilite')}
-          options={civilities.options}
-          disabled={readOnly}
-        />
-      </Grid>
+      <SelectCell
+        control={control}
+        readOnly={readOnly}
+        size={{ xs: 12, sm: 4, md: 3 }}
+        name="contact.civilite"
+        label={t('participant.contact.civilite')}
+        options={civilities.options}
+      />
       <TextFieldCells cells={CONTACT} control={control} readOnly={readOnly} label={t} />
     </FormSection>
   );

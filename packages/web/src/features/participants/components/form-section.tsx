@@ -1,10 +1,8 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { Panel } from '../../../components/panel';
 
-/** One titled part of the participant form: a region named by its heading. */
+/** One titled part of the participant form: a panel whose fields stand on a grid. */
 export function FormSection({
   title,
   icon,
@@ -14,20 +12,11 @@ export function FormSection({
   icon?: ReactNode;
   children: ReactNode;
 }) {
-  const titleId = useId();
   return (
-    <Card component="section" aria-labelledby={titleId} variant="outlined">
-      <CardHeader
-        avatar={icon}
-        title={title}
-        slotProps={{ title: { id: titleId, component: 'h2', variant: 'h6' } }}
-        sx={{ pb: 0 }}
-      />
-      <CardContent>
-        <Grid container spacing={2}>
-          {children}
-        </Grid>
-      </CardContent>
-    </Card>
+    <Panel title={title} icon={icon}>
+      <Grid container spacing={2}>
+        {children}
+      </Grid>
+    </Panel>
   );
 }

@@ -1,9 +1,9 @@
 import PhoneIcon from '@mui/icons-material/Phone';
 import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
+import { type TextFieldCell, TextFieldCells } from './form-cells';
 import { FormSection } from './form-section';
 import type { SectionProps } from './section-props';
-import { type TextFieldCell, TextFieldCells } from './text-field-cells';
 
 const fields = participantFormFields.shape;
 const PHONES: readonly TextFieldCell[] = [

@@ -6,12 +6,11 @@ import { participantFormFields } from '@portail/contract/schemas/participants';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAutocomplete } from '../../../components/form-autocomplete';
-import { FormSelect } from '../../../components/form-select';
-import { FormTextField } from '../../../components/form-text-field';
+import { ReadOnlyField } from '../../../components/read-only-field';
 import { useEnum, useEnumOptions } from '../../../lib/enums';
 import { EstablishmentChooser } from './establishment-chooser';
+import { SelectCell, TextCell } from './form-cells';
 import { FormSection } from './form-section';
-import { ReadOnlyField } from './read-only-field';
 import type { SectionProps } from './section-props';
 
 export interface ProfessionalSectionProps extends SectionProps {
@@ -39,17 +38,15 @@ export function ProfessionalSection({
     category !== null &&
     categoryItems?.find((item) => item.id === category)?.raccourci === EMPLOYEE_CATEGORY_CODE;
 
+  const cell = { control, readOnly };
   return (
     <FormSection title={t('participant.sections.professional')} icon={<WorkIcon color="primary" />}>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
-          control={control}
-          name="profession"
-          label={t('participant.fields.profession')}
-          disabled={readOnly}
-          htmlInput={{ maxLength: maxLengthOf(participantFormFields.shape.profession) }}
-        />
-      </Grid>
+      <TextCell
+        {...cell}
+        size={{ xs: 12, md: 6 }}
+        name="profession"
+        htmlInput={{ maxLength: maxLengthOf(participantFormFields.shape.profession) }}
+      />
       <Grid size={{ xs: 12, md: 6 }}>
         <FormAutocomplete
           control={control}
@@ -61,25 +58,14 @@ export function ProfessionalSection({
           disabled={readOnly}
         />
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormSelect
-          control={control}
-          name="categorie"
-          label={t('participant.fields.categorie')}
-          options={categories.options}
-          disabled={readOnly}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormSelect
-          control={control}
-          name="provenance"
-          label={t('participant.fields.provenance')}
-          options={origins.options}
-          disabled={readOnly}
-          helperText={t('participant.help.provenance')}
-        />
-      </Grid>
+      <SelectCell {...cell} size={{ xs: 12, md: 6 }} name="categorie" options={categories.options} />
+      <SelectCell
+        {...cell}
+        size={{ xs: 12, md: 6 }}
+        name="provenance"
+        options={origins.options}
+        helperText={t('participant.help.provenance')}
+      />
       {chooseEstablishment && (
         <Grid size={12}>
           <EstablishmentChooser control={control} />

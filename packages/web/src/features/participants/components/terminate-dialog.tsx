@@ -1,11 +1,8 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { REQUIRED_MARK } from '../../../components/text-input';
-import { useEnumOptions } from '../../../lib/enums';
+import { MovementReasonSelect } from './movement-reason-select';
 
 export interface TerminateDialogProps {
   open: boolean;
@@ -18,7 +15,6 @@ export interface TerminateDialogProps {
 /** Terminating a membership (docs/participants.md#terminate): a reason from motifmouvement, required before confirming. */
 export function TerminateDialog({ open, name, busy = false, onConfirm, onClose }: TerminateDialogProps) {
   const { t } = useTranslation();
-  const reasons = useEnumOptions('motifmouvement');
   const [reason, setReason] = useState<number | ''>('');
   // Closed (cancelled or done), the dialog forgets the reason.
   if (!open && reason !== '') setReason('');
@@ -35,21 +31,7 @@ export function TerminateDialog({ open, name, busy = false, onConfirm, onClose }
       onCancel={onClose}
     >
       <Typography sx={{ mb: 2 }}>{t('participant.terminate.text', { name })}</Typography>
-      <TextField
-        select
-        fullWidth
-        required
-        label={t('participant.terminate.reason')}
-        value={reason}
-        onChange={(event) => setReason(event.target.value === '' ? '' : Number(event.target.value))}
-        slotProps={{ inputLabel: { required: false, sx: REQUIRED_MARK } }}
-      >
-        {reasons.options.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
+      <MovementReasonSelect label={t('participant.terminate.reason')} value={reason} onChange={setReason} />
     </ConfirmDialog>
   );
 }

@@ -2,7 +2,6 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SEARCH_DEBOUNCE_MS } from '@portail/contract/constants';
@@ -16,8 +15,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { REQUIRED_MARK } from '../../../components/text-input';
-import { useEnumOptions } from '../../../lib/enums';
 import { DESTINATION_SEARCH_MIN, useDestinations } from '../api/get-destinations';
+import { MovementReasonSelect } from './movement-reason-select';
 
 export interface TransferDialogProps {
   open: boolean;
@@ -52,7 +51,6 @@ export function TransferDialog({
   const [takeOver, setTakeOver] = useState(false);
   const [reason, setReason] = useState<number | ''>('');
   const [comment, setComment] = useState('');
-  const reasons = useEnumOptions('motifmouvement');
   const { data, isFetching } = useDestinations(search);
   const options = (data ?? []).filter((option) => option.id !== currentEstablishmentId);
   const commentValid = isPlainText(comment);
@@ -132,22 +130,12 @@ export function TransferDialog({
           />
         )}
       />
-      <TextField
-        select
-        fullWidth
-        required
-        sx={{ mt: 2 }}
+      <MovementReasonSelect
         label={t('participant.transfer.reason')}
         value={reason}
-        onChange={(event) => setReason(event.target.value === '' ? '' : Number(event.target.value))}
-        slotProps={{ inputLabel: { required: false, sx: REQUIRED_MARK } }}
-      >
-        {reasons.options.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={setReason}
+        sx={{ mt: 2 }}
+      />
       <TextField
         fullWidth
         sx={{ mt: 2 }}

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
-import { TextInput } from '../../../components/text-input';
+import { TextInput } from './text-input';
 
 /**
- * A value the form shows but nobody edits here (phonetic name, termination date): readable and
- * focusable, drawn apart from the fields one types in.
+ * A value a form shows but nobody edits there (a participant's phonetic name or termination date, a
+ * transfer's details: docs/transfers.md#detail): readable and focusable, drawn apart from the fields
+ * one types in.
  */
 export function ReadOnlyField({
   label,

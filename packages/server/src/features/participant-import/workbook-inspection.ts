@@ -3,7 +3,14 @@ import {
   type ImportLimits,
   type ImportMessage,
 } from '@portail/contract/rules/participant-import';
-import { configure, type FileEntry, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
+import {
+  configure,
+  ERR_INVALID_UNCOMPRESSED_SIZE,
+  ERR_OVERLAPPING_ENTRY,
+  type FileEntry,
+  Uint8ArrayReader,
+  ZipReader,
+} from '@zip.js/zip.js';
 import { countDataRows } from './sheet-row-count';
 
 // The server has no web workers: zip.js inflates in the calling thread.
@@ -22,6 +29,8 @@ class Stop extends Error {
     super('stopped');
   }
 }
+
+const BOMB_ERRORS = new Set([ERR_INVALID_UNCOMPRESSED_SIZE, ERR_OVERLAPPING_ENTRY]);
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
@@ -56,8 +65,9 @@ export async function inspectWorkbook(bytes: Uint8Array, limits: ImportLimits): 
       (a, b) => Number(b.filename === firstSheet) - Number(a.filename === firstSheet),
     );
     for (const entry of ordered) {
-      // The header row counts as one: the limit is on the rows under it.
-      const counter = entry.filename === firstSheet ? countDataRows(limits.maxRows + 1) : null;
+      // The header row and the template's example row are allowed beside the limit's rows: the exact
+      // count, without the example, is made when the rows are read.
+      const counter = entry.filename === firstSheet ? countDataRows(limits.maxRows + 2) : null;
       const tooMany = refuse(IMPORT_ERRORS.tooManyRows, { max: limits.maxRows });
       await inflate(
         entry,
@@ -70,6 +80,10 @@ export async function inspectWorkbook(bytes: Uint8Array, limits: ImportLimits): 
     return { ok: true };
   } catch (error) {
     if (error instanceof Stop) return error.verdict;
+    // zip.js stops by itself on the two classic bomb tricks: a part inflating beyond its declared
+    // size, and parts sharing their compressed bytes.
+    if (error instanceof Error && BOMB_ERRORS.has(error.message))
+      return refuse(IMPORT_ERRORS.unsafeArchive, { maxMb: megabytes(limits.maxUncompressedBytes) });
     return refuse(IMPORT_ERRORS.unreadable);
   } finally {
     await reader.close().catch(() => undefined);

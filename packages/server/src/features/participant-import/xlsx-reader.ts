@@ -2,6 +2,25 @@ import { IMPORT_ERRORS, type ImportMessage } from '@portail/contract/rules/parti
 import ExcelJS from 'exceljs';
 import type { RawCell, RawLine } from './cell-values';
 
+/**
+ * Parts of a sheet the reader has no use for. Skipping them matters: exceljs expands a drop-down's
+ * range into one object per cell, 65,000 of them for the template's columns down to row 5,001.
+ */
+const IGNORED_SHEET_PARTS = [
+  'dataValidations',
+  'conditionalFormatting',
+  'hyperlinks',
+  'drawing',
+  'picture',
+  'tableParts',
+  'extLst',
+  'pageSetup',
+  'headerFooter',
+  'printOptions',
+  'rowBreaks',
+  'autoFilter',
+];
+
 const FORMULA: ImportMessage = { key: IMPORT_ERRORS.formula, params: {} };
 const CELL_ERROR: ImportMessage = { key: IMPORT_ERRORS.cellError, params: {} };
 
@@ -31,7 +50,7 @@ export async function readXlsxLines(bytes: Uint8Array): Promise<RawLine[] | { er
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs types its input as an ArrayBuffer; a copy gives one that starts at the first byte.
-    await workbook.xlsx.load(bytes.slice().buffer);
+    await workbook.xlsx.load(bytes.slice().buffer, { ignoreNodes: IGNORED_SHEET_PARTS });
   } catch {
     return { error: { key: IMPORT_ERRORS.unreadable, params: {} } };
   }

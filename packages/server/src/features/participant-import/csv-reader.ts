@@ -47,8 +47,8 @@ class TooManyRows extends Error {}
  * The lines of a CSV file. A cell beginning with `=` is a formula to the program that made or will
  * open the file: it is refused on its cell, as in a workbook. `+`, `-` and `@` are kept: `+33 6 12…`
  * is a mobile number, and the form's own rules refuse such a start where it matters (names).
- * Returns `tooMany` as soon as more than `maxRows` non-empty lines follow the header, without parsing
- * the rest of the file.
+ * Returns `tooMany` as soon as more than `maxRows` + 1 non-empty lines follow the header, without
+ * parsing the rest of the file.
  */
 export function readCsvLines(bytes: Uint8Array, limits: ImportLimits): RawLine[] | 'tooMany' | 'binary' {
   const text = decodeCsv(bytes);
@@ -79,8 +79,9 @@ export function readCsvLines(bytes: Uint8Array, limits: ImportLimits): RawLine[]
           );
         });
         lines.push({ line: context.lines - inner, cells });
-        // The header and `maxRows` rows are allowed; one more and reading stops.
-        if (lines.length > limits.maxRows + 1) throw new TooManyRows();
+        // The header, the template's example row and `maxRows` rows are allowed; one more and reading
+        // stops (the exact count, without the example, is made when the rows are read).
+        if (lines.length > limits.maxRows + 2) throw new TooManyRows();
         return null;
       },
     });

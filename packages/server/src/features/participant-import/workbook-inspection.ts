@@ -58,8 +58,9 @@ export async function inspectWorkbook(bytes: Uint8Array, limits: ImportLimits): 
     const structure = checkStructure(files, limits);
     if (!structure.ok) return structure;
 
+    // Its two small parts are read again below: they get a budget of their own, not counted twice.
+    const firstSheet = await firstSheetPath(files, { used: 0 }, limits);
     const budget = { used: 0 };
-    const firstSheet = await firstSheetPath(files, budget, limits);
     // The first sheet first: a file with too many rows is told so even when it is also very large.
     const ordered = [...files].sort(
       (a, b) => Number(b.filename === firstSheet) - Number(a.filename === firstSheet),

@@ -12,7 +12,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SCREENS, screenPath } from '@portail/contract/routes';
 import { formatPersonName } from '@portail/contract/rules/person-name';
-import { type AccountKind, type AccountSummary, accountKind } from '@portail/contract/schemas/centre';
+import {
+  type AccountKind,
+  type AccountSummary,
+  accountKind,
+  accountSearchQuery,
+} from '@portail/contract/schemas/centre';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -97,7 +103,7 @@ export function AccountsPage() {
           onChange={(event) => setText(event.target.value)}
           error={tooShort}
           helperText={tooShort ? t('centre.accounts.queryTooShort') : t('centre.accounts.queryHelp')}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          slotProps={{ htmlInput: { maxLength: maxLengthOf(accountSearchQuery.shape.q) } }}
           sx={{ flex: '1 1 18rem' }}
         />
         <TextField

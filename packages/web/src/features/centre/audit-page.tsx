@@ -16,6 +16,7 @@ import {
   auditActionGroup,
   auditQuery,
 } from '@portail/contract/schemas/centre';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -83,7 +84,7 @@ function FilterForm({ query, onApply }: { query: AuditQuery; onApply: (filters: 
         value={filters.actor}
         onChange={set('actor')}
         helperText={t('centre.audit.actorHelp')}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        slotProps={{ htmlInput: { maxLength: maxLengthOf(auditQuery.shape.actor) } }}
         sx={wide}
       />
       <FilterSelect

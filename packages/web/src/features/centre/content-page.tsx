@@ -18,7 +18,9 @@ import {
   PUBLISHED_PDF_MAX_BYTES,
   type PublishedLegalNode,
   type PublishedSheet,
+  sheetUpload,
 } from '@portail/contract/schemas/centre';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -165,7 +167,7 @@ function ItemDialog({
           autoFocus
           error={Boolean(errors.name)}
           helperText={error('name')}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          slotProps={{ htmlInput: { maxLength: maxLengthOf(sheetUpload.shape.name) } }}
         />
         <TextField
           label={t('centre.content.nameEn')}
@@ -173,7 +175,7 @@ function ItemDialog({
           onChange={set('nameEn')}
           error={Boolean(errors.nameEn)}
           helperText={error('nameEn') ?? t('centre.content.nameEnHelp')}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          slotProps={{ htmlInput: { maxLength: maxLengthOf(sheetUpload.shape.nameEn) } }}
         />
         {values.kind === 'sheet' && (
           <DateField

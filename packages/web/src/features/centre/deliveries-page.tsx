@@ -15,6 +15,7 @@ import {
   messagePurpose,
 } from '@portail/contract/schemas/centre';
 import type { Message } from '@portail/contract/schemas/common';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -78,7 +79,7 @@ function FilterForm({ query, onApply }: { query: DeliveryQuery; onApply: (filter
         label={t('centre.deliveries.recipient')}
         value={filters.recipient}
         onChange={set('recipient')}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        slotProps={{ htmlInput: { maxLength: maxLengthOf(deliveryQuery.shape.recipient) } }}
         sx={wide}
       />
       <PeriodFields from={filters.from} to={filters.to} onChange={setValue} sx={wide} />

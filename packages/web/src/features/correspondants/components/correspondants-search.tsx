@@ -2,6 +2,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
+import { correspondantListQuery } from '@portail/contract/schemas/correspondants';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
 import { useTranslation } from 'react-i18next';
 import { DigitsInput } from '../../../components/digits-input';
 import { TextInput } from '../../../components/text-input';
@@ -32,13 +34,13 @@ export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearch
   const { typed, type: setTyped, choose } = useDebouncedSearch(filters, onSearch, sameSearch);
 
   const idError = parseEstablishmentId(typed.establishmentId) === 'invalid' ? t('errors.number') : undefined;
-  const text = (field: TextFilter, name: string, maxLength: number) => (
+  const text = (field: TextFilter, name: 'nom' | 'prenom' | 'raisonSociale') => (
     <TextInput
       name={name}
       label={t(`correspondants.search.${field}`)}
       value={typed[field]}
       onChange={(event) => setTyped({ ...typed, [field]: event.target.value })}
-      htmlInput={{ maxLength }}
+      htmlInput={{ maxLength: maxLengthOf(correspondantListQuery.shape[name]) }}
     />
   );
 
@@ -51,8 +53,8 @@ export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearch
       sx={{ p: 2, mb: 2 }}
     >
       <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('lastName', 'nom', 100)}</Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('firstName', 'prenom', 100)}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('lastName', 'nom')}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('firstName', 'prenom')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
           <DigitsInput
             name="idEtablissement"
@@ -63,7 +65,7 @@ export function CorrespondantsSearch({ filters, onSearch }: CorrespondantsSearch
             htmlInput={{ maxLength: 10 }}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>{text('businessName', 'raisonSociale', 100)}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>{text('businessName', 'raisonSociale')}</Grid>
         <Grid size={12}>
           <FormControlLabel
             label={t('correspondants.search.companySearch')}

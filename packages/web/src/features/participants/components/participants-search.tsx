@@ -2,6 +2,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
+import { maxLengthOf } from '@portail/contract/schemas/limits';
+import { participantListQuery } from '@portail/contract/schemas/participants';
 import { useTranslation } from 'react-i18next';
 import { DigitsInput } from '../../../components/digits-input';
 import { ScopeFilters } from '../../../components/scope-filters';
@@ -48,7 +50,7 @@ export function ParticipantsSearch({ filters, onSearch, organisations }: Partici
             label={t('participants.search.lastName')}
             value={typed.lastName}
             onChange={(event) => setTyped({ ...typed, lastName: event.target.value })}
-            htmlInput={{ maxLength: 100 }}
+            htmlInput={{ maxLength: maxLengthOf(participantListQuery.shape.nom) }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
@@ -57,7 +59,7 @@ export function ParticipantsSearch({ filters, onSearch, organisations }: Partici
             label={t('participants.search.firstName')}
             value={typed.firstName}
             onChange={(event) => setTyped({ ...typed, firstName: event.target.value })}
-            htmlInput={{ maxLength: 100 }}
+            htmlInput={{ maxLength: maxLengthOf(participantListQuery.shape.prenom) }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>

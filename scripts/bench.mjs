@@ -30,6 +30,8 @@ const SCALE_SMALL = Number(process.env.BENCH_SCALE_SMALL ?? 10_000);
 const SCALE_LARGE = Number(process.env.BENCH_SCALE_LARGE ?? 1_000_000);
 /** `BENCH_ONLY=integration`: only the integration API's four budgets (PostgreSQL), none of the rest. */
 const ONLY_INTEGRATION = process.env.BENCH_ONLY === 'integration';
+/** `BENCH_ONLY=lists`: only the API calls on PostgreSQL and their budgets (no PGlite, scale, integration or web). */
+const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
 const LIST_PATH = '/api/adherentsCorrespondant?page=3&size=15&actif=true&sort=raisonSocialeEntreprise,ASC';
 const results = [];
 
@@ -313,7 +315,7 @@ async function signInPageJs() {
 
 console.log(`bench: ${DURATION}s a call, ${CONNECTIONS} connections, list scope about ${SCOPE} participants`);
 let scale = null;
-if (!ONLY_INTEGRATION) {
+if (!ONLY_INTEGRATION && !ONLY_LISTS) {
   const pgliteDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
   try {
     console.log(`PGlite: generating ${PGLITE_PARTICIPANTS} participants…`);
@@ -388,15 +390,17 @@ if (process.env.BENCH_DATABASE_URL) {
     const url = await freshDatabase(process.env.BENCH_DATABASE_URL, 'portail_bench');
     console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
     await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
-    if (SCALE_LARGE > 0) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);
+    if (SCALE_LARGE > 0 && !ONLY_LISTS) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);
   }
-  notify = await benchNotify(process.env.BENCH_DATABASE_URL);
-  fhirWrites = await benchFhirWrites(process.env.BENCH_DATABASE_URL);
-  initialLoad = await benchImport(process.env.BENCH_DATABASE_URL);
+  if (!ONLY_LISTS) {
+    notify = await benchNotify(process.env.BENCH_DATABASE_URL);
+    fhirWrites = await benchFhirWrites(process.env.BENCH_DATABASE_URL);
+    initialLoad = await benchImport(process.env.BENCH_DATABASE_URL);
+  }
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)');
 }
-const js = ONLY_INTEGRATION ? null : await signInPageJs();
+const js = ONLY_INTEGRATION || ONLY_LISTS ? null : await signInPageJs();
 if (notify) {
   const ok = notify.count === notify.changes && notify.p99 <= 2000;
   console.log(

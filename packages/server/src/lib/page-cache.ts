@@ -65,6 +65,19 @@ export class PageCache<V extends object> {
     pages.set(page, { value: Object.freeze(value), storedAt: Date.now() });
   }
 
+  /**
+   * The page of `scope` under `page`, read by `load` when it is not kept, then kept unless something
+   * was evicted meanwhile. A null scope (a caller without one) is never kept.
+   */
+  async through(scope: string | null, page: string, load: () => Promise<V>): Promise<V> {
+    const cached = scope === null ? undefined : this.get(scope, page);
+    if (cached) return cached;
+    const epoch = this.begin();
+    const value = await load();
+    if (scope !== null) this.set(scope, page, value, epoch);
+    return value;
+  }
+
   /** A notification's payload: scope keys separated by commas, or `*` for everything. */
   evict(payload: string): void {
     this.epoch++;

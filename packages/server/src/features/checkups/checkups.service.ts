@@ -68,18 +68,13 @@ export async function listCheckups(
 ): Promise<CheckupListReply> {
   const sort = checkupSort(query.sort);
   const filters = filtersOf(query);
-  const scope = callerScopeKey(caller);
-  const key = checkupPageKey(filters, sort, query);
-  const cached = scope === null ? undefined : pages.get(scope, key);
-  if (cached) return cached;
-  const epoch = pages.begin();
-  const [items, totalRows] = await Promise.all([
-    readCheckupRows(db, caller, filters, sort, { limit: query.size, offset: query.page * query.size }),
-    countCheckups(db, caller, filters),
-  ]);
-  const reply = { items, totalRows, subTotal: items.length };
-  if (scope !== null) pages.set(scope, key, reply, epoch);
-  return reply;
+  return pages.through(callerScopeKey(caller), checkupPageKey(filters, sort, query), async () => {
+    const [items, totalRows] = await Promise.all([
+      readCheckupRows(db, caller, filters, sort, { limit: query.size, offset: query.page * query.size }),
+      countCheckups(db, caller, filters),
+    ]);
+    return { items, totalRows, subTotal: items.length };
+  });
 }
 
 /** Whole years between a birth date and a day, both YYYY-MM-DD. */
@@ -117,20 +112,15 @@ export async function listHistory(
   const filters = filtersOf(query);
   const today = centreToday();
   // The ages and the years N-2 to N are the centre's day's: a page is kept for that day only.
-  const scope = callerScopeKey(caller);
-  const key = checkupPageKey(filters, sort, query, today);
-  const cached = scope === null ? undefined : pages.get(scope, key);
-  if (cached) return cached;
-  const epoch = pages.begin();
-  const [records, totalRows] = await Promise.all([
-    readHistoryRows(db, caller, filters, sort, Number(today.slice(0, 4)), {
-      limit: query.size,
-      offset: query.page * query.size,
-    }),
-    countHistory(db, caller, filters),
-  ]);
-  const items = records.map((record) => historyRowOf(record, today));
-  const reply = { items, totalRows, subTotal: items.length };
-  if (scope !== null) pages.set(scope, key, reply, epoch);
-  return reply;
+  return pages.through(callerScopeKey(caller), checkupPageKey(filters, sort, query, today), async () => {
+    const [records, totalRows] = await Promise.all([
+      readHistoryRows(db, caller, filters, sort, Number(today.slice(0, 4)), {
+        limit: query.size,
+        offset: query.page * query.size,
+      }),
+      countHistory(db, caller, filters),
+    ]);
+    const items = records.map((record) => historyRowOf(record, today));
+    return { items, totalRows, subTotal: items.length };
+  });
 }

@@ -59,18 +59,13 @@ export async function listMutations(
   const filters = { inProgressOnly: query.encours, direction: directionOf(caller, query) };
   const { descending } = parseSort(query.sort);
   const page = { limit: query.size, offset: query.page * query.size, descending };
-  const scope = callerScopeKey(caller);
-  const key = mutationPageKey(filters, page);
-  const cached = scope === null ? undefined : pages.get(scope, key);
-  if (cached) return cached;
-  const epoch = pages.begin();
-  const [items, totalRows] = await Promise.all([
-    readMutationPage(db, caller, filters, page),
-    countMutations(db, caller, filters),
-  ]);
-  const reply = { items, totalRows, subTotal: items.length };
-  if (scope !== null) pages.set(scope, key, reply, epoch);
-  return reply;
+  return pages.through(callerScopeKey(caller), mutationPageKey(filters, page), async () => {
+    const [items, totalRows] = await Promise.all([
+      readMutationPage(db, caller, filters, page),
+      countMutations(db, caller, filters),
+    ]);
+    return { items, totalRows, subTotal: items.length };
+  });
 }
 
 /** GET mutation/{id}: another scope's transfer answers 404, as an unknown one does. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbOrTx } from '../src/db/client';
 import { checkups, participants } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helper';
-import { headersOf } from './participants-fixtures';
+import { correspondantOf, headersOf } from './participants-fixtures';
 
 /**
  * The check-up list's and the history's cached pages (checkup-page-cache.ts) serve a scope's calls
@@ -24,11 +24,11 @@ afterAll(async () => ctx.close());
 
 const WIDE = { dateDebut: '2000-01-01', dateFin: '2100-12-31', page: '0', size: '15' };
 
-async function call(url: string, query: Record<string, string> = WIDE) {
+async function call(url: string, query: Record<string, string> = WIDE, login = 'corr.etablissement') {
   const reply = await ctx.app.inject({
     method: 'GET',
     url,
-    headers: await headersOf(ctx, 'corr.etablissement', 'correspondant'),
+    headers: await headersOf(ctx, login, 'correspondant'),
     query,
   });
   expect(reply.statusCode, reply.body).toBe(200);
@@ -83,5 +83,21 @@ describe('check-up list cache', () => {
     expect(second.items[0]?.id).not.toBe(all.items[0]?.id);
     const ascending = await history({ ...WIDE, sort: 'nom,DESC' });
     expect(ascending.items[0]?.id).not.toBe((await history()).items[0]?.id);
+  });
+
+  it('never hands one scope the page another scope read with the same filters', async () => {
+    const own = await correspondantOf(ctx, 'corr.etablissement');
+    // The company's pages, read first, are kept under its own scope.
+    const company = checkupListReply.parse(await call('/api/bilansCorrespondant', WIDE, 'corr.entreprise'));
+    const companyHistory = historyListReply.parse(
+      await call('/api/historiqueBilansCorrespondant', WIDE, 'corr.entreprise'),
+    );
+    const mine = await checkupList();
+    const myHistory = await history();
+    expect(mine.items.length).toBeGreaterThan(0);
+    expect(mine.items.every((row) => row.idEtablissement === own.establishmentId)).toBe(true);
+    expect(myHistory.items.every((row) => row.idEtablissement === own.establishmentId)).toBe(true);
+    expect(company.totalRows).toBeGreaterThan(mine.totalRows);
+    expect(companyHistory.totalRows).toBeGreaterThan(myHistory.totalRows);
   });
 });

@@ -64,8 +64,11 @@ describe('no account enumeration', () => {
       expect(reply.statusCode).toBe(409);
       return performance.now() - start;
     };
-    const median = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    // The fastest of five: load from other test files only ever adds time, so the minimum is what the
+    // route itself costs (a median of five failed once in CI when a busy moment hit three calls).
+    const fastest = (values: number[]) => Math.min(...values);
+    // The decoy hash is made on the first unknown address; made here, it is not in the series.
+    await time('absent-warm@example.com');
     const known: number[] = [];
     const unknown: number[] = [];
     // Five answers per account (the limit), alternated so that a slow moment hits both series.
@@ -73,8 +76,8 @@ describe('no account enumeration', () => {
       known.push(await time('participant.sansdmc@example.com'));
       unknown.push(await time(`absent${i}@example.com`));
     }
-    expect(median(unknown)).toBeGreaterThanOrEqual(0.5 * median(known));
-    expect(median(known)).toBeGreaterThanOrEqual(0.5 * median(unknown));
+    expect(fastest(unknown)).toBeGreaterThanOrEqual(0.5 * fastest(known));
+    expect(fastest(known)).toBeGreaterThanOrEqual(0.5 * fastest(unknown));
   });
 });
 

@@ -152,3 +152,46 @@ export function rowsOf(result: ReadResult) {
   if (!result.ok) throw new Error(`refused: ${result.error.key}`);
   return result.rows;
 }
+
+/** A column's position in the template (1-based). */
+export const position = (key: string) => IMPORT_COLUMNS.findIndex((column) => column.key === key) + 1;
+
+export async function load(bytes: Uint8Array) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes.slice().buffer);
+  return workbook;
+}
+
+/** The template filled as a user would: rows under the example, typed values, numbers where Excel makes them. */
+export async function filled(
+  bytes: Uint8Array,
+  people: number,
+  values: (n: number) => Record<string, ExcelJS.CellValue>,
+) {
+  const workbook = await load(bytes);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  for (let n = 0; n < people; n++) {
+    const row = sheet.getRow(3 + n);
+    for (const [key, value] of Object.entries(values(n))) row.getCell(position(key)).value = value;
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+export const french = (n: number): Record<string, ExcelJS.CellValue> => ({
+  civilite: n % 2 ? 'Madame' : 'Mr', // a French label, or an English one
+  nom: `Martin${n}`,
+  prenom: 'Léa',
+  dateNaissance: new Date(Date.UTC(1990, 0, 1 + n)),
+  sexe: n % 2 ? 'Féminin' : 'M', // a label, or a short code
+  paysExercice: 'France',
+  typeBilan: 'Bilan expatrié',
+  dateProchainBilan: '15/09/2027',
+  periodicite: 'Annuelle',
+  'adresse.codePostal': 1000, // 01000 typed into a General cell
+  'adresse.localite': 'Bourg-en-Bresse',
+  'adresse.pays': 'France',
+  utiliserAdresseEtablissement: 'Non',
+  telephonePortable: '06 12 34 56 78',
+  mail: `lea.martin${n}@example.com`,
+});

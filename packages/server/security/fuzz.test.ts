@@ -84,6 +84,23 @@ interface FuzzRequest {
   identity: string;
 }
 
+/**
+ * A failing request is printed by fast-check as its counterexample: the bearer token, a live credential
+ * of the run that CI logs would keep, is printed as `Bearer …` (the identity's name says whose it was).
+ */
+function redactedWhenPrinted(request: FuzzRequest): FuzzRequest {
+  const { authorization, ...otherHeaders } = request.headers;
+  const shown = {
+    method: request.method,
+    url: request.url,
+    headers: authorization ? { ...otherHeaders, authorization: 'Bearer …' } : otherHeaders,
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+    breaker: request.breaker,
+    identity: request.identity,
+  };
+  return Object.defineProperty(request, fc.toStringMethod, { value: () => fc.stringify(shown) });
+}
+
 const ODD_STRINGS = [
   '\u0000',
   '\ud800',
@@ -459,14 +476,14 @@ function requestsOf(route: RouteInfo, shape: Shape, breaker: Breaker): fc.Arbitr
       for (const param of pathParams)
         url = url.replace(`:${param.name}`, encodeSegment(path[param.name] ?? '1'));
       const search = new URLSearchParams(query).toString();
-      return {
+      return redactedWhenPrinted({
         method: route.method,
         url: search ? `${url}?${search}` : url,
         headers,
         ...(payload !== undefined ? { payload } : {}),
         breaker: draw.breaker,
         identity: draw.identity.name,
-      };
+      });
     });
 }
 

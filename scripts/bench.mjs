@@ -92,6 +92,12 @@ async function settle(url) {
 
 const authorised = (token) => ({ authorization: `Bearer ${token}` });
 
+/** The check-up screens' default filter (docs/checkups.md#list): one year back to today, in the centre's time zone. */
+function checkupRange(yearsBack = 1) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  return `dateDebut=${Number(today.slice(0, 4)) - yearsBack}${today.slice(4)}&dateFin=${today}`;
+}
+
 async function benchServer(db, env, port) {
   const server = startServer(port, { DEMO_MAIN_PARTICIPANTS: String(SCOPE), ...env });
   const base = `http://127.0.0.1:${port}`;
@@ -115,9 +121,7 @@ async function benchServer(db, env, port) {
       { path: `${LIST_PATH}&nom=M`, headers: authorised(token) },
       baseline,
     );
-    // The check-up screens' default filter (000 §9): one year back to today, in the centre's time zone.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
-    const range = `dateDebut=${Number(today.slice(0, 4)) - 1}${today.slice(4)}&dateFin=${today}`;
+    const range = checkupRange();
     await measure(
       db,
       base,
@@ -174,6 +178,7 @@ async function benchServer(db, env, port) {
       { path: '/api/correspondant?page=0&size=15', headers: authorised(token) },
       baseline,
     );
+    if (db === 'postgres') exportFigures = await benchExports(db, base, token, server.pid);
     const participant = await signInParticipant(base, 'participant.dmc');
     await measure(
       db,
@@ -200,6 +205,84 @@ async function benchServer(db, env, port) {
   }
 }
 
+/** The resident memory of a process, in bytes (Linux). */
+function residentBytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** One workbook downloaded whole: its bytes and how long it took. */
+async function download(base, token, path, body) {
+  const started = performance.now();
+  const reply = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...authorised(token), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!reply.ok) throw new Error(`${path}: ${reply.status}`);
+  const bytes = new Uint8Array(await reply.arrayBuffer());
+  return { bytes, ms: performance.now() - started };
+}
+
+async function rowsOfWorkbook(bytes) {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes);
+  return (workbook.worksheets[0]?.actualRowCount ?? 1) - 1;
+}
+
+/**
+ * The Excel exports of the check-up list and history (issue 22): each alone, timed, with the server's
+ * memory growth sampled while it runs; then the participant list measured while five exports run
+ * back to back, against its quiet p99 measured just before.
+ */
+async function benchExports(db, base, token, pid) {
+  const body = { ...Object.fromEntries(new URLSearchParams(checkupRange(10))), langue: 'fr_FR' };
+  const figures = [];
+  for (const [name, path] of [
+    ['check-up list', '/api/excel-participant-bilan'],
+    ['check-up history', '/api/excel-participant-historique-bilan'],
+  ]) {
+    await download(base, token, path, body); // warm
+    const before = residentBytes(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentBytes(pid));
+    }, 10);
+    const { bytes, ms } = await download(base, token, path, body);
+    clearInterval(sampler);
+    const rows = await rowsOfWorkbook(bytes);
+    const row = { name, rows, ms: Math.round(ms), growthMb: (peak - before) / 1024 / 1024 };
+    figures.push(row);
+    console.log(
+      `${db.padEnd(8)} Excel export, ${name}: ${rows} rows in ${row.ms} ms (${Math.round((rows * 1000) / ms)} rows/s), ${(bytes.byteLength / 1024).toFixed(0)} kB, server memory +${row.growthMb.toFixed(0)} MB`,
+    );
+  }
+  const listUrl = `${base}${LIST_PATH}`;
+  const quiet = await cannon({ url: listUrl, headers: authorised(token) });
+  let running = true;
+  let exports = 0;
+  const loops = Array.from({ length: 5 }, async () => {
+    while (running) {
+      await download(base, token, '/api/excel-participant-historique-bilan', body);
+      exports++;
+    }
+  });
+  const busy = await cannon({ url: listUrl, headers: authorised(token) });
+  running = false;
+  await Promise.all(loops);
+  const under = {
+    quietP99: quiet.latency.p99,
+    busyP99: busy.latency.p99,
+    exports,
+    errors: busy.errors + busy.non2xx,
+  };
+  console.log(
+    `${db.padEnd(8)} participant list while five exports run: p99 ${under.busyP99} ms (quiet ${under.quietP99} ms), ${Math.round(busy.requests.average)} req/s, ${exports} exports finished${under.errors ? `, ${under.errors} errors` : ''}`,
+  );
+  return { figures, under };
+}
+
 /**
  * Does a page of the participant list cost the same whatever the size of the table? The same scope and
  * page are measured on a database of SCALE_SMALL participants, then again after filling it up to
@@ -222,8 +305,14 @@ async function benchScale(adminUrl, port) {
     await client.connect();
     await client.query('vacuum analyze');
     const token = await signIn(base, 'corr.etablissement', true);
-    const page = async (label) => {
-      const result = await cannon({ url: `${base}${LIST_PATH}`, headers: authorised(token) });
+    const range = checkupRange();
+    const paths = {
+      participants: LIST_PATH,
+      checkups: `/api/bilansCorrespondant?page=0&size=15&${range}`,
+      history: `/api/historiqueBilansCorrespondant?page=0&size=15&${range}`,
+    };
+    const measurePage = async (kind, label) => {
+      const result = await cannon({ url: `${base}${paths[kind]}`, headers: authorised(token) });
       const row = {
         label,
         rps: Math.round(result.requests.average),
@@ -232,11 +321,19 @@ async function benchScale(adminUrl, port) {
         errors: result.errors + result.non2xx,
       };
       console.log(
-        `postgres list page at ${label.padEnd(22)} ${String(row.rps).padStart(7)} req/s  mean ${row.mean.toFixed(2)} ms  p99 ${row.p99} ms${row.errors ? `  ${row.errors} errors` : ''}`,
+        `postgres ${kind.padEnd(12)} page at ${label.padEnd(22)} ${String(row.rps).padStart(7)} req/s  mean ${row.mean.toFixed(2)} ms  p99 ${row.p99} ms${row.errors ? `  ${row.errors} errors` : ''}`,
       );
       return row;
     };
-    const small = await page(`${SCALE_SMALL} participants`);
+    const pages = async (label) => ({
+      participants: await measurePage('participants', label),
+      checkups: await measurePage('checkups', label),
+      history: await measurePage('history', label),
+    });
+    const small = await pages(`${SCALE_SMALL} participants`);
+    const {
+      rows: [{ lastId }],
+    } = await client.query('select coalesce(max(id), 0)::int as "lastId" from participants');
     const {
       rows: [main],
     } = await client.query(
@@ -261,12 +358,26 @@ async function benchScale(adminUrl, port) {
        limit $3`,
       [main.id, copies, SCALE_LARGE - count],
     );
+    // Each added participant gets a closed check-up of the last two years, so the check-up table grows too.
+    await client.query(
+      `insert into checkups (participant_id, establishment_id, company_id, group_id, checkup_type_id, state,
+         first_appointment_date, closing_date)
+       select p.id, p.establishment_id, p.company_id, p.group_id, p.checkup_type_id, 'CLOSED',
+         current_date - (p.id % 700), current_date - (p.id % 700) + 20
+       from participants p where p.id > $1`,
+      [lastId],
+    );
     await client.query('vacuum analyze participants');
+    await client.query('vacuum analyze checkups');
     const {
-      rows: [{ total }],
-    } = await client.query('select count(*)::int as total from participants');
-    console.log(`  filled to ${total} participants in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const large = await page(`${total} participants`);
+      rows: [{ total, checkups }],
+    } = await client.query(
+      'select (select count(*) from participants)::int as total, (select count(*) from checkups)::int as checkups',
+    );
+    console.log(
+      `  filled to ${total} participants and ${checkups} check-ups in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const large = await pages(`${total} participants`);
     return { small, large };
   } finally {
     await client.end().catch(() => {});
@@ -315,6 +426,7 @@ async function signInPageJs() {
 
 console.log(`bench: ${DURATION}s a call, ${CONNECTIONS} connections, list scope about ${SCOPE} participants`);
 let scale = null;
+let exportFigures = null;
 if (!ONLY_INTEGRATION && !ONLY_LISTS) {
   const pgliteDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
   try {
@@ -453,11 +565,35 @@ for (const [label, key] of [
       `  ${label} ≥ 30% of baseline and p99 ≤ 50 ms on PostgreSQL: ${(row.ratio * 100).toFixed(0)}%, p99 ${row.p99} ms ${row.ratio >= 0.3 && row.p99 <= 50 ? 'OK' : 'OVER BUDGET'}`,
     );
 }
-if (scale) {
-  const growth = scale.large.mean / scale.small.mean;
+if (exportFigures) {
+  for (const figure of exportFigures.figures) {
+    // The budget is for 10,000 rows: the time is scaled to 10,000 (the writing is linear in rows; a
+    // smaller export's fixed start-up cost then counts more than once, which errs on the safe side).
+    const per10k = figure.rows > 0 ? (figure.ms * 10_000) / figure.rows : figure.ms;
+    const ok = figure.rows > 0 && per10k <= 3000 && figure.growthMb <= 150;
+    console.log(
+      `  Excel export of 10,000 rows ≤ 3 s and ≤ 150 MB on PostgreSQL, ${figure.name}: ${figure.rows} rows in ${figure.ms} ms (${Math.round(per10k)} ms per 10,000), +${figure.growthMb.toFixed(0)} MB ${ok ? 'OK' : 'OVER BUDGET'}`,
+    );
+  }
+  const { quietP99, busyP99, errors } = exportFigures.under;
+  const ok = busyP99 <= 2 * Math.max(quietP99, 1) && errors === 0;
   console.log(
-    `  participant list page at ${SCALE_LARGE} within 1.5× of ${SCALE_SMALL}: mean ${scale.small.mean.toFixed(2)} → ${scale.large.mean.toFixed(2)} ms (×${growth.toFixed(2)}) ${growth <= 1.5 ? 'OK' : 'OVER BUDGET'}`,
+    `  participant list p99 within 2× its quiet value while five exports run: ${busyP99} ms vs ${quietP99} ms ${ok ? 'OK' : 'OVER BUDGET'}`,
   );
+}
+if (scale) {
+  for (const [kind, label] of [
+    ['participants', 'participant list'],
+    ['checkups', 'check-up list'],
+    ['history', 'check-up history'],
+  ]) {
+    const small = scale.small[kind];
+    const large = scale.large[kind];
+    const growth = large.mean / small.mean;
+    console.log(
+      `  ${label} page, uncached, at ${SCALE_LARGE} within 1.5× of ${SCALE_SMALL}: mean ${small.mean.toFixed(2)} → ${large.mean.toFixed(2)} ms (×${growth.toFixed(2)}) ${growth <= 1.5 ? 'OK' : 'OVER BUDGET'}`,
+    );
+  }
 }
 if (js !== null) {
   console.log(

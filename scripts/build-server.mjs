@@ -24,6 +24,8 @@ const result = await build({
     main: join(server, 'src/main.ts'),
     invite: join(server, 'src/cli/invite.ts'),
     integration: join(server, 'src/cli/integration.ts'),
+    // The Excel exports' writer thread, loaded by URL beside main.js (lib/workbook/workbook-writers.ts).
+    'workbook-worker': join(server, 'src/lib/workbook/workbook-worker.ts'),
   },
   outdir: dist,
   bundle: true,

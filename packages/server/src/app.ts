@@ -50,6 +50,7 @@ import { securityHeadersMiddleware } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
 import { checkDeclarationsServed } from './lib/serve';
 import { validatorCompiler } from './lib/validator';
+import { WorkbookWriters } from './lib/workbook/workbook-writers';
 import { startDelivery } from './notify/delivery';
 import { DemoProviders } from './notify/demo-provider';
 import type { Notifier } from './notify/notifier';
@@ -176,7 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What a feature's writes announce to the lists other features keep (lib/changes.ts).
   const changes = new Changes();
   app.decorate('listCaches', {});
+  // The Excel exports' writer threads (lib/workbook): stopped with the app.
+  const workbooks = new WorkbookWriters();
+  app.addHook('onClose', async () => workbooks.close());
   const featureDeps = {
+    workbooks,
     db: database.db,
     config,
     notifier,

@@ -1,14 +1,14 @@
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import type { Language } from '@portail/contract/constants';
-import { startsLikeFormula } from '@portail/contract/rules/spreadsheet';
 import type { CheckupFilters, CheckupRow, CheckupState } from '@portail/contract/schemas/checkups';
 import { inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { enumItems } from '../../db/schema';
 import { centreToday } from '../../lib/dates';
+import type { CellValue } from '../../lib/workbook/sheet-spec';
+import { type BatchReader, EXPORT_BATCH, type WorkbookWriters } from '../../lib/workbook/workbook-writers';
 import { listScopeEstablishments } from '../participants';
 import {
   type CheckupSortField,
@@ -20,14 +20,7 @@ import {
 } from './checkup.queries';
 import { ageOn } from './checkups.service';
 
-/** Rows read per query: the workbook is written as they come, never held whole in memory. */
-export const EXPORT_BATCH = 1000;
-const DATE_FORMAT = 'dd/mm/yyyy';
-/** Excel's Text format: what a cell holds stays text, also once a user edits it. */
-const TEXT_FORMAT = '@';
-
 type Labels = Record<Language, string>;
-type CellValue = string | number | Date | null;
 
 /**
  * One column of a workbook: its header in both languages (file content, not web UI strings), a fixed
@@ -198,117 +191,34 @@ function historyColumns(year: number, names: ScopeNames): ExportColumn<HistoryEx
 }
 
 /**
- * Printable as it comes: A4 landscape, every column on one page wide (as many pages tall as needed),
- * the header row repeated at the top of each printed page.
+ * A workbook of these columns, written off the event loop (lib/workbook) as the rows are read: the
+ * headers and sheet name in the workbook's language, each row's cells from the columns' values.
  */
-const PRINT_LAYOUT = {
-  paperSize: 9,
-  orientation: 'landscape',
-  fitToWidth: 1,
-  fitToHeight: 0,
-  printTitlesRow: '1:1',
-} satisfies Partial<ExcelJS.PageSetup>;
-
-/** The letter of the 1-based column `n` (A … Z, AA …). */
-export function columnLetter(n: number): string {
-  let rest = n;
-  let letters = '';
-  while (rest > 0) {
-    const digit = (rest - 1) % 26;
-    letters = String.fromCharCode(65 + digit) + letters;
-    rest = Math.floor((rest - 1) / 26);
-  }
-  return letters;
-}
-
-/** Waits for the reply to take what was written; a client gone away (closed stream) ends the wait. */
-async function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
+function streamWorkbook<R, O>(
+  request: ExportRequest,
+  options: {
+    sheetName: Labels;
+    columns: ExportColumn<O>[];
+    read: BatchReader<R>;
+    shape: (rows: R[]) => Promise<O[]>;
+  },
+): Promise<PassThrough> {
+  const { language } = request;
+  const { columns } = options;
+  return request.workbooks.stream<R>({
+    spec: {
+      sheetName: options.sheetName[language],
+      columns: columns.map((column) => ({
+        header: column.header[language],
+        width: column.dataWidth,
+        date: column.date ?? false,
+      })),
+    },
+    read: options.read,
+    cells: async (rows) =>
+      (await options.shape(rows)).map((row) => columns.map((column) => column.value(row, language))),
+    log: request.log,
   });
-}
-
-/** Reads the rows of a filter batch after batch, in the list's order (keyset on the sort keys and id). */
-type BatchReader<R> = (last: R | undefined) => Promise<R[]>;
-
-/**
- * A workbook streamed as it is written: the header row, then each batch of rows committed as soon as
- * it is read, waiting for the reply to drain between batches. The first batch is read before anything
- * is sent, so a failing query still answers an error instead of a truncated file. A failure once the
- * download has begun is logged and ends the stream (the client sees a broken download); it never
- * escapes as an unhandled rejection.
- */
-async function streamWorkbook<R, O>(options: {
-  sheetName: Labels;
-  columns: ExportColumn<O>[];
-  language: Language;
-  read: BatchReader<R>;
-  shape: (rows: R[]) => Promise<O[]>;
-  log: FastifyBaseLogger;
-}): Promise<PassThrough> {
-  const { columns, language, read, shape, log } = options;
-  const first = await read(undefined);
-  const firstShaped = await shape(first);
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const lastColumn = columnLetter(columns.length);
-  const sheet = workbook.addWorksheet(options.sheetName[language], {
-    views: [{ state: 'frozen', ySplit: 1 }],
-    pageSetup: PRINT_LAYOUT,
-  });
-  // Filter buttons on the header row (the streamed sheet writes it at the end, over every row).
-  sheet.autoFilter = `A1:${lastColumn}1`;
-  sheet.columns = columns.map((column, index) => ({
-    key: String(index),
-    width: Math.max(column.header[language].length, column.dataWidth) + 2,
-    ...(column.date ? { style: { numFmt: DATE_FORMAT } } : {}),
-  }));
-  const header = sheet.addRow(columns.map((column) => column.header[language]));
-  header.font = { bold: true };
-  header.commit();
-
-  const write = (rows: O[]) => {
-    for (const row of rows) {
-      const added = sheet.addRow(columns.map((column) => column.value(row, language)));
-      columns.forEach((column, index) => {
-        const cell = added.getCell(index + 1);
-        if (column.date) cell.numFmt = DATE_FORMAT;
-        // exceljs stores strings as string cells, never formulas; a formula-like one (CSV injection:
-        // `=`, `+`, `-`, `@`, TAB, CR) is also formatted as Text, or editing it would evaluate it.
-        else if (typeof cell.value === 'string' && startsLikeFormula(cell.value)) cell.numFmt = TEXT_FORMAT;
-      });
-      added.commit();
-    }
-  };
-
-  const pump = async () => {
-    let batch = first;
-    write(firstShaped);
-    while (batch.length === EXPORT_BATCH) {
-      if (out.destroyed) return;
-      await drained(out);
-      batch = await read(batch.at(-1));
-      write(await shape(batch));
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  pump().catch((error: unknown) => {
-    log.error({ err: error }, 'export stream failed');
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return out;
 }
 
 export interface ExportRequest {
@@ -317,6 +227,7 @@ export interface ExportRequest {
   filters: CheckupFilters;
   language: Language;
   log: FastifyBaseLogger;
+  workbooks: WorkbookWriters;
 }
 
 export async function exportCheckups(
@@ -324,11 +235,9 @@ export async function exportCheckups(
   sort: Sort<CheckupSortField>,
 ): Promise<PassThrough> {
   const { db, caller, filters } = request;
-  return streamWorkbook<CheckupRow, CheckupRow>({
+  return streamWorkbook<CheckupRow, CheckupRow>(request, {
     sheetName: { fr_FR: 'Bilans', en_EN: 'Check-ups' },
     columns: checkupColumns(await scopeNames(db, caller)),
-    language: request.language,
-    log: request.log,
     read: (last) =>
       readCheckupRows(db, caller, filters, sort, { limit: EXPORT_BATCH, ...(last ? { last } : {}) }),
     shape: async (rows) => rows,
@@ -355,11 +264,9 @@ export async function exportHistory(
   const year = Number(today.slice(0, 4));
   const labels = await enumLabels(db, language);
   const label = (id: number | null) => (id === null ? null : (labels.get(id) ?? String(id)));
-  return streamWorkbook<HistoryRecord, HistoryExportRow>({
+  return streamWorkbook<HistoryRecord, HistoryExportRow>(request, {
     sheetName: { fr_FR: 'Historique des bilans', en_EN: 'Check-up history' },
     columns: historyColumns(year, await scopeNames(db, caller)),
-    language,
-    log: request.log,
     read: (last) =>
       readHistoryRows(db, caller, filters, sort, year, { limit: EXPORT_BATCH, ...(last ? { last } : {}) }),
     shape: async (rows) =>

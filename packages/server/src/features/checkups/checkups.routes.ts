@@ -9,6 +9,7 @@ import { attachmentDisposition } from '../../lib/content-disposition';
 import { centreToday } from '../../lib/dates';
 import { type CacheSources, keepFresh } from '../../lib/page-cache';
 import { serve } from '../../lib/serve';
+import type { WorkbookWriters } from '../../lib/workbook/workbook-writers';
 import { PARTICIPANTS_CHANNEL } from '../participants';
 import { exportCheckups, exportHistory } from './checkup-export';
 import { CHECKUPS_CHANNEL, CheckupPageCache, HistoryPageCache } from './checkup-page-cache';
@@ -24,7 +25,9 @@ const attachment = (list: keyof typeof WORKBOOK_NAMES, language: Language) =>
   attachmentDisposition(`${WORKBOOK_NAMES[list][language]} ${centreToday()}.xlsx`);
 
 /** The correspondant's check-ups and their history (docs/checkups.md#list, docs/checkups.md#history, docs/checkups.md#excel-export), on screen and as workbooks. */
-export function checkupRoutes(deps: { db: Db; config: Pick<Config, 'listCacheTtlMs'> } & CacheSources) {
+export function checkupRoutes(
+  deps: { db: Db; config: Pick<Config, 'listCacheTtlMs'>; workbooks: WorkbookWriters } & CacheSources,
+) {
   return async (app: FastifyInstance) => {
     const { db } = deps;
     // The list's and the history's pages (checkup-page-cache.ts): the check-ups' triggers name the
@@ -51,7 +54,14 @@ export function checkupRoutes(deps: { db: Db; config: Pick<Config, 'listCacheTtl
       const { sort, langue, ...filters } = request.body;
       // The sort is checked before anything is sent: an invalid one answers 400, not a file.
       const stream = await exportCheckups(
-        { db, caller: requireCaller(request), filters, language: langue, log: request.log },
+        {
+          db,
+          caller: requireCaller(request),
+          filters,
+          language: langue,
+          log: request.log,
+          workbooks: deps.workbooks,
+        },
         checkupSort(sort),
       );
       return reply.type(XLSX_MIME).header('content-disposition', attachment('checkups', langue)).send(stream);
@@ -59,7 +69,14 @@ export function checkupRoutes(deps: { db: Db; config: Pick<Config, 'listCacheTtl
     serve(app, checkupApi.exportHistory, async (request, reply) => {
       const { sort, langue, ...filters } = request.body;
       const stream = await exportHistory(
-        { db, caller: requireCaller(request), filters, language: langue, log: request.log },
+        {
+          db,
+          caller: requireCaller(request),
+          filters,
+          language: langue,
+          log: request.log,
+          workbooks: deps.workbooks,
+        },
         historySort(sort),
       );
       return reply.type(XLSX_MIME).header('content-disposition', attachment('history', langue)).send(stream);

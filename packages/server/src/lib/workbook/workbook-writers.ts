@@ -1,0 +1,161 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import { concurrencyLimit, type Limiter } from '../concurrency';
+import type { CellValue, FromWorker, SheetSpec, ToWorker } from './sheet-spec';
+
+/** Rows read per query and sent to the worker at once: the file is written as they come, never held whole. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * The worker's file: beside this one, as the compiled `workbook-worker.js` beside `main.js` in the
+ * production build (scripts/build-server.mjs makes it an entry of its own), and as TypeScript where the
+ * server runs from its sources (the demo, the tests): a worker does not inherit the main thread's
+ * TypeScript loader, so a few lines of JavaScript load the file through tsx's API.
+ */
+const SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_FILE = new URL(SOURCE ? './workbook-worker.ts' : './workbook-worker.js', import.meta.url);
+
+/** tsx's ESM API (its `tsImport`), by the `import` condition of its exports map. */
+function tsxImportApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('tsx/package.json');
+  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
+  const entry = exports['./esm/api']?.import.default;
+  if (!entry) throw new Error('tsx has no ./esm/api export');
+  return new URL(entry, pathToFileURL(manifest)).href;
+}
+
+function startWorker(spec: SheetSpec): Worker {
+  if (!SOURCE) return new Worker(WORKER_FILE, { workerData: spec });
+  const api = tsxImportApi();
+  const load = `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_FILE.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(load, { eval: true, workerData: spec });
+}
+
+/** Reads the rows of a filter batch after batch, in the list's order (keyset on the sort keys and id). */
+export type BatchReader<R> = (last: R | undefined) => Promise<R[]>;
+
+export interface WorkbookJob<R> {
+  spec: SheetSpec;
+  read: BatchReader<R>;
+  /** The cells of each row, in the columns' order. */
+  cells: (rows: R[]) => Promise<CellValue[][]>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The Excel exports of an app (issue 22): each workbook is written by a worker thread of its own, at
+ * most `concurrency` at once (one core fewer than the machine has: the event loop keeps one), the
+ * others waiting their turn. The event loop only reads the rows and passes bytes on; a 10,000-row
+ * export costs the requests being served nothing but that.
+ */
+export class WorkbookWriters {
+  private readonly limit: Limiter;
+  private readonly running = new Set<Worker>();
+
+  constructor(concurrency = Math.max(1, availableParallelism() - 1)) {
+    this.limit = concurrencyLimit(concurrency);
+  }
+
+  /**
+   * The workbook as a stream for the reply. The first batch is read before anything is sent, so a
+   * failing query still answers an error instead of a truncated file. A failure once the download has
+   * begun is logged and ends the stream (the client sees a broken download); a client that goes away
+   * stops the worker.
+   */
+  async stream<R>(job: WorkbookJob<R>): Promise<PassThrough> {
+    const first = await job.read(undefined);
+    const firstCells = await job.cells(first);
+    const out = new PassThrough();
+    this.limit(() => this.write(job, first, firstCells, out)).catch((error: unknown) => {
+      job.log.error({ err: error }, 'export stream failed');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return out;
+  }
+
+  /** Workers writing now. */
+  get active(): number {
+    return this.running.size;
+  }
+
+  /** Stops every worker still writing (the app closes). */
+  async close(): Promise<void> {
+    await Promise.all([...this.running].map((worker) => worker.terminate()));
+  }
+
+  private async write<R>(job: WorkbookJob<R>, first: R[], firstCells: CellValue[][], out: PassThrough) {
+    if (out.destroyed) return;
+    const worker = startWorker(job.spec);
+    this.running.add(worker);
+    const stop = () => void worker.terminate();
+    out.once('close', stop);
+    try {
+      await pump(worker, job, first, firstCells, out);
+    } finally {
+      out.off('close', stop);
+      this.running.delete(worker);
+      await worker.terminate();
+    }
+  }
+}
+
+/** Feeds the worker batch after batch, each once the previous is written and the reply has drained. */
+async function pump<R>(
+  worker: Worker,
+  job: WorkbookJob<R>,
+  first: R[],
+  firstCells: CellValue[][],
+  out: PassThrough,
+): Promise<void> {
+  let written: (() => void) | null = null;
+  const finished = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: FromWorker) => {
+      if ('chunk' in message) out.write(message.chunk);
+      else if ('written' in message) written?.();
+      else if ('done' in message) resolve();
+      else reject(new Error(`workbook worker: ${message.error}`));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`workbook worker stopped (${code})`)));
+  });
+  // A rejection before anyone awaits `finished` must not be reported as unhandled.
+  finished.catch(() => {});
+  const send = async (cells: CellValue[][]) => {
+    const batchWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    worker.postMessage({ rows: cells } satisfies ToWorker);
+    await Promise.race([batchWritten, finished]);
+    await drained(out);
+  };
+
+  let batch = first;
+  await send(firstCells);
+  while (batch.length === EXPORT_BATCH && !out.destroyed) {
+    batch = await job.read(batch.at(-1));
+    await send(await job.cells(batch));
+  }
+  if (out.destroyed) return;
+  worker.postMessage({ end: true } satisfies ToWorker);
+  await finished;
+  out.end();
+}
+
+/** Waits for the reply to take what was written; a client gone away (closed stream) ends the wait. */
+async function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IMPORT_COLUMNS, IMPORT_LIMITS, templateHeader } from '@portail/contract/rules/participant-import';
-import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   buildImportTemplate,

@@ -14,6 +14,8 @@ describe('a masked phone number shows only its last two digits (maskPhone)', () 
   it('an international number hides every digit but the last two, the + included', () => {
     const masked = maskPhone('+33 6 12 34 56 78');
     expect(masked.replace(/\s/g, '')).toBe(`${'•'.repeat(9)}78`);
+    // Paired from the end: the last two digits are never split across groups.
+    expect(masked).toBe('• •• •• •• •• 78');
     expect(masked).not.toContain('+');
   });
 

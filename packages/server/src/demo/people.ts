@@ -1,4 +1,4 @@
-import { PARIS_REGION_PREFIXES } from '@portail/contract/constants';
+import { originFor } from '@portail/contract/rules/participant';
 import type { DmcStatus, participants } from '../db/schema';
 import { phoneticName } from '../features/participants/phonetic';
 import { prefixAddress, randomAddress } from './addresses';
@@ -15,7 +15,6 @@ import {
   FRANCE,
   GENDER,
   MOVEMENT_REASON_IDS,
-  ORIGIN,
   PERIODICITY,
 } from './reference';
 
@@ -70,13 +69,6 @@ function checkupTypeFor(random: Random, e: EstablishmentInfo, female: boolean, a
   return gyn ? CHECKUP_TYPE.traditionalGyn : CHECKUP_TYPE.traditional;
 }
 
-/** Origin rule of docs/participants.md#origin: abroad outside France, Paris for the Paris-region departments, else Province. */
-function originFor(countryId: number, postalCode: string | null): number {
-  if (countryId !== FRANCE) return ORIGIN.abroad;
-  const department = (postalCode ?? '').slice(0, 2);
-  return (PARIS_REGION_PREFIXES as readonly string[]).includes(department) ? ORIGIN.paris : ORIGIN.province;
-}
-
 export function buildPerson(
   random: Random,
   today: Date,
@@ -129,7 +121,12 @@ export function buildPerson(
     genderId: female ? GENDER.female : GENDER.male,
     profession: random.pick(PROFESSIONS),
     practiceCountryId: countryId,
-    originId: originFor(countryId, address.postalCode),
+    // The form's rule (contract/rules/participant.ts): the address is in the country of practice.
+    originId: originFor({
+      practiceCountryId: countryId,
+      addressCountryId: countryId,
+      postalCode: address.postalCode,
+    }),
     categoryId: named
       ? CATEGORY.employee
       : pickWeighted(random, [

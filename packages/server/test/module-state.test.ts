@@ -24,6 +24,8 @@ const PER_PROCESS: Record<string, string> = {
   'features/integration/smart-scopes.ts parsedCache': 'parsed scopes by their text (a pure function’s memo)',
   'features/integration/fhir-definitions.ts indexed':
     'the FHIR definitions index, built once from the packaged files',
+  'lib/workbook/workbook-worker.ts sheet':
+    'the workbook a worker thread is writing: the module is the thread’s entry, one per thread, no app in it',
   'lib/metrics.ts processRegistry': 'the process’s own metrics (CPU, memory, event loop), one per process',
   'demo/people.ts phonetics': 'the demo generator’s memo of a pure function',
   'demo/copy.ts hexCache': 'the demo generator’s memo keyed by bytes',

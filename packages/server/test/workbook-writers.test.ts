@@ -57,6 +57,14 @@ describe('the Excel exports written off the event loop', () => {
     expect(writers.active).toBe(0);
   });
 
+  it('keeps its thread for the next export', async () => {
+    await bytesOf(await writers.stream({ spec, read: numbers(10), cells, log }));
+    expect(writers.threads).toBe(1);
+    const again = await bytesOf(await writers.stream({ spec, read: numbers(10), cells, log }));
+    expect(again.byteLength).toBeGreaterThan(1000);
+    expect(writers.threads).toBe(1);
+  });
+
   it('answers an error, not a file, when the first read fails', async () => {
     await expect(
       writers.stream({ spec, read: async () => Promise.reject(new Error('no database')), cells, log }),
@@ -82,6 +90,8 @@ describe('the Excel exports written off the event loop', () => {
     await new Promise<void>((resolve) => stream.once('data', () => resolve()));
     stream.destroy();
     await expect.poll(() => writers.active).toBe(0);
+    // Its thread, stopped mid-workbook, is not kept.
+    expect(writers.threads).toBe(0);
     const readsThen = reads.length;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads.length).toBe(readsThen);

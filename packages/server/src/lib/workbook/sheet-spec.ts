@@ -20,8 +20,8 @@ export interface SheetSpec {
   columns: SheetColumn[];
 }
 
-/** Main thread → worker. */
-export type ToWorker = { rows: CellValue[][] } | { end: true };
+/** Main thread → worker: a new workbook, its rows batch after batch, its end. */
+export type ToWorker = { start: SheetSpec } | { rows: CellValue[][] } | { end: true };
 
 /** Worker → main thread: bytes of the file as they are written, a batch written, the end, a failure. */
 export type FromWorker = { chunk: Uint8Array } | { written: number } | { done: true } | { error: string };

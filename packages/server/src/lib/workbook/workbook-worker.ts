@@ -1,14 +1,14 @@
 import { setPriority } from 'node:os';
 import { Writable } from 'node:stream';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { FromWorker, SheetSpec, ToWorker } from './sheet-spec';
-import { openSheet } from './write-sheet';
+import { openSheet, type SheetWriter } from './write-sheet';
 
 /**
- * Writes one workbook off the event loop (workbook-writers.ts starts one such thread per export): the
- * rows arrive in batches, the file's bytes go back as they are written. The thread runs at the lowest
- * priority (on Linux a thread has its own nice value), so an export takes the CPU the requests leave
- * and never delays them: five exports at once on two cores leave the lists' p99 where it was.
+ * Writes workbooks off the event loop, one after another (workbook-writers.ts keeps a few such threads
+ * and gives each export one): the rows arrive in batches, the file's bytes go back as they are
+ * written. The thread runs at the lowest priority (on Linux a thread has its own nice value), so an
+ * export takes the CPU the requests leave rather than delaying them.
  */
 const port = parentPort;
 if (!port) throw new Error('workbook-worker runs as a worker thread');
@@ -19,24 +19,36 @@ try {
 }
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-const out = new Writable({
-  write(chunk: Buffer, _encoding, callback) {
-    const bytes = new Uint8Array(chunk.byteLength);
-    bytes.set(chunk);
-    send({ chunk: bytes }, [bytes.buffer]);
-    callback();
-  },
-});
-const sheet = openSheet(out, workerData as SheetSpec);
+/** The workbook being written: one at a time, the thread then waits for the next. */
+let sheet: SheetWriter | null = null;
+
+function startWorkbook(spec: SheetSpec): SheetWriter {
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      const bytes = new Uint8Array(chunk.byteLength);
+      bytes.set(chunk);
+      send({ chunk: bytes }, [bytes.buffer]);
+      callback();
+    },
+  });
+  return openSheet(out, spec);
+}
 
 port.on('message', (message: ToWorker) => {
   try {
+    if ('start' in message) {
+      sheet = startWorkbook(message.start);
+      return;
+    }
+    if (!sheet) throw new Error('no workbook started');
     if ('rows' in message) {
       sheet.addRows(message.rows);
       send({ written: message.rows.length });
       return;
     }
-    sheet
+    const finishing = sheet;
+    sheet = null;
+    finishing
       .finish()
       .then(() => send({ done: true }))
       .catch((error: unknown) => send({ error: String(error) }));

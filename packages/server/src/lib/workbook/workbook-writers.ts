@@ -29,11 +29,10 @@ function tsxImportApi(): string {
   return new URL(entry, pathToFileURL(manifest)).href;
 }
 
-function startWorker(spec: SheetSpec): Worker {
-  if (!SOURCE) return new Worker(WORKER_FILE, { workerData: spec });
-  const api = tsxImportApi();
-  const load = `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_FILE.href)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(load, { eval: true, workerData: spec });
+function startWorker(): Worker {
+  if (!SOURCE) return new Worker(WORKER_FILE);
+  const load = `import(${JSON.stringify(tsxImportApi())}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_FILE.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(load, { eval: true });
 }
 
 /** Reads the rows of a filter batch after batch, in the list's order (keyset on the sort keys and id). */
@@ -48,24 +47,37 @@ export interface WorkbookJob<R> {
 }
 
 /**
- * The Excel exports of an app (issue 22): each workbook is written by a worker thread of its own, at
- * most `concurrency` at once (one core fewer than the machine has: the event loop keeps one), the
- * others waiting their turn. The event loop only reads the rows and passes bytes on; a 10,000-row
- * export costs the requests being served nothing but that.
+ * The Excel exports of an app (issue 22), written by worker threads: at most `concurrency` at once (one
+ * fewer than the machine's cores, so the event loop keeps one), the others waiting their turn. A thread
+ * is started on the first export and kept for the next (starting one loads exceljs: about 0.3 s
+ * compiled, 1 s from the sources); one whose export was cut short is stopped, its state unknown. The
+ * event loop only reads the rows and passes bytes on.
  */
 export class WorkbookWriters {
   private readonly limit: Limiter;
-  private readonly running = new Set<Worker>();
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Set<Worker>();
+  private closed = false;
 
   constructor(concurrency = Math.max(1, availableParallelism() - 1)) {
     this.limit = concurrencyLimit(concurrency);
+  }
+
+  /** Workbooks being written now. */
+  get active(): number {
+    return this.busy.size;
+  }
+
+  /** Threads alive, writing or waiting for the next export. */
+  get threads(): number {
+    return this.busy.size + this.idle.length;
   }
 
   /**
    * The workbook as a stream for the reply. The first batch is read before anything is sent, so a
    * failing query still answers an error instead of a truncated file. A failure once the download has
    * begun is logged and ends the stream (the client sees a broken download); a client that goes away
-   * stops the worker.
+   * stops the thread writing for it.
    */
   async stream<R>(job: WorkbookJob<R>): Promise<PassThrough> {
     const first = await job.read(undefined);
@@ -78,72 +90,90 @@ export class WorkbookWriters {
     return out;
   }
 
-  /** Workers writing now. */
-  get active(): number {
-    return this.running.size;
-  }
-
-  /** Stops every worker still writing (the app closes). */
+  /** Stops every thread (the app closes). */
   async close(): Promise<void> {
-    await Promise.all([...this.running].map((worker) => worker.terminate()));
+    this.closed = true;
+    const all = [...this.busy, ...this.idle.splice(0)];
+    await Promise.all(all.map((worker) => worker.terminate()));
   }
 
   private async write<R>(job: WorkbookJob<R>, first: R[], firstCells: CellValue[][], out: PassThrough) {
-    if (out.destroyed) return;
-    const worker = startWorker(job.spec);
-    this.running.add(worker);
-    const stop = () => void worker.terminate();
-    out.once('close', stop);
+    if (out.destroyed || this.closed) return;
+    const worker = this.idle.pop() ?? startWorker();
+    worker.ref();
+    this.busy.add(worker);
+    let reusable = false;
     try {
-      await pump(worker, job, first, firstCells, out);
+      reusable = await pump(worker, job, first, firstCells, out);
     } finally {
-      out.off('close', stop);
-      this.running.delete(worker);
-      await worker.terminate();
+      this.busy.delete(worker);
+      if (reusable && !this.closed) {
+        // An idle thread does not keep the process alive.
+        worker.unref();
+        this.idle.push(worker);
+      } else {
+        await worker.terminate();
+      }
     }
   }
 }
 
-/** Feeds the worker batch after batch, each once the previous is written and the reply has drained. */
+/**
+ * Feeds the worker batch after batch, each once the previous is written and the reply has drained.
+ * True when the workbook was written whole and the thread is ready for another.
+ */
 async function pump<R>(
   worker: Worker,
   job: WorkbookJob<R>,
   first: R[],
   firstCells: CellValue[][],
   out: PassThrough,
-): Promise<void> {
+): Promise<boolean> {
   let written: (() => void) | null = null;
+  let onMessage: (message: FromWorker) => void = () => {};
+  let onError: (error: Error) => void = () => {};
+  let onExit: (code: number) => void = () => {};
   const finished = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: FromWorker) => {
+    onMessage = (message) => {
       if ('chunk' in message) out.write(message.chunk);
       else if ('written' in message) written?.();
       else if ('done' in message) resolve();
       else reject(new Error(`workbook worker: ${message.error}`));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`workbook worker stopped (${code})`)));
+    };
+    onError = reject;
+    onExit = (code) => reject(new Error(`workbook worker stopped (${code})`));
   });
   // A rejection before anyone awaits `finished` must not be reported as unhandled.
   finished.catch(() => {});
-  const send = async (cells: CellValue[][]) => {
-    const batchWritten = new Promise<void>((resolve) => {
-      written = resolve;
-    });
-    worker.postMessage({ rows: cells } satisfies ToWorker);
-    await Promise.race([batchWritten, finished]);
-    await drained(out);
-  };
-
-  let batch = first;
-  await send(firstCells);
-  while (batch.length === EXPORT_BATCH && !out.destroyed) {
-    batch = await job.read(batch.at(-1));
-    await send(await job.cells(batch));
+  worker.on('message', onMessage);
+  worker.once('error', onError);
+  worker.once('exit', onExit);
+  try {
+    const send = async (cells: CellValue[][]) => {
+      const batchWritten = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      worker.postMessage({ rows: cells } satisfies ToWorker);
+      await Promise.race([batchWritten, finished]);
+      await drained(out);
+    };
+    worker.postMessage({ start: job.spec } satisfies ToWorker);
+    let batch = first;
+    await send(firstCells);
+    while (batch.length === EXPORT_BATCH && !out.destroyed) {
+      batch = await job.read(batch.at(-1));
+      await send(await job.cells(batch));
+    }
+    if (out.destroyed) return false;
+    worker.postMessage({ end: true } satisfies ToWorker);
+    await finished;
+    out.end();
+    return true;
+  } finally {
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
   }
-  if (out.destroyed) return;
-  worker.postMessage({ end: true } satisfies ToWorker);
-  await finished;
-  out.end();
 }
 
 /** Waits for the reply to take what was written; a client gone away (closed stream) ends the wait. */

@@ -100,7 +100,9 @@ export const importCheckReply = z.object({
   format: z.enum(['xlsx', 'csv']),
   columns: z.array(importColumnReply),
   /** Columns the template does not have: read past, each with its message. */
-  unknownColumns: z.array(z.object({ header: z.string(), position: z.number().int(), message: importMessage })),
+  unknownColumns: z.array(
+    z.object({ header: z.string(), position: z.number().int(), message: importMessage }),
+  ),
   /** Lines that held the template's example row, left out. */
   skippedExampleLines: z.array(z.number().int()),
   counts: importCounts,

@@ -204,6 +204,7 @@ async function runBatches(
     deps.log.error({ err: error, importId: record.id }, 'participant import failed');
   }
   if (deps.runner.closed) return;
+  await mails.save();
   await finishRun(deps.db, record.id, state);
   await audit(deps.db, {
     actorUserId: ctx.caller.userId,

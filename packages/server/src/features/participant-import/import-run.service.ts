@@ -9,7 +9,14 @@ import { centreToday } from '../../lib/dates';
 import { BusinessError, HttpError } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import type { Notifier } from '../../notify/notifier';
-import { type CreatedParticipant, insertParticipant, saveParticipant, sendActivation } from '../participants';
+import {
+  type CreatedParticipant,
+  type FormFacts,
+  insertParticipant,
+  loadEnumItems,
+  saveParticipant,
+  sendActivation,
+} from '../participants';
 import { cellError, formErrors } from './import-messages';
 import {
   claimRun,
@@ -128,6 +135,26 @@ class MailQueue {
   }
 }
 
+/** The reference items a row's form names (checkForm reads them). */
+function enumIds(row: StoredRow): number[] {
+  const body = row.body;
+  if (!body) return [];
+  const ids = [
+    body.civilite,
+    body.sexe,
+    body.paysExercice,
+    body.provenance,
+    body.categorie,
+    body.typeBilan,
+    body.periodicite,
+    body.gestionRdv,
+    body.adresse.pays,
+    body.adresse.typeVoie,
+    body.contact.civilite,
+  ];
+  return ids.filter((id): id is number => typeof id === 'number');
+}
+
 /** One row in its own savepoint: a refusal (or a failure) undoes that row only, never its batch. */
 async function importRow(
   deps: RunDeps,
@@ -135,6 +162,7 @@ async function importRow(
   ctx: { caller: Caller; ip: string },
   row: StoredRow,
   today: string,
+  facts: FormFacts,
 ): Promise<{ outcome: RowOutcome; mail?: Mail }> {
   const body = row.body;
   const base = { line: row.line, participantId: row.participantId, errors: [] };
@@ -142,7 +170,7 @@ async function importRow(
   try {
     if (row.status === 'new') {
       // The form's own creation: rules, duplicates, participant, account, link, audit row.
-      const created = await tx.transaction((sp) => insertParticipant(sp, deps.config, ctx, body, today));
+      const created = await tx.transaction((sp) => insertParticipant(sp, deps.config, ctx, body, today, facts));
       return {
         outcome: { ...base, outcome: 'created', participantId: created.id },
         mail: { to: body.mail, created },
@@ -178,10 +206,16 @@ async function runBatches(
       const today = centreToday();
       const sent: Mail[] = [];
       await deps.db.transaction(async (tx) => {
+        // Read again for each batch, inside it: a list item retired or an establishment closed since
+        // the check refuses the rows that name it.
+        const facts: FormFacts = {
+          items: await loadEnumItems(tx, batch.flatMap((row) => enumIds(row))),
+          establishments: new Map(),
+        };
         const outcomes: RowOutcome[] = [];
         const counts = { ...progress };
         for (const row of batch) {
-          const { outcome, mail } = await importRow(deps, tx, ctx, row, today);
+          const { outcome, mail } = await importRow(deps, tx, ctx, row, today, facts);
           outcomes.push(outcome);
           if (mail) sent.push(mail);
           counts.done++;

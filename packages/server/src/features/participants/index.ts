@@ -11,7 +11,7 @@ export {
 } from './establishment.queries';
 export type { ParticipantRecord } from './participant.queries';
 export type { EnumItemFacts } from './participant-form';
-export { checkForm, formColumns } from './participant-form';
+export { checkForm, formColumns, loadEnumItems } from './participant-form';
 export { PARTICIPANTS_CHANNEL } from './participant-page-cache';
 export type {
   CreatedParticipant,

@@ -170,7 +170,9 @@ async function importRow(
   try {
     if (row.status === 'new') {
       // The form's own creation: rules, duplicates, participant, account, link, audit row.
-      const created = await tx.transaction((sp) => insertParticipant(sp, deps.config, ctx, body, today, facts));
+      const created = await tx.transaction((sp) =>
+        insertParticipant(sp, deps.config, ctx, body, today, facts),
+      );
       return {
         outcome: { ...base, outcome: 'created', participantId: created.id },
         mail: { to: body.mail, created },
@@ -209,7 +211,10 @@ async function runBatches(
         // Read again for each batch, inside it: a list item retired or an establishment closed since
         // the check refuses the rows that name it.
         const facts: FormFacts = {
-          items: await loadEnumItems(tx, batch.flatMap((row) => enumIds(row))),
+          items: await loadEnumItems(
+            tx,
+            batch.flatMap((row) => enumIds(row)),
+          ),
           establishments: new Map(),
         };
         const outcomes: RowOutcome[] = [];

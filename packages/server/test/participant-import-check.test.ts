@@ -7,7 +7,7 @@ import { establishments, participantImports, participants } from '../src/db/sche
 import { CHECKUP_TYPE, PERIODICITY } from '../src/demo/reference';
 import { createTestContext, type TestContext } from './helper';
 import { checked, csvOf, freshRow, IMPORT_URL, postCheck } from './participant-import-api-fixtures';
-import { workbookBytes, zipOf } from './participant-import-fixtures';
+import { repeatedStream, workbookBytes, workbookParts, zipOf } from './participant-import-fixtures';
 import { correspondantOf, headersOf, rowCounts, scopeOf, takeParticipant } from './participants-fixtures';
 
 let ctx: TestContext;
@@ -230,6 +230,24 @@ describe('POST import: files refused as a whole', () => {
     ],
     ['an empty file', () => new Uint8Array(), 'vide.csv', IMPORT_ERRORS.empty],
     ['a macro-enabled workbook', () => zipOf({ 'a.txt': 'x' }), 'macros.xlsm', IMPORT_ERRORS.macros],
+    [
+      'a zip bomb (200 MB of spaces in 200 kB)',
+      () => zipOf(workbookParts(repeatedStream(new Uint8Array(1024 * 1024).fill(0x20), 200 * 1024 * 1024))),
+      'bombe.xlsx',
+      IMPORT_ERRORS.unsafeArchive,
+    ],
+    [
+      'an Excel 97-2003 or encrypted workbook',
+      () => Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]),
+      'ancien.xls',
+      IMPORT_ERRORS.legacyOrEncrypted,
+    ],
+    [
+      'a workbook holding macros under an .xlsx name',
+      () => zipOf({ ...workbookParts('<worksheet/>'), 'xl/vbaProject.bin': new Uint8Array([1, 2, 3]) }),
+      'paie.xlsx',
+      IMPORT_ERRORS.macros,
+    ],
     [
       'a header without its required columns',
       () => csvOf([{ Nom: 'A', Prénom: 'B' }]),

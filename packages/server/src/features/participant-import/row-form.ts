@@ -62,7 +62,7 @@ export type RowForm = { ok: true; body: ParticipantCreate } | { ok: false; error
 /**
  * A row's cells as the participant creation form's body, checked by the form's own schema
  * (participantCreate: required fields, lengths, dates, e-mail, names, the origin rule on the form's
- * address), as a request body is (docs/participant-import.md#rules). A list value is found by its
+ * address), as a request body is (docs/participant-import.md#check). A list value is found by its
  * label in either language or its short code; a value that names nothing is `errors.invalid` on its
  * cell, where the schema would only have said the field is missing.
  */

@@ -80,7 +80,7 @@ export interface FormFacts {
  * that explain them (an establishment outside the scope or closed), the business refusals a 409 carries
  * (a check-up type a correspondant may not choose, a locked participant), and the columns to store
  * when nothing refuses. The screens stop at the first kind that refuses; the import shows them all on
- * their cells (docs/participant-import.md#rules).
+ * their cells (docs/participant-import.md#check).
  */
 export interface FormVerdict<Values> {
   fieldErrors: FieldErrorEntry[];

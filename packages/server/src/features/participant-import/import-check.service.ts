@@ -31,7 +31,7 @@ import {
   updateVerdict,
 } from '../participants';
 import { cellError, formErrors, messageError } from './import-messages';
-import type { ImportRow } from './import-rows';
+import type { ImportRow, ReadResult } from './import-rows';
 import { type StoredRow, storeCheck } from './import-store';
 import { type ImportListItem, type ImportLists, listMatcher } from './list-items';
 import { keepAbsentColumns, RECORD_COLUMNS, rowForm } from './row-form';
@@ -203,6 +203,9 @@ function markFileDuplicates(
   });
 }
 
+/** A text as jsonb takes it: PostgreSQL refuses the NUL character a workbook can encode (`_x0000_`). */
+const storable = (text: string | undefined) => (text ?? '').replaceAll('\u0000', '');
+
 /** Lets other requests run between slices of a long check. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -217,7 +220,10 @@ export async function checkImport(
   request: { nomFichier: string; fichier: string; langue: Language } & Pick<ImportCheckBody, 'nomFichier'>,
 ): Promise<ImportCheckReply> {
   const bytes = new Uint8Array(Buffer.from(request.fichier, 'base64'));
-  const read = await readSpreadsheet(bytes, request.nomFichier, { language: request.langue });
+  const read = await readSpreadsheet(bytes, request.nomFichier, { language: request.langue }).catch(
+    // Whatever a hostile file makes a parser do, it is a file that cannot be read, never a 500.
+    (): ReadResult => ({ ok: false, error: { key: IMPORT_ERRORS.unreadable, params: {} } }),
+  );
   if (!read.ok) throw new ImportRefused(read.error);
 
   const lists = await importLists(deps.db, ctx.caller);
@@ -256,9 +262,9 @@ export async function checkImport(
       line: row.line,
       status: row.status,
       participantId: row.participantId,
-      nom: cells.nom ?? '',
-      prenom: cells.prenom ?? '',
-      dateNaissance: cells.dateNaissance ?? '',
+      nom: storable(cells.nom),
+      prenom: storable(cells.prenom),
+      dateNaissance: storable(cells.dateNaissance),
       body: row.status === 'new' || row.status === 'update' ? body : null,
       errors: row.errors,
     };

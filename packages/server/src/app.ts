@@ -37,6 +37,7 @@ import { subscriptionHandler } from './features/integration/subscription.resourc
 import { subscriptionDelivery } from './features/integration/subscription-delivery';
 import { countRequests, installMetrics } from './features/metrics/metrics.plugin';
 import { mutationRoutes } from './features/mutations/mutations.routes';
+import { participantImportRoutes } from './features/participant-import/participant-import.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
 import { participantRoutes } from './features/participants/participants.routes';
 import { recoveryRoutes } from './features/recovery/recovery.routes';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes());
   await app.register(homeRoutes(featureDeps));
   await app.register(participantRoutes(featureDeps));
+  await app.register(participantImportRoutes(featureDeps));
   await app.register(mutationRoutes(featureDeps));
   await app.register(checkupRoutes(featureDeps));
   await app.register(appointmentRoutes(featureDeps));

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpired } from '../src/auth/sweep';
-import { loginAttempts, oneTimeCodes, throttles, users } from '../src/db/schema';
+import { loginAttempts, oneTimeCodes, participantImports, throttles, users } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -80,5 +80,36 @@ describe('the sweep of old counters and spent codes', () => {
         }),
       { timeout: 5_000, interval: 100 },
     );
+  });
+});
+
+describe('the sweep of participant imports', () => {
+  it('deletes checks and reports past their expiry, but not a run under way nor one still valid', async () => {
+    const [user] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.login, 'corr.etablissement'));
+    if (!user) throw new Error('no correspondant');
+    const base = { ownerUserId: user.id, scopeKey: 'E1', fileName: 'f.csv', rows: [] };
+    const made = await ctx.database.db
+      .insert(participantImports)
+      .values([
+        { ...base, expiresAt: ago(60) },
+        { ...base, expiresAt: ago(60), state: 'done' },
+        { ...base, expiresAt: ago(60), state: 'running' },
+        { ...base, expiresAt: ago(-600) },
+      ])
+      .returning({ id: participantImports.id });
+    await purgeExpired(ctx.database.db, ctx.config);
+    const kept = await ctx.database.db
+      .select({ id: participantImports.id })
+      .from(participantImports)
+      .where(
+        inArray(
+          participantImports.id,
+          made.map((row) => row.id),
+        ),
+      );
+    expect(kept.map((row) => row.id).sort()).toEqual([made[2]?.id, made[3]?.id].sort());
   });
 });

@@ -13,6 +13,7 @@ import { enumApi } from './enums';
 import { healthApi } from './health';
 import { homeApi } from './home';
 import { mutationApi } from './mutations';
+import { participantImportApi } from './participant-import';
 import { participantApi } from './participants';
 import { recoveryApi } from './recovery';
 import { registrationApi } from './registration';
@@ -37,6 +38,7 @@ export const API = {
   home: homeApi,
   mutations: mutationApi,
   participants: participantApi,
+  participantImport: participantImportApi,
   recovery: recoveryApi,
   registration: registrationApi,
   sheets: sheetApi,

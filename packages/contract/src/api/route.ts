@@ -23,6 +23,8 @@ export type ResourceKind =
   | 'appointment'
   | 'mutation'
   | 'outbox'
+  /** A participant import (its check and run): only the correspondant who uploaded the file reaches it. */
+  | 'import'
   /** An account (users.id): the centre's staff reach every one. */
   | 'account'
   /** An event of the audit trail: administrators reach every one. */

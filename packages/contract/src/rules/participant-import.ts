@@ -208,6 +208,8 @@ export const IMPORT_ERRORS = {
   unknownColumn: 'errors.import.unknownColumn',
   formula: 'errors.import.formula',
   cellError: 'errors.import.cellError',
+  /** A row naming the same person (rules/participant.ts duplicateKey) as an earlier row; `{{line}}`: that row. */
+  duplicateInFile: 'errors.import.duplicateInFile',
 } as const;
 
 /** A translated message: its catalogue key and the values it interpolates (`{{max}}`). */

@@ -1,7 +1,14 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { auditLog, integrationAssertions, loginAttempts, oneTimeCodes, throttles } from '../db/schema';
+import {
+  auditLog,
+  integrationAssertions,
+  loginAttempts,
+  oneTimeCodes,
+  participantImports,
+  throttles,
+} from '../db/schema';
 
 /**
  * How long a throttle row or a spent code is kept: a day, the longest window any throttle rule uses
@@ -13,7 +20,7 @@ export const SWEEP_HORIZON_S = 86_400;
 /**
  * Deletes what no rule reads any more: attempt counters idle for longer than a lock lasts (the next
  * attempt would start again at 1), throttle rows, one-time codes and integration assertions spent or
- * expired a day ago. Under a flood of made-up identifiers these tables would otherwise only grow.
+ * expired a day ago, participant import checks past their expiry. Under a flood of made-up identifiers these tables would otherwise only grow.
  */
 export async function purgeExpired(db: Db, config: Config): Promise<void> {
   const horizon = sql`now() - make_interval(secs => ${SWEEP_HORIZON_S})`;
@@ -32,6 +39,11 @@ export async function purgeExpired(db: Db, config: Config): Promise<void> {
         and(isNotNull(oneTimeCodes.consumedAt), lt(oneTimeCodes.consumedAt, horizon)),
       ),
     );
+  // Participant files checked and not imported within the hour, and imports whose report has had its
+  // day (docs/participant-import.md#lifetime); a run under way is left to finish.
+  await db
+    .delete(participantImports)
+    .where(and(lt(participantImports.expiresAt, sql`now()`), ne(participantImports.state, 'running')));
   // The audit trail keeps AUDIT_RETENTION_DAYS (at least a year: the table's trigger refuses younger
   // deletions, migration 0024), then goes.
   await db

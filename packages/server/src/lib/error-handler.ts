@@ -43,6 +43,25 @@ const body = (status: number, message: string) => ({
 });
 
 /**
+ * A zod issue of a schema run by a service (the participant import runs the creation form's schema on
+ * each row) as the field error a request body's issue gives: the same keys, the same arguments.
+ */
+export function zodFieldError(issue: {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  [key: string]: unknown;
+}): FieldErrorEntry {
+  const { code, path, message, ...params } = issue;
+  return toFieldError({
+    keyword: code,
+    instancePath: `/${path.map(String).join('/')}`,
+    message,
+    params,
+  });
+}
+
+/**
  * The one error handler (fastify/demo): client mistakes get their status and a translatable key, and
  * nothing of a 5xx (message, stack) ever reaches the client.
  */

@@ -9,7 +9,9 @@ import {
   documents,
   establishments,
   mutations,
+  participantImports,
   participants,
+  users,
 } from '../../src/db/schema';
 import type { TestContext } from '../helper';
 import type { Identity } from './identities';
@@ -254,6 +256,35 @@ export async function foreignId(
           : undefined;
       const [row] = await db.select({ id: mutations.id }).from(mutations).where(outside).limit(1);
       return row?.id ?? 999_999;
+    }
+    case 'import': {
+      // A participant file another user checked (docs/participant-import.md#lifetime: only its owner
+      // reaches it). The demo data has none: the first call makes one, owned by another correspondant.
+      const mine = identity.userId ?? -1;
+      const [row] = await db
+        .select({ id: participantImports.id })
+        .from(participantImports)
+        .where(and(ne(participantImports.ownerUserId, mine), sql`${participantImports.expiresAt} > now()`))
+        .limit(1);
+      if (row) return row.id;
+      const [owner] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.kind, 'CORRESPONDANT'), ne(users.id, mine)))
+        .orderBy(users.id)
+        .limit(1);
+      if (!owner) throw new Error('the demo data has no correspondant to own an import');
+      const [made] = await db
+        .insert(participantImports)
+        .values({
+          ownerUserId: owner.id,
+          scopeKey: 'E0',
+          fileName: 'autre.csv',
+          rows: [],
+          expiresAt: new Date(Date.now() + 3_600_000),
+        })
+        .returning({ id: participantImports.id });
+      return made?.id ?? '00000000-0000-4000-8000-000000000000';
     }
     default:
       throw new Error(

@@ -12,5 +12,6 @@ export * from './legal';
 export * from './mutations';
 export * from './organisations';
 export * from './outbox';
+export * from './participant-imports';
 export * from './participants';
 export * from './sheets';

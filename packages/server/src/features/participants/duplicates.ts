@@ -4,11 +4,12 @@ import {
   normaliseFirstName,
   normaliseLastName,
 } from '@portail/contract/rules/participant';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
 import { participants } from '../../db/schema';
+import type { ParticipantRecord } from './participant.queries';
 import { scopedColumns } from './participant-list.queries';
 
 /** The other active participants who are the same person, told apart by whether the caller sees them. */
@@ -93,4 +94,43 @@ export async function terminatedInScope(
 /** What the audit row of the write records about duplicates outside the caller's scope, if any. */
 export function possibleDuplicates(duplicates: ActiveDuplicates): { possibleDuplicateOf?: number[] } {
   return duplicates.outOfScope.length > 0 ? { possibleDuplicateOf: duplicates.outOfScope } : {};
+}
+
+/**
+ * The participants of the caller's scope, active or not, who are one of these people (duplicateKey),
+ * by that key, newest first: what the import's check of a whole file compares its rows with, in a few
+ * queries rather than two per row (docs/participant-import.md#duplicates). The write itself runs
+ * activeDuplicates and terminatedInScope again, as the form does.
+ */
+export async function scopeNamesakes(
+  tx: DbOrTx,
+  caller: Caller,
+  people: readonly DuplicateIdentity[],
+): Promise<Map<string, ParticipantRecord[]>> {
+  const found = new Map<string, ParticipantRecord[]>();
+  const wanted = new Set(people.map(duplicateKey));
+  const names = [...new Set(people.map((person) => normaliseLastName(person.lastName)))];
+  const CHUNK = 1000;
+  for (let start = 0; start < names.length; start += CHUNK) {
+    const rows = await tx
+      .select()
+      .from(participants)
+      .where(
+        and(
+          scopeCondition(caller, scopedColumns),
+          inArray(participants.lastName, names.slice(start, start + CHUNK)),
+        ),
+      )
+      .orderBy(desc(participants.id));
+    for (const row of rows) {
+      const key = duplicateKey({
+        lastName: row.lastName,
+        firstName: row.firstName,
+        birthDate: row.birthDate,
+      });
+      if (!wanted.has(key)) continue;
+      found.set(key, [...(found.get(key) ?? []), row]);
+    }
+  }
+  return found;
 }

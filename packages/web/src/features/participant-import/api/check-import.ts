@@ -3,7 +3,7 @@ import type { Language } from '@portail/contract/constants';
 import {
   type ImportCheckReply,
   type ImportMessageReply,
-  importRefusalReply,
+  importMessage,
 } from '@portail/contract/schemas/participant-import';
 import { call } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
@@ -31,9 +31,12 @@ export function readBase64(file: Blob): Promise<string> {
   });
 }
 
+/** The message of a refusal: the 422's `importError` (read alone, whatever else the reply holds), else its `message` key. */
 function refusalOf(body: unknown): ImportMessageReply | null {
-  const parsed = importRefusalReply.safeParse(body);
-  if (parsed.success) return parsed.data.importError;
+  if (typeof body === 'object' && body !== null && 'importError' in body) {
+    const parsed = importMessage.safeParse(body.importError);
+    if (parsed.success) return parsed.data;
+  }
   if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string')
     return { key: body.message, params: {} };
   return null;

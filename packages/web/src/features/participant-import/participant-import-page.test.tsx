@@ -281,6 +281,8 @@ describe('participant import: the check', () => {
     expect(name).toHaveTextContent('(vide)Erreur : Élément obligatoire');
     const postalCode = line3.querySelector('[data-column="adresse.codePostal"]') as HTMLElement;
     expect(postalCode).toHaveTextContent('7500Erreur : Longueur maximale de 5 caractères');
+    // Beside the status: the columns to correct (on a phone they may be far to the right).
+    expect(line3).toHaveTextContent('À corriger : Nom, Code postal');
     // A row's own problem (no column) is told beside its status, by the business message's text.
     expect(line3).toHaveTextContent(/Erreur : Impossible : un participant actif portant les mêmes nom/);
     // Headers: the interface's label, and the file's own header when it differs.
@@ -347,7 +349,7 @@ describe('participant import: the check', () => {
     await user.click(screen.getByRole('button', { name: 'Importer 3 lignes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Importer les participants ?' });
     expect(dialog).toHaveTextContent('2 participants seront créés ; chacun recevra un mail d');
-    expect(dialog).toHaveTextContent('1 participants existants seront mis à jour');
+    expect(dialog).toHaveTextContent('1 participant existant sera mis à jour');
     expect(dialog).toHaveTextContent('2 lignes ne seront pas importées');
     answer(RUN, json(202, status({ done: 0, total: 3, created: 0, activationsSent: 0 })));
     answer(

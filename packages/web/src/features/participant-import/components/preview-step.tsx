@@ -28,6 +28,8 @@ import { StepHeading } from './step-heading';
 type Filter = 'all' | ImportRowStatus;
 const FILTERS: readonly Filter[] = ['all', 'error', 'new', 'update', 'unchanged'];
 const FIRST_SIZE = 25;
+/** Side by side, a button keeps its label on one line; stacked on a phone it may wrap. */
+const NO_WRAP = { whiteSpace: { md: 'nowrap' }, flexShrink: 0 } as const;
 const PAGE_SIZES = [FIRST_SIZE, 50, 100];
 
 export interface PreviewStepProps {
@@ -98,7 +100,7 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
         {t('participantImport.preview.title')}
       </StepHeading>
       <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-        {t('participantImport.preview.read', { name: check.fileName, rows: counts.rows })}{' '}
+        {t('participantImport.preview.read', { name: check.fileName, count: counts.rows })}{' '}
         {t('participantImport.preview.expires', { time: formatTime(check.expiresAt) })}
       </Typography>
 
@@ -194,7 +196,7 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
         spacing={2}
         sx={{ mt: 3, alignItems: { xs: 'stretch', md: 'center' }, justifyContent: 'space-between' }}
       >
-        <Button variant="outlined" onClick={onUpload} disabled={running}>
+        <Button variant="outlined" onClick={onUpload} disabled={running} sx={NO_WRAP}>
           {t('participantImport.preview.reupload')}
         </Button>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
@@ -216,6 +218,7 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
             disabled={toImport === 0 || running || expired}
             aria-busy={running}
             startIcon={running ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            sx={NO_WRAP}
           >
             {t('participantImport.preview.import', { count: toImport })}
           </Button>

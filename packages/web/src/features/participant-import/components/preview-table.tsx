@@ -93,6 +93,8 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
       role="region"
       aria-labelledby={captionId}
       sx={{
+        // Relative: the texts hidden for the eye (positioned) stay inside the box, not past the page's edge.
+        position: 'relative',
         overflowX: 'auto',
         border: 1,
         borderColor: 'divider',
@@ -135,6 +137,14 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
         <TableBody>
           {rows.map((row) => {
             const rowErrors = row.errors.filter((error) => error.column === null || !shown.has(error.column));
+            // Named beside the status: on a phone the cells in error may be far to the right.
+            const cellErrorColumns = [
+              ...new Set(
+                row.errors.flatMap((error) =>
+                  error.column !== null && shown.has(error.column) ? [error.column] : [],
+                ),
+              ),
+            ];
             const otherDifferences = row.differences.filter((difference) => !shown.has(difference.column));
             return (
               <TableRow key={row.line} data-line={row.line}>
@@ -152,6 +162,13 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                     icon={statusIcon(row.status)}
                     label={t(`participantImport.preview.statuses.${row.status}`)}
                   />
+                  {cellErrorColumns.length > 0 && (
+                    <Box sx={{ mt: 0.5, fontSize: '0.875rem' }}>
+                      {t('participantImport.preview.errorColumns', {
+                        columns: cellErrorColumns.map((key) => columnLabel(key, language)).join(', '),
+                      })}
+                    </Box>
+                  )}
                   {rowErrors.map((error, index) => (
                     <ErrorLine
                       // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move

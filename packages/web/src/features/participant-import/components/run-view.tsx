@@ -205,7 +205,13 @@ function Report({
             tabIndex={0}
             role="region"
             aria-labelledby={refusalsId}
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+            sx={{
+              position: 'relative',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              bgcolor: 'background.paper',
+            }}
           >
             <Table size="small" aria-labelledby={refusalsId}>
               <TableHead>
@@ -256,7 +262,7 @@ function Report({
         </Box>
       )}
 
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
         <Button
           variant="contained"
           onClick={() => void download()}

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../../components/confirm-provider';
+import { changeLanguage } from '../../lib/i18n';
 import { saveFile } from '../../lib/save-file';
 import { ParticipantImportPage } from './participant-import-page';
 
@@ -447,5 +448,32 @@ describe('participant import: an import in the address', () => {
     renderPage(`${PATH}?import=nimporte-quoi`);
     expect(await screen.findByText(/Cet import est introuvable/)).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('participant import: in English', () => {
+  it('offers the English template first, checks in English and shows the grid with English labels', async () => {
+    await changeLanguage('en_EN', false);
+    try {
+      const { user } = renderPage();
+      expect(
+        screen.getAllByRole('button', { name: /^Template in/ }).map((button) => button.textContent),
+      ).toEqual(['Template in English (.xlsx)', 'Template in French (.xlsx)']);
+      answer(CHECK, json(200, checkReply()));
+      await user.upload(fileInput(), csv());
+      await user.click(screen.getByRole('button', { name: 'Check the file' }));
+      expect(await screen.findByRole('heading', { name: '2. Check the rows' })).toHaveFocus();
+      expect(calls[0]?.body).toMatchObject({ langue: 'en_EN' });
+      const table = screen.getByRole('table', { name: 'Rows of the file' });
+      // The file's French headers under the English labels.
+      expect(within(table).getByRole('columnheader', { name: /^Last name/ })).toHaveTextContent(
+        'Last nameIn the file: Nom',
+      );
+      const line3 = within(table).getAllByRole('row')[1] as HTMLElement;
+      expect(line3.querySelector('[data-column="nom"]')).toHaveTextContent('(empty)Error: Required');
+      expect(screen.getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+    } finally {
+      await changeLanguage('fr_FR', false);
+    }
   });
 });

@@ -408,6 +408,18 @@ describe('participant import: the check', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('follows an import started already (from another tab) rather than starting it twice', async () => {
+    const { user, router } = renderPage();
+    await uploadAndCheck(user);
+    answer(RUN, json(409, { message: 'http.409' }));
+    answer(STATUS, json(200, status({ state: 'done', done: 3, created: 2, updated: 0 })));
+    await user.click(screen.getByRole('button', { name: 'Importer 2 lignes' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Importer' }));
+    expect(await screen.findByRole('heading', { name: "4. Compte rendu de l'import" })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?import=${CHECK_ID}`);
+    expect(calls.filter((call) => call.url.endsWith('/executer'))).toHaveLength(1);
+  });
+
   it('asks for the file again when its check has expired', async () => {
     const { user } = renderPage();
     await uploadAndCheck(user);

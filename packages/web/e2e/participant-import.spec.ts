@@ -97,6 +97,12 @@ test.describe('participant import', () => {
 
     await signIn(page, 'corr.etablissement', { correspondant: true });
     await openImport(page);
+    // The file chooser the file button opens is answered with the file. Listened to from here, well
+    // before the button is pressed: Playwright starts intercepting choosers only once asked to, and a
+    // chooser opened in between was seen to be missed.
+    page.on('filechooser', (chooser) =>
+      chooser.setFiles({ name: 'salaries.csv', mimeType: 'text/csv', buffer: file }),
+    );
     await expectAccessible(page);
 
     // The template, in the interface's language first.
@@ -109,9 +115,7 @@ test.describe('participant import', () => {
     await page.keyboard.press('Tab');
     const choose = page.getByRole('button', { name: 'Choisir un fichier' });
     await expect(choose).toBeFocused();
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles({ name: 'salaries.csv', mimeType: 'text/csv', buffer: file });
     await expect(page.getByText(/^Fichier choisi : salaries\.csv \(/)).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Vérifier le fichier' })).toBeFocused();

@@ -59,7 +59,8 @@ function csvOf(people: readonly Person[]): Buffer {
       'Paris',
       'France',
       '06 12 34 56 78',
-      person.mail ?? `${person.prenom}.${person.nom}@example.com`.toLowerCase(),
+      person.mail ??
+        `${person.prenom}.${person.nom}@example.com`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
     ].join(';');
   return Buffer.from(`${[HEADERS.join(';'), ...people.map(line)].join('\r\n')}\r\n`, 'utf8');
 }

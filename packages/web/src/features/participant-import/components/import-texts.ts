@@ -31,9 +31,16 @@ export function useImportMessage(): (message: ImportMessageReply) => string {
   );
 }
 
+const localeOf = (language: Language) => (language === 'en_EN' ? 'en-GB' : 'fr-FR');
+
+/** A count as people read it: "5,000", "5 000" in French. */
+export function formatCount(value: number, language: Language): string {
+  return new Intl.NumberFormat(localeOf(language)).format(value);
+}
+
 /** A file's size as people read it: "850 KB", "2.4 MB" ("2,4 Mo" in French). */
 export function formatSize(bytes: number, language: Language): string {
-  const locale = language === 'en_EN' ? 'en-GB' : 'fr-FR';
+  const locale = localeOf(language);
   const [value, unit] =
     bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.max(1, bytes / 1024), 'kilobyte'];
   return new Intl.NumberFormat(locale, {

@@ -178,7 +178,7 @@ function Report({
           <Paper
             key={label}
             variant="outlined"
-            sx={{ p: 1.5, display: 'flex', flexDirection: 'column-reverse' }}
+            sx={{ p: 1.5, display: 'flex', flexDirection: 'column-reverse', justifyContent: 'flex-end' }}
           >
             <Typography component="dt" variant="body2" color="text.secondary">
               {label}

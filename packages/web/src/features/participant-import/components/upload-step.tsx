@@ -16,7 +16,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { useLanguage } from '../../../lib/localised';
 import { checkImport } from '../api/check-import';
 import { downloadTemplate } from '../api/download-import-files';
-import { formatSize, useImportMessage } from './import-texts';
+import { formatCount, formatSize, useImportMessage } from './import-texts';
 import { StepHeading } from './step-heading';
 
 const MAX_MB = IMPORT_LIMITS.maxBytes / (1024 * 1024);
@@ -113,7 +113,12 @@ export function UploadStep({ onChecked, focus }: UploadStepProps) {
         {t('participantImport.upload.formatLabel')}
       </Typography>
       <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>
-        <li>{t('participantImport.upload.format1', { maxMb: MAX_MB, maxRows: IMPORT_LIMITS.maxRows })}</li>
+        <li>
+          {t('participantImport.upload.format1', {
+            maxMb: MAX_MB,
+            maxRows: formatCount(IMPORT_LIMITS.maxRows, language),
+          })}
+        </li>
         <li>{t('participantImport.upload.format2')}</li>
         <li>{t('participantImport.upload.format3')}</li>
       </Box>

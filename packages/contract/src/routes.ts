@@ -47,6 +47,12 @@ export const SCREENS = {
   confirm: { path: '/user/confirm', access: [P, O], titleKey: 'routes.confirm', roleOnly: true },
   participants: { path: '/adherentsCorrespondant', access: [P, C], titleKey: 'routes.participants' },
   participant: { path: '/adherents/:id', access: [P, C], titleKey: 'routes.participant' },
+  // Not in the specification: importing participants from a spreadsheet (issue 22), under the list.
+  participantImport: {
+    path: '/adherentsCorrespondant/import',
+    access: [C],
+    titleKey: 'routes.participantImport',
+  },
   ownDetails: { path: '/participant/mescoordonnees', access: [A, P], titleKey: 'routes.ownDetails' },
   appointments: { path: '/participant/mesrendezvous', access: [P], titleKey: 'routes.appointments' },
   checkups: { path: '/bilansCorrespondant', access: [C], titleKey: 'routes.checkups' },

@@ -34,6 +34,10 @@ describe('route guard', () => {
     expect(canAccess('/adherents/42', participant)).toBe(true);
     expect(accessDecision('/mutation/3', admin)).toBe('denied');
     expect(canAccess('/politiqueProtectionDonnees', correspondant)).toBe(true);
+    // The import from a spreadsheet (issue 22): the correspondants' own, like creating a participant.
+    expect(canAccess('/adherentsCorrespondant/import', correspondant)).toBe(true);
+    expect(accessDecision('/adherentsCorrespondant/import', participant)).toBe('denied');
+    expect(accessDecision('/adherentsCorrespondant/import', admin)).toBe('denied');
     // docs/roles-and-access.md#route-table: the data-protection entry is always shown, so the administrators open it too (issue 18).
     expect(canAccess('/politiqueProtectionDonnees', admin)).toBe(true);
   });

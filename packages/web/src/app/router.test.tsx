@@ -79,6 +79,20 @@ describe('application routes', () => {
     expect(notify).toHaveBeenCalledWith('auth.accessDenied', 'error');
   });
 
+  it('opens the import from a spreadsheet to a correspondant, under the participant list', async () => {
+    signIn(['ROLE_CORRESPONDANT'], { nomComplet: 'Claire Dupont' });
+    visit('/adherentsCorrespondant/import');
+    expect(
+      await screen.findByRole('heading', { name: 'Import de participants', level: 1 }),
+    ).toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: /fil d'ariane/i });
+    expect(within(trail).getByRole('link', { name: 'Liste des participants' })).toHaveAttribute(
+      'href',
+      '/adherentsCorrespondant',
+    );
+    expect(screen.getByRole('button', { name: 'Choisir un fichier' })).toBeInTheDocument();
+  });
+
   it('has a screen for every path of the route table, and no path outside it', () => {
     const paths = (routes: readonly RouteObject[]): string[] =>
       routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);

@@ -133,6 +133,14 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
+                path: SCREENS.participantImport.path,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/participant-import/participant-import-page').then((m) => ({
+                    Component: m.ParticipantImportPage,
+                  })),
+              },
+              {
                 path: SCREENS.participant.path,
                 caseSensitive: true,
                 lazy: () =>

@@ -12,7 +12,7 @@ import {
 } from '@mui/x-data-grid';
 import { enUS, frFR } from '@mui/x-data-grid/locales';
 import { PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { DensityToggle, useGridDensity } from './density-toggle';
@@ -32,6 +32,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   /** Shows a "new" button and binds shift+n (docs/interface-conventions.md#lists). */
   onCreate?: () => void;
   createLabel?: string;
+  /** Other buttons of the list, before the "new" one (a participant list's import). */
+  actions?: ReactNode;
   /** Rows styled as inactive (terminated participants, closed establishments). */
   isRowInactive?: (row: R) => boolean;
   /** Rows drawn apart as the ones to act on (transfers in progress): a left bar and a light tint. */
@@ -60,6 +62,7 @@ export function DataTable<R extends GridValidRowModel>({
   onRowClick,
   onCreate,
   createLabel,
+  actions,
   isRowInactive,
   isRowHighlighted,
   getRowId,
@@ -107,8 +110,18 @@ export function DataTable<R extends GridValidRowModel>({
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mb: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          gap: 1,
+          mb: 1,
+        }}
+      >
         <DensityToggle value={density} onChange={setDensity} />
+        {actions}
         {onCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} aria-keyshortcuts="Shift+N">
             {createLabel ?? t('table.create')}

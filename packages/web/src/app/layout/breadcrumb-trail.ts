@@ -8,6 +8,7 @@ export interface TrailEntry {
 /** Detail screens sit under their list. */
 const PARENTS: Record<string, string> = {
   [SCREENS.participant.path]: SCREENS.participants.path,
+  [SCREENS.participantImport.path]: SCREENS.participants.path,
   [SCREENS.correspondant.path]: SCREENS.correspondants.path,
   [SCREENS.mutation.path]: SCREENS.mutations.path,
 };

@@ -1,8 +1,10 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Button from '@mui/material/Button';
 import { SCREENS, screenPath } from '@portail/contract/routes';
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
 import { useScopeOrganisations } from '../../lib/scope-organisations';
@@ -46,6 +48,18 @@ export function ParticipantsPage() {
         onQueryChange={onQueryChange}
         onOpen={onOpen}
         onCreate={correspondant ? onCreate : undefined}
+        actions={
+          correspondant ? (
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={SCREENS.participantImport.path}
+              startIcon={<UploadFileIcon />}
+            >
+              {t('participants.import')}
+            </Button>
+          ) : undefined
+        }
         organisations={organisations}
       />
     </>

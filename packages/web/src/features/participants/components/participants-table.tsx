@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckupBadge } from '../../../components/checkup-badge';
 import { DataTable } from '../../../components/data-table';
@@ -23,6 +23,8 @@ export interface ParticipantsTableProps {
   onQueryChange: (query: TableQuery) => void;
   onOpen: (row: ParticipantRow) => void;
   onCreate?: () => void;
+  /** Buttons beside "new participant" (the import from a spreadsheet). */
+  actions?: ReactNode;
   /** The scope's companies and establishments: their columns show when it holds more than one. */
   organisations: ScopeOrganisations;
 }

@@ -1,0 +1,237 @@
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { alpha } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { headerKey } from '@portail/contract/rules/participant-import';
+import type {
+  ImportCellError,
+  ImportCheckedRow,
+  ImportCheckReply,
+  ImportDifference,
+} from '@portail/contract/schemas/participant-import';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { useLanguage } from '../../../lib/localised';
+import { columnLabel, useImportMessage } from './import-texts';
+import { statusIcon } from './row-status';
+
+export interface PreviewTableProps {
+  columns: ImportCheckReply['columns'];
+  /** The rows of the current page only: a file may hold thousands. */
+  rows: readonly ImportCheckedRow[];
+}
+
+/** A message under a value: an icon and its text, readable without a pointer. */
+function ErrorLine({ error }: { error: ImportCellError }) {
+  const { t } = useTranslation();
+  const translate = useImportMessage();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', color: 'error.dark', mt: 0.5 }}>
+      <ErrorOutlineIcon fontSize="small" aria-hidden sx={{ mt: '1px' }} />
+      <span>
+        <Box component="span" sx={visuallyHidden}>
+          {t('participantImport.preview.errorPrefix')}{' '}
+        </Box>
+        {translate(error.message)}
+      </span>
+    </Box>
+  );
+}
+
+function Before({ difference }: { difference: ImportDifference }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
+      <EditOutlinedIcon fontSize="small" aria-hidden sx={{ mt: '1px' }} />
+      <span>
+        <Box component="span" sx={visuallyHidden}>
+          {t('participantImport.preview.changed')}.{' '}
+        </Box>
+        {t('participantImport.preview.before', {
+          value: difference.before || t('participantImport.preview.emptyValue'),
+        })}
+      </span>
+    </Box>
+  );
+}
+
+function Value({ text }: { text: string | undefined }) {
+  const { t } = useTranslation();
+  return text ? (
+    <span>{text}</span>
+  ) : (
+    <Box component="span" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
+      {t('participantImport.preview.emptyValue')}
+    </Box>
+  );
+}
+
+/**
+ * The checked rows of one page: the line, what importing it would do, then the file's columns. A cell
+ * in error is tinted, edged and marked with an icon, and its message is written under its value; a
+ * value an update would change shows what the record held before.
+ */
+export function PreviewTable({ columns, rows }: PreviewTableProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const translate = useImportMessage();
+  const captionId = useId();
+  const shown = new Set(columns.map((column) => column.key));
+
+  return (
+    <TableContainer
+      // Wide: it scrolls inside its own box, which the keyboard can scroll too.
+      tabIndex={0}
+      role="region"
+      aria-labelledby={captionId}
+      sx={{
+        // Relative: the texts hidden for the eye (positioned) stay inside the box, not past the page's edge.
+        position: 'relative',
+        overflowX: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Table size="small" sx={{ '& td, & th': { verticalAlign: 'top' } }}>
+        <Box component="caption" id={captionId} sx={visuallyHidden}>
+          {t('participantImport.preview.table')}
+        </Box>
+        <TableHead>
+          <TableRow>
+            <TableCell
+              sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', fontWeight: 600 }}
+            >
+              {t('participantImport.preview.line')}
+            </TableCell>
+            <TableCell sx={{ minWidth: 170, fontWeight: 600 }}>
+              {t('participantImport.preview.status')}
+            </TableCell>
+            {columns.map((column) => {
+              const label = columnLabel(column.key, language);
+              return (
+                <TableCell key={column.key} sx={{ minWidth: 150, fontWeight: 600 }}>
+                  {label}
+                  {headerKey(column.header) !== headerKey(label) && (
+                    <Box
+                      component="span"
+                      sx={{ display: 'block', fontWeight: 400, color: 'text.secondary', fontSize: '0.75rem' }}
+                    >
+                      {t('participantImport.preview.fileHeader', { header: column.header })}
+                    </Box>
+                  )}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const rowErrors = row.errors.filter((error) => error.column === null || !shown.has(error.column));
+            // Named beside the status: on a phone the cells in error may be far to the right.
+            const cellErrorColumns = [
+              ...new Set(
+                row.errors.flatMap((error) =>
+                  error.column !== null && shown.has(error.column) ? [error.column] : [],
+                ),
+              ),
+            ];
+            const otherDifferences = row.differences.filter((difference) => !shown.has(difference.column));
+            return (
+              <TableRow key={row.line} data-line={row.line}>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', fontWeight: 600 }}
+                >
+                  {row.line}
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    icon={statusIcon(row.status)}
+                    label={t(`participantImport.preview.statuses.${row.status}`)}
+                  />
+                  {cellErrorColumns.length > 0 && (
+                    <Box sx={{ mt: 0.5, fontSize: '0.875rem' }}>
+                      {t('participantImport.preview.errorColumns', {
+                        columns: cellErrorColumns.map((key) => columnLabel(key, language)).join(', '),
+                      })}
+                    </Box>
+                  )}
+                  {rowErrors.map((error, index) => (
+                    <ErrorLine
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move
+                      key={index}
+                      error={
+                        error.column === null
+                          ? error
+                          : {
+                              ...error,
+                              message: {
+                                key: 'participantImport.preview.columnMessage',
+                                params: {
+                                  column: columnLabel(error.column, language),
+                                  message: translate(error.message),
+                                },
+                              },
+                            }
+                      }
+                    />
+                  ))}
+                  {otherDifferences.map((difference) => (
+                    <Box key={difference.column} sx={{ mt: 0.5, fontSize: '0.875rem' }}>
+                      {t('participantImport.preview.otherDifference', {
+                        column: columnLabel(difference.column, language),
+                        before: difference.before || t('participantImport.preview.emptyValue'),
+                        after: difference.after || t('participantImport.preview.emptyValue'),
+                      })}
+                    </Box>
+                  ))}
+                </TableCell>
+                {columns.map((column) => {
+                  const errors = row.errors.filter((error) => error.column === column.key);
+                  const difference = row.differences.find((change) => change.column === column.key);
+                  const tint = errors.length > 0 ? 'error' : difference ? 'primary' : null;
+                  return (
+                    <TableCell
+                      key={column.key}
+                      data-column={column.key}
+                      data-invalid={errors.length > 0 || undefined}
+                      sx={{
+                        overflowWrap: 'anywhere',
+                        ...(tint
+                          ? {
+                              bgcolor: (theme) => alpha(theme.palette[tint].main, 0.07),
+                              boxShadow: (theme) => `inset 3px 0 0 ${theme.palette[tint].main}`,
+                            }
+                          : {}),
+                      }}
+                    >
+                      <Value text={row.cells[column.key]} />
+                      {errors.map((error, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a cell's messages never move
+                        <ErrorLine key={index} error={error} />
+                      ))}
+                      {difference && <Before difference={difference} />}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,491 @@
+import type {
+  ImportCheckedRow,
+  ImportCheckReply,
+  ImportStatusReply,
+} from '@portail/contract/schemas/participant-import';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../../components/confirm-provider';
+import { changeLanguage } from '../../lib/i18n';
+import { saveFile } from '../../lib/save-file';
+import { ParticipantImportPage } from './participant-import-page';
+
+vi.mock('../../lib/notify', () => ({ notify: vi.fn(), showToast: vi.fn() }));
+vi.mock('../../lib/save-file', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/save-file')>()),
+  saveFile: vi.fn(),
+}));
+vi.setConfig({ testTimeout: 30_000 });
+
+const CHECK_ID = '2b1c1f9e-7d1a-4c58-9a53-0e2f3c4d5e6f';
+const PATH = '/adherentsCorrespondant/import';
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+type Reply = Response | (() => Response);
+let calls: Call[];
+let replies: Map<string, Reply[]>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const workbook = (name: string) =>
+  new Response(new Blob(['xlsx']), {
+    status: 200,
+    headers: { 'Content-Disposition': `attachment; filename="${name}"` },
+  });
+
+/** Queues the replies of `METHOD path` (path without the query), the last one kept for later calls. */
+function answer(key: string, ...queued: Reply[]) {
+  replies.set(key, queued);
+}
+
+function row(line: number, status: ImportCheckedRow['status'], extra: Partial<ImportCheckedRow> = {}) {
+  return {
+    line,
+    status,
+    participantId: status === 'update' || status === 'unchanged' ? 100 + line : null,
+    cells: {
+      nom: `NOM${line}`,
+      prenom: `Prénom${line}`,
+      'adresse.codePostal': '75001',
+      mail: `p${line}@example.fr`,
+    },
+    errors: [],
+    differences: [],
+    ...extra,
+  } satisfies ImportCheckedRow;
+}
+
+function checkReply(overrides: Partial<ImportCheckReply> = {}): ImportCheckReply {
+  const rows = [
+    row(2, 'new'),
+    row(3, 'error', {
+      cells: { nom: '', prenom: 'Jean', 'adresse.codePostal': '7500', mail: 'jean@example.fr' },
+      errors: [
+        { column: 'nom', message: { key: 'errors.required', params: {} } },
+        { column: 'adresse.codePostal', message: { key: 'errors.maxlength', params: { '0': '5' } } },
+        { column: null, message: { key: 'participant.error.doublon', params: {} } },
+      ],
+    }),
+    row(4, 'update', {
+      differences: [{ column: 'mail', before: 'ancien@example.fr', after: 'p4@example.fr' }],
+    }),
+    row(5, 'unchanged'),
+    row(6, 'new'),
+  ];
+  return {
+    id: CHECK_ID,
+    fileName: 'salaries.csv',
+    format: 'csv',
+    columns: [
+      { key: 'nom', header: 'Nom', position: 1 },
+      { key: 'prenom', header: 'Prénom', position: 2 },
+      { key: 'adresse.codePostal', header: 'CP', position: 3 },
+      { key: 'mail', header: 'Mail', position: 4 },
+    ],
+    unknownColumns: [
+      {
+        header: 'Badge',
+        position: 5,
+        message: { key: 'errors.import.unknownColumn', params: { header: 'Badge' } },
+      },
+    ],
+    skippedExampleLines: [7],
+    counts: { rows: 5, new: 2, update: 1, unchanged: 1, error: 1 },
+    rows,
+    expiresAt: '2026-06-01T10:30:00Z',
+    ...overrides,
+  };
+}
+
+function status(overrides: Partial<ImportStatusReply> = {}): ImportStatusReply {
+  return {
+    id: CHECK_ID,
+    fileName: 'salaries.csv',
+    state: 'running',
+    done: 1,
+    total: 3,
+    created: 1,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    activationsSent: 1,
+    activationsQueued: 0,
+    startedAt: '2026-06-01T09:31:00Z',
+    finishedAt: null,
+    refusals: [],
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  // The confirmation dialog loads on first use; have it ready.
+  await import('../../components/confirm-dialog');
+});
+
+beforeEach(() => {
+  calls = [];
+  replies = new Map();
+  vi.mocked(saveFile).mockClear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      calls.push({ url, method, body });
+      const key = `${method} ${url.split('?')[0]}`;
+      const queue = replies.get(key);
+      const next = queue && (queue.length > 1 ? queue.shift() : queue[0]);
+      if (!next) return json(500, { message: 'http.500' });
+      return typeof next === 'function' ? next() : next.clone();
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderPage(entry = PATH) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: PATH, element: <ParticipantImportPage /> },
+      { path: '/adherentsCorrespondant', element: <p>Liste</p> },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup({ delay: null }), router };
+}
+
+const csv = (text = 'Nom;Prénom\nDUPONT;Jean\n', name = 'salaries.csv') =>
+  new File([text], name, { type: 'text/csv' });
+const fileInput = () => screen.getByTestId('import-file-input') as HTMLInputElement;
+const CHECK = `POST /api/adherentsCorrespondant/import`;
+const RUN = `POST /api/adherentsCorrespondant/import/${CHECK_ID}/executer`;
+const STATUS = `GET /api/adherentsCorrespondant/import/${CHECK_ID}`;
+
+async function uploadAndCheck(user: ReturnType<typeof userEvent.setup>, reply = checkReply()) {
+  answer(CHECK, json(200, reply));
+  await user.upload(fileInput(), csv());
+  await user.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
+  await screen.findByRole('heading', { name: '2. Vérifier les lignes' });
+}
+
+describe('participant import: the file', () => {
+  it('offers both templates, the French one first, and downloads the one asked for', async () => {
+    answer('GET /api/adherentsCorrespondant/import/modele', workbook('modele-participants.xlsx'));
+    const { user } = renderPage();
+    const buttons = screen.getAllByRole('button', { name: /^Modèle en/ });
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Modèle en français (.xlsx)',
+      'Modèle en anglais (.xlsx)',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Modèle en anglais (.xlsx)' }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.anything(), 'modele-participants.xlsx'));
+    expect(calls[0]?.url).toBe('/api/adherentsCorrespondant/import/modele?langue=en_EN');
+    expect(screen.getByText('Le modèle a été téléchargé.')).toHaveAttribute('role', 'status');
+  });
+
+  it('shows the chosen file, sends it as base64 with its name and the language, and opens the check', async () => {
+    const { user } = renderPage();
+    expect(screen.getByRole('button', { name: 'Vérifier le fichier' })).toBeDisabled();
+    expect(screen.getByText('Aucun fichier choisi')).toBeInTheDocument();
+    answer(CHECK, json(200, checkReply()));
+    await user.upload(fileInput(), csv());
+    expect(screen.getByText(/^Fichier choisi : salaries\.csv \(1 ko\)$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choisir un autre fichier' })).toHaveAccessibleDescription(
+      /\.xlsx ou \.csv, 10 Mo au plus Fichier choisi : salaries\.csv/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
+    expect(await screen.findByRole('heading', { name: '2. Vérifier les lignes' })).toHaveFocus();
+    const sent = calls.find((call) => call.method === 'POST');
+    expect(sent?.body).toEqual({
+      nomFichier: 'salaries.csv',
+      fichier: Buffer.from('Nom;Prénom\nDUPONT;Jean\n').toString('base64'),
+      langue: 'fr_FR',
+    });
+  });
+
+  it('refuses a file over 10 MB in the browser, without sending it', async () => {
+    const { user } = renderPage();
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'enorme.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    await user.upload(fileInput(), big);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent("Ce fichier n'a pas pu être vérifié");
+    expect(alert).toHaveTextContent('Le fichier dépasse 10 Mo');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
+    expect(calls).toEqual([]);
+  });
+
+  it('says why the server refused the whole file, and stays on the file', async () => {
+    const { user } = renderPage();
+    answer(
+      CHECK,
+      json(422, {
+        message: 'errors.import.missingColumns',
+        importError: { key: 'errors.import.missingColumns', params: { columns: 'Nom, Date de naissance' } },
+      }),
+    );
+    await user.upload(fileInput(), csv());
+    await user.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nom, Date de naissance');
+    expect(screen.getByRole('heading', { name: '1. Choisir le fichier' })).toBeInTheDocument();
+    expect(screen.getByText(/^Fichier choisi : salaries\.csv/)).toBeInTheDocument();
+  });
+
+  it('takes a file dropped on its zone', async () => {
+    renderPage();
+    const zone = screen.getByTestId('import-drop-zone');
+    const file = csv('a;b\n', 'depose.csv');
+    const dataTransfer = { files: [file], types: ['Files'] };
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.dragOver(zone, { dataTransfer });
+    fireEvent.drop(zone, { dataTransfer });
+    expect(await screen.findByText(/^Fichier choisi : depose\.csv/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Vérifier le fichier' })).toBeEnabled();
+  });
+});
+
+describe('participant import: the check', () => {
+  it('shows each problem on its cell, in words, and the rows with errors first', async () => {
+    const { user } = renderPage();
+    await uploadAndCheck(user);
+    expect(screen.getByText(/salaries\.csv : 5 lignes lues/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'En erreur (1)' })).toHaveAttribute('aria-pressed', 'true');
+    const table = screen.getByRole('table', { name: 'Lignes du fichier' });
+    const rows = within(table).getAllByRole('row');
+    // Header and the one row in error.
+    expect(rows).toHaveLength(2);
+    const line3 = rows[1] as HTMLElement;
+    expect(within(line3).getByRole('rowheader')).toHaveTextContent('3');
+    const name = line3.querySelector('[data-column="nom"]') as HTMLElement;
+    expect(name).toHaveAttribute('data-invalid', 'true');
+    expect(name).toHaveTextContent('(vide)Erreur : Élément obligatoire');
+    const postalCode = line3.querySelector('[data-column="adresse.codePostal"]') as HTMLElement;
+    expect(postalCode).toHaveTextContent('7500Erreur : Longueur maximale de 5 caractères');
+    // Beside the status: the columns to correct (on a phone they may be far to the right).
+    expect(line3).toHaveTextContent('À corriger : Nom, Code postal');
+    // A row's own problem (no column) is told beside its status, by the business message's text.
+    expect(line3).toHaveTextContent(/Erreur : Impossible : un participant actif portant les mêmes nom/);
+    // Headers: the interface's label, and the file's own header when it differs.
+    expect(within(table).getByRole('columnheader', { name: /Code postal/ })).toHaveTextContent(
+      'Code postalDans le fichier : CP',
+    );
+    // Unknown columns and the template's example line are said.
+    expect(screen.getByText(/^Colonne « Badge » inconnue/)).toBeInTheDocument();
+    expect(screen.getByText("La ligne d'exemple du modèle a été ignorée (ligne 7).")).toBeInTheDocument();
+  });
+
+  it('filters the rows and shows what an update changes', async () => {
+    const { user } = renderPage();
+    await uploadAndCheck(user);
+    await user.click(screen.getByRole('button', { name: 'À mettre à jour (1)' }));
+    const table = screen.getByRole('table', { name: 'Lignes du fichier' });
+    const line4 = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(line4.querySelector('[data-column="mail"]')).toHaveTextContent(
+      'p4@example.frModifié. Avant : ancien@example.fr',
+    );
+    await user.click(screen.getByRole('button', { name: 'Toutes (5)' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('shows a long file a page at a time', async () => {
+    const rows = Array.from({ length: 60 }, (_, index) => row(index + 2, 'new'));
+    const { user } = renderPage();
+    await uploadAndCheck(
+      user,
+      checkReply({ rows, counts: { rows: 60, new: 60, update: 0, unchanged: 0, error: 0 } }),
+    );
+    const table = screen.getByRole('table', { name: 'Lignes du fichier' });
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('1–25 sur 60')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page suivante' }));
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('27');
+    // No update: no box to tick.
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Importer 60 lignes' })).toBeEnabled();
+  });
+
+  it('cannot import when no row is valid', async () => {
+    const { user } = renderPage();
+    await uploadAndCheck(
+      user,
+      checkReply({
+        rows: [checkReply().rows[1] as ImportCheckedRow],
+        counts: { rows: 1, new: 0, update: 0, unchanged: 0, error: 1 },
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Importer 0 ligne' })).toBeDisabled();
+    expect(screen.getByText(/Aucune ligne ne peut être importée/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Déposer un fichier corrigé' }));
+    expect(await screen.findByRole('heading', { name: '1. Choisir le fichier' })).toHaveFocus();
+  });
+
+  it('imports the new rows and the updates once confirmed, then follows the import to its report', async () => {
+    const { user, router } = renderPage();
+    await uploadAndCheck(user);
+    expect(screen.getByRole('button', { name: 'Importer 2 lignes' })).toBeEnabled();
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Appliquer aussi la mise à jour de 1 participant existant' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Importer 3 lignes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importer les participants ?' });
+    expect(dialog).toHaveTextContent('2 participants seront créés ; chacun recevra un mail d');
+    expect(dialog).toHaveTextContent('1 participant existant sera mis à jour');
+    expect(dialog).toHaveTextContent('2 lignes ne seront pas importées');
+    answer(RUN, json(202, status({ done: 0, total: 3, created: 0, activationsSent: 0 })));
+    answer(
+      STATUS,
+      json(200, status({ done: 2, total: 3, created: 2, activationsSent: 2 })),
+      json(
+        200,
+        status({
+          state: 'done',
+          done: 3,
+          created: 1,
+          updated: 1,
+          refused: 1,
+          activationsSent: 1,
+          activationsQueued: 0,
+          finishedAt: '2026-06-01T09:32:00Z',
+          refusals: [
+            {
+              line: 6,
+              errors: [{ column: null, message: { key: 'participant.error.doublon', params: {} } }],
+            },
+          ],
+        }),
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Importer' }));
+    expect(calls.find((call) => call.url.endsWith('/executer'))?.body).toEqual({ mettreAJour: true });
+    const bar = await screen.findByRole('progressbar', { name: 'Lignes importées' });
+    expect(router.state.location.search).toBe(`?import=${CHECK_ID}`);
+    expect(screen.getByRole('heading', { name: '3. Import en cours' })).toHaveFocus();
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuetext', '2 lignes importées sur 3'));
+    expect(bar).toHaveAttribute('aria-valuenow', '67');
+
+    expect(
+      await screen.findByRole('heading', { name: "4. Compte rendu de l'import" }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("L'import de salaries.csv est terminé.")).toBeInTheDocument();
+    const figure = (label: string) => screen.getByText(label).closest('div');
+    expect(figure('Participants créés')).toHaveTextContent('1');
+    expect(figure('Participants mis à jour')).toHaveTextContent('1');
+    expect(figure('Lignes refusées')).toHaveTextContent('1');
+    const refusals = screen.getByRole('table', { name: "Lignes refusées pendant l'import" });
+    expect(within(refusals).getByRole('row', { name: /^6 Impossible/ })).toBeInTheDocument();
+
+    answer(`GET /api/adherentsCorrespondant/import/${CHECK_ID}/rapport`, workbook('compte-rendu.xlsx'));
+    await user.click(screen.getByRole('button', { name: 'Télécharger le compte rendu (.xlsx)' }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.anything(), 'compte-rendu.xlsx'));
+    expect(calls.at(-1)?.url).toBe(`/api/adherentsCorrespondant/import/${CHECK_ID}/rapport?langue=fr_FR`);
+    expect(screen.getByRole('link', { name: 'Retour à la liste des participants' })).toHaveAttribute(
+      'href',
+      '/adherentsCorrespondant',
+    );
+    await user.click(screen.getByRole('button', { name: 'Importer un autre fichier' }));
+    expect(await screen.findByRole('heading', { name: '1. Choisir le fichier' })).toHaveFocus();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('follows an import started already (from another tab) rather than starting it twice', async () => {
+    const { user, router } = renderPage();
+    await uploadAndCheck(user);
+    answer(RUN, json(409, { message: 'http.409' }));
+    answer(STATUS, json(200, status({ state: 'done', done: 3, created: 2, updated: 0 })));
+    await user.click(screen.getByRole('button', { name: 'Importer 2 lignes' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Importer' }));
+    expect(await screen.findByRole('heading', { name: "4. Compte rendu de l'import" })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?import=${CHECK_ID}`);
+    expect(calls.filter((call) => call.url.endsWith('/executer'))).toHaveLength(1);
+  });
+
+  it('asks for the file again when its check has expired', async () => {
+    const { user } = renderPage();
+    await uploadAndCheck(user);
+    answer(RUN, json(404, { message: 'http.404' }));
+    await user.click(screen.getByRole('button', { name: 'Importer 2 lignes' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Importer' }));
+    expect(await screen.findByText(/Cette vérification a expiré/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Importer 2 lignes' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Déposer de nouveau le fichier' }));
+    expect(await screen.findByRole('heading', { name: '1. Choisir le fichier' })).toBeInTheDocument();
+  });
+});
+
+describe('participant import: an import in the address', () => {
+  it('shows the report of a finished import, and a failed one as such', async () => {
+    answer(
+      STATUS,
+      json(200, status({ state: 'failed', done: 2, total: 3, created: 2, activationsQueued: 2 })),
+    );
+    renderPage(`${PATH}?import=${CHECK_ID}`);
+    expect(
+      await screen.findByText(/L'import de salaries\.csv s'est arrêté avant la fin/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Les mails en attente partent/)).toBeInTheDocument();
+  });
+
+  it('says when the import is not found', async () => {
+    answer(STATUS, json(404, { message: 'http.404' }));
+    const { user } = renderPage(`${PATH}?import=${CHECK_ID}`);
+    expect(await screen.findByText(/Cet import est introuvable/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Importer un autre fichier' }));
+    expect(await screen.findByRole('heading', { name: '1. Choisir le fichier' })).toBeInTheDocument();
+  });
+
+  it('does not ask the server about an address that names no import', async () => {
+    renderPage(`${PATH}?import=nimporte-quoi`);
+    expect(await screen.findByText(/Cet import est introuvable/)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('participant import: in English', () => {
+  it('offers the English template first, checks in English and shows the grid with English labels', async () => {
+    await changeLanguage('en_EN', false);
+    try {
+      const { user } = renderPage();
+      expect(
+        screen.getAllByRole('button', { name: /^Template in/ }).map((button) => button.textContent),
+      ).toEqual(['Template in English (.xlsx)', 'Template in French (.xlsx)']);
+      answer(CHECK, json(200, checkReply()));
+      await user.upload(fileInput(), csv());
+      await user.click(screen.getByRole('button', { name: 'Check the file' }));
+      expect(await screen.findByRole('heading', { name: '2. Check the rows' })).toHaveFocus();
+      expect(calls[0]?.body).toMatchObject({ langue: 'en_EN' });
+      const table = screen.getByRole('table', { name: 'Rows of the file' });
+      // The file's French headers under the English labels.
+      expect(within(table).getByRole('columnheader', { name: /^Last name/ })).toHaveTextContent(
+        'Last nameIn the file: Nom',
+      );
+      const line3 = within(table).getAllByRole('row')[1] as HTMLElement;
+      expect(line3.querySelector('[data-column="nom"]')).toHaveTextContent('(empty)Error: Required');
+      expect(screen.getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+    } finally {
+      await changeLanguage('fr_FR', false);
+    }
+  });
+});

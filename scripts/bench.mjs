@@ -32,6 +32,8 @@ const SCALE_LARGE = Number(process.env.BENCH_SCALE_LARGE ?? 1_000_000);
 const ONLY_INTEGRATION = process.env.BENCH_ONLY === 'integration';
 /** `BENCH_ONLY=lists`: only the API calls on PostgreSQL and their budgets (no PGlite, scale, integration or web). */
 const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
+/** `BENCH_ONLY=scale`: only the table-size check (PostgreSQL, 10,000 then 1,000,000 participants, lists uncached). */
+const ONLY_SCALE = process.env.BENCH_ONLY === 'scale';
 const LIST_PATH = '/api/adherentsCorrespondant?page=3&size=15&actif=true&sort=raisonSocialeEntreprise,ASC';
 const results = [];
 
@@ -526,7 +528,7 @@ console.log(`bench: ${DURATION}s a call, ${CONNECTIONS} connections, list scope 
 let scale = null;
 let exportFigures = null;
 let importFigures = null;
-if (!ONLY_INTEGRATION && !ONLY_LISTS) {
+if (!ONLY_INTEGRATION && !ONLY_LISTS && !ONLY_SCALE) {
   const pgliteDir = mkdtempSync(join(tmpdir(), 'portail-bench-'));
   try {
     console.log(`PGlite: generating ${PGLITE_PARTICIPANTS} participants…`);
@@ -598,12 +600,14 @@ let fhirWrites = null;
 let initialLoad = null;
 if (process.env.BENCH_DATABASE_URL) {
   if (!ONLY_INTEGRATION) {
-    const url = await freshDatabase(process.env.BENCH_DATABASE_URL, 'portail_bench');
-    console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
-    await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
+    if (!ONLY_SCALE) {
+      const url = await freshDatabase(process.env.BENCH_DATABASE_URL, 'portail_bench');
+      console.log(`PostgreSQL: generating ${PARTICIPANTS} participants…`);
+      await benchServer('postgres', { DATABASE_URL: url, DEMO_PARTICIPANTS: String(PARTICIPANTS) }, 3198);
+    }
     if (SCALE_LARGE > 0 && !ONLY_LISTS) scale = await benchScale(process.env.BENCH_DATABASE_URL, 3196);
   }
-  if (!ONLY_LISTS) {
+  if (!ONLY_LISTS && !ONLY_SCALE) {
     notify = await benchNotify(process.env.BENCH_DATABASE_URL);
     fhirWrites = await benchFhirWrites(process.env.BENCH_DATABASE_URL);
     initialLoad = await benchImport(process.env.BENCH_DATABASE_URL);
@@ -611,7 +615,7 @@ if (process.env.BENCH_DATABASE_URL) {
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)');
 }
-const js = ONLY_INTEGRATION || ONLY_LISTS ? null : await signInPageJs();
+const js = ONLY_INTEGRATION || ONLY_LISTS || ONLY_SCALE ? null : await signInPageJs();
 if (notify) {
   const ok = notify.count === notify.changes && notify.p99 <= 2000;
   console.log(

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { Language } from '@portail/contract/constants';
 import { startsLikeFormula } from '@portail/contract/rules/spreadsheet';
 import ExcelJS from 'exceljs';
@@ -12,6 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** Rows read per query: the workbook is written as they come, never held whole in memory. */
 export const EXPORT_BATCH = 1000;
+/** Rows written between two turns of the event loop. */
+const WRITE_SLICE = 100;
 const DATE_FORMAT = 'dd/mm/yyyy';
 /** Excel's Text format: what a cell holds stays text, also once a user edits it. */
 const TEXT_FORMAT = '@';
@@ -165,8 +168,11 @@ export async function streamWorkbook<R, O>(options: {
   header.font = { bold: true };
   header.commit();
 
-  const write = (rows: O[]) => {
-    for (const row of rows) {
+  // Writing rows is synchronous work: a slice at a time, giving the event loop back in between, so
+  // the other requests (the list, another export) are served while a batch is written.
+  const write = async (rows: O[]) => {
+    for (const [index, row] of rows.entries()) {
+      if (index > 0 && index % WRITE_SLICE === 0) await setImmediate();
       const added = sheet.addRow(columns.map((column) => column.value(row, language)));
       columns.forEach((column, index) => {
         const cell = added.getCell(index + 1);
@@ -181,12 +187,12 @@ export async function streamWorkbook<R, O>(options: {
 
   const pump = async () => {
     let batch = first;
-    write(firstShaped);
+    await write(firstShaped);
     while (batch.length === EXPORT_BATCH) {
       if (out.destroyed) return;
       await drained(out);
       batch = await read(batch.at(-1));
-      write(await shape(batch));
+      await write(await shape(batch));
     }
     sheet.commit();
     await workbook.commit();

@@ -122,7 +122,7 @@ export function DataTable<R extends GridValidRowModel>({
     const pageChecked = rows.length > 0 && selectedOnPage === rows.length;
     const select: GridColDef<R> = {
       field: SELECT_FIELD,
-      width: 56,
+      width: 64,
       sortable: false,
       disableColumnMenu: true,
       resizable: false,

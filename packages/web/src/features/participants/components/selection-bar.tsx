@@ -83,7 +83,7 @@ export function SelectionBar({
             </Button>
           )}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button
             variant="outlined"
             size="small"
@@ -97,7 +97,7 @@ export function SelectionBar({
             {t('participants.selection.export')}
           </Button>
           <Button
-            variant="outlined"
+            variant="contained"
             size="small"
             color="error"
             onClick={onTerminate}

@@ -121,13 +121,11 @@ describe('selection bar', () => {
     );
     const bar = screen.getByRole('region', { name: 'Sélection' });
     expect(bar).toHaveTextContent('2 participants sélectionnés.');
-    await userEvent
-      .setup()
-      .click(
-        within(bar).getByRole('button', {
-          name: 'Sélectionner les 40 participants correspondant à la recherche',
-        }),
-      );
+    await userEvent.setup().click(
+      within(bar).getByRole('button', {
+        name: 'Sélectionner les 40 participants correspondant à la recherche',
+      }),
+    );
     expect(onSelectAll).toHaveBeenCalled();
     rerender(
       <SelectionBar

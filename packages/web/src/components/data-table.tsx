@@ -206,9 +206,8 @@ export function DataTable<R extends GridValidRowModel>({
         onCellKeyDown={
           onRowClick || selection
             ? (params, event) => {
-                // On the checkbox column, Space and Enter tick the row instead of opening it.
-                if (selection && params.field === SELECT_FIELD) {
-                  if (event.key !== ' ' && event.key !== 'Enter') return;
+                // On the checkbox column, Space ticks the row; Enter opens it, as on every cell.
+                if (selection && params.field === SELECT_FIELD && event.key === ' ') {
                   event.preventDefault();
                   event.defaultMuiPrevented = true;
                   selection.onToggle(params.row, !selection.isSelected(params.row));

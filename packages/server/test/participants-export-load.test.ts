@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { errorReply } from '@portail/contract/schemas/common';
+import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participants } from '../src/db/schema';
+import { auditLog, participants } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helper';
 import { correspondantOf, headersOf } from './participants-fixtures';
 
@@ -145,5 +146,23 @@ describe(`the participant export at ${ROWS} rows`, () => {
     // shared machine the figure is printed above. What is asserted is that no export holds the event
     // loop for long: written whole, one batch at a time, exports made list calls wait seconds.
     expect(busy).toBeLessThan(quiet + 1000);
+  });
+
+  it('refuses a bulk terminate by a filter matching more than 5,000 participants, before touching any', async () => {
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/adherentsCorrespondant/resilier',
+      headers: await headersOf(ctx, LOGIN),
+      payload: { selection: { filtre: { actif: false } }, motifMouvement: 52 },
+    });
+    expect(reply.statusCode, reply.body).toBe(409);
+    expect(errorReply.parse(reply.json()).ciemException?.messages).toEqual([
+      { level: 'ERROR', errorCode: 'participant.error.selectionTropGrande', args: ['5000'] },
+    ]);
+    const [audited] = await ctx.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'PARTICIPANT_TERMINATED'));
+    expect(audited?.n).toBe(0);
   });
 });

@@ -139,11 +139,13 @@ export async function streamWorkbook<R, O>(options: {
   sheetName: Labels;
   columns: ExportColumn<O>[];
   language: Language;
+  /** Rows `read` returns at most (EXPORT_BATCH unless said): a shorter batch is the last. */
+  batchSize?: number;
   read: BatchReader<R>;
   shape: (rows: R[]) => Promise<O[]>;
   log: FastifyBaseLogger;
 }): Promise<PassThrough> {
-  const { columns, language, read, shape, log } = options;
+  const { columns, language, read, shape, log, batchSize = EXPORT_BATCH } = options;
   const first = await read(undefined);
   const firstShaped = await shape(first);
   const out = new PassThrough();
@@ -188,7 +190,7 @@ export async function streamWorkbook<R, O>(options: {
   const pump = async () => {
     let batch = first;
     await write(firstShaped);
-    while (batch.length === EXPORT_BATCH) {
+    while (batch.length === batchSize) {
       if (out.destroyed) return;
       await drained(out);
       batch = await read(batch.at(-1));

@@ -6,7 +6,6 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { enumItems } from '../../db/schema';
 import {
-  EXPORT_BATCH,
   type ExportColumn,
   excelDate,
   type Labels,
@@ -16,6 +15,12 @@ import {
 } from '../../lib/workbook-stream';
 import { listScopeEstablishments } from './establishment.queries';
 import { type ExportRecord, readSelectionBatch, type Selection } from './participant-selection.queries';
+
+/**
+ * Rows read per query. Smaller than the check-ups' batch: with PGlite a query runs on the event loop's
+ * thread, and a batch of the whole scope sorted costs what it reads; 250 rows keep each turn short.
+ */
+const PARTICIPANT_BATCH = 250;
 
 const YES_NO: Record<'yes' | 'no', Labels> = {
   yes: { fr_FR: 'Oui', en_EN: 'Yes' },
@@ -106,7 +111,8 @@ export async function exportParticipants(request: {
     columns: participantColumns(civility, scopeNamesOf(establishments)),
     language,
     log: request.log,
-    read: (last) => readSelectionBatch(db, caller, selection, EXPORT_BATCH, last),
+    batchSize: PARTICIPANT_BATCH,
+    read: (last) => readSelectionBatch(db, caller, selection, PARTICIPANT_BATCH, last),
     shape: async (rows) => rows,
   });
 }

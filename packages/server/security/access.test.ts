@@ -1,10 +1,12 @@
 import { API_ROUTES } from '@portail/contract/api/index';
 import { hasAnyRole, type Role } from '@portail/contract/roles';
 import { documentAttachment, documentContent, documentRow } from '@portail/contract/schemas/documents';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceKind, RouteInfo } from '../src/auth/guard';
 import { correspondants, mutations, participants } from '../src/db/schema';
+import { type BodySpec, SELECTION_ROUTE_FIELDS, SELECTIONS, takesSelection } from '../test/access/body-ids';
 import { correspondantScope, foreignId } from '../test/access/foreign-ids';
 import { type Identity, signInIdentities } from '../test/access/identities';
 import { type OpenApiPaths, queryIdsOf, UNKNOWN_ID } from '../test/access/query-ids';
@@ -254,4 +256,74 @@ describe('an id of another scope in a query string answers exactly as an id that
   it('found such parameters: the contract has them (idParticipant, idEtablissement)', () => {
     expect(cases).toBeGreaterThan(identities.length);
   });
+});
+
+/** What a selection's reply says, with the id it was sent in place of `{id}` (a workbook: its rows). */
+async function selectionAnswer(reply: HttpReply, id: number): Promise<string> {
+  if (reply.headers['content-type']?.includes('spreadsheetml')) {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(reply.bytes.buffer as ArrayBuffer);
+    const rows: unknown[] = [];
+    workbook.worksheets[0]?.eachRow((row) => {
+      rows.push(row.values);
+    });
+    return `${reply.statusCode} ${JSON.stringify(rows)}`;
+  }
+  return `${reply.statusCode} ${reply.body.replaceAll(`"id":${id}`, '"id":{id}')}`;
+}
+
+describe("another scope's ids in a body's selection answer exactly as ids that do not exist, and are never touched", () => {
+  let spec: BodySpec;
+  let cases = 0;
+  const foreignParticipants = new Set<number>();
+  beforeAll(async () => {
+    spec = portal.app.swagger() as unknown as BodySpec;
+    identities = await signInIdentities(portal);
+  });
+  afterAll(() => figure('access.bodyIdCases', cases));
+  const routes = () => portal.app.routeTable.filter((route) => takesSelection(spec, route.method, route.url));
+
+  it('finds the routes taking a selection, each known to the matrix', () => {
+    const found = routes().map((route) => routeKey(route.method, route.url));
+    expect(found.sort()).toEqual(Object.keys(SELECTION_ROUTE_FIELDS).sort());
+  });
+
+  for (const key of Object.keys(SELECTION_ROUTE_FIELDS)) {
+    it(key, async () => {
+      const [method = '', url = ''] = key.split(' ');
+      const failures: string[] = [];
+      const before = await portal.database.db.select().from(participants);
+      for (const identity of identities) {
+        for (const { kind, parameter, selection } of SELECTIONS) {
+          const ask = (id: number) =>
+            portal.http({
+              method,
+              url,
+              headers: identity.signed ? { authorization: `Bearer ${identity.access}` } : {},
+              payload: { ...SELECTION_ROUTE_FIELDS[key], selection: selection(id) },
+            });
+          const foreign = Number(await foreignId(portal, identity, kind, parameter));
+          if (kind === 'participant') foreignParticipants.add(foreign);
+          const foreignReply = await ask(foreign);
+          const unknownReply = await ask(UNKNOWN_ID);
+          cases++;
+          const label = `${parameter}=<another scope's> as ${identity.name}`;
+          if (foreignReply.statusCode >= 500) failures.push(`${label}: ${foreignReply.statusCode}`);
+          const [seen, expected] = [
+            await selectionAnswer(foreignReply, foreign),
+            await selectionAnswer(unknownReply, UNKNOWN_ID),
+          ];
+          if (seen !== expected)
+            failures.push(`${label}: ${seen.slice(0, 300)}, unknown id ${expected.slice(0, 300)}`);
+        }
+      }
+      // Nobody outside the callers' scopes was changed (a bulk terminate of their ids wrote nothing).
+      const ids = [...foreignParticipants];
+      const after = await portal.database.db.select().from(participants).where(inArray(participants.id, ids));
+      expect(after).toEqual(
+        before.filter((row) => foreignParticipants.has(row.id)).sort((a, b) => a.id - b.id),
+      );
+      expect(failures).toEqual([]);
+    });
+  }
 });

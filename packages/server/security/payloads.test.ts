@@ -856,6 +856,7 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
       statusCode: reply.status,
       headers: Object.fromEntries(reply.headers),
       body: text,
+      bytes: new Uint8Array(bytes),
       json: <T>() => JSON.parse(text) as T,
     };
     const rows: unknown[] = [];

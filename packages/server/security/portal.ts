@@ -30,6 +30,8 @@ export interface HttpReply {
   statusCode: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes (a workbook, a PDF). */
+  bytes: Uint8Array;
   json<T = Record<string, unknown>>(): T;
 }
 
@@ -56,11 +58,13 @@ export async function startPortal(
       headers['content-type'] ??= 'application/json';
     }
     const reply = await fetch(`${base}${request.url}`, { method: request.method ?? 'GET', headers, body });
-    const text = await reply.text();
+    const bytes = new Uint8Array(await reply.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     return {
       statusCode: reply.status,
       headers: Object.fromEntries(reply.headers),
       body: text,
+      bytes,
       json: <T>() => JSON.parse(text) as T,
     };
   };

@@ -1,3 +1,4 @@
+import { XLSX_MIME } from '../schemas/checkups';
 import { errorReply, idParam, messagesReply } from '../schemas/common';
 import {
   correspondantEstablishmentsReply,
@@ -7,10 +8,13 @@ import {
   participantCreate,
   participantCreatedReply,
   participantEstablishment,
+  participantExportBody,
   participantListQuery,
   participantListReply,
   participantUpdate,
   terminateBody,
+  terminateSelectionBody,
+  terminateSelectionReply,
   transferBody,
 } from '../schemas/participants';
 import { type ApiRoute, route } from './route';
@@ -78,6 +82,27 @@ export const participantApi = {
     body: terminateBody,
     replies: { 200: messagesReply, ...refusals },
     tag: 'participants',
+  }),
+  /** Issue 22 (docs/participants.md#bulk-actions): each selected participant checked with the terminate rules. */
+  terminateSelection: route({
+    method: 'POST',
+    path: '/api/adherentsCorrespondant/resilier',
+    access: CORRESPONDANTS,
+    body: terminateSelectionBody,
+    replies: { 200: terminateSelectionReply, 400: errorReply, 409: errorReply },
+    tag: 'participants',
+    summary:
+      'Terminates the selected participants (ids or the list filter) with one reason; lists those refused and why',
+  }),
+  exportSelection: route({
+    method: 'POST',
+    path: '/api/excel-adherents',
+    access: CORRESPONDANTS,
+    body: participantExportBody,
+    replies: { 400: errorReply },
+    file: { status: 200, types: [XLSX_MIME] },
+    tag: 'participants',
+    summary: 'The selected participants (ids or the list filter) as an .xlsx workbook, in the list order',
   }),
   readmit: route({
     method: 'POST',

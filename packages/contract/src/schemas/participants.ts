@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, POSTAL_CODE_MAX } from '../constants';
 import { isOriginConsistent } from '../rules/participant';
 import { startsLikeFormula } from '../rules/spreadsheet';
-import { ciemException, listReply, pageQuery, queryBoolean } from './common';
+import { ciemException, languageParam, listReply, message, pageQuery, queryBoolean } from './common';
 
 /**
  * The participants of a correspondant (docs/participants.md#list, docs/participants.md#detail, docs/participants.md#form-rules Participant, docs/participants.md#form-rules, docs/participants.md#api): list, detail, create,
@@ -35,6 +35,10 @@ export const PARTICIPANT_MESSAGES = {
   destinationClosed: 'mutation.error.etablissementResilie',
   destinationUnknown: 'mutation.error.etablissementInconnu',
   activationSent: 'participant.activation.envoyee',
+  /** A selected id the caller does not reach (another scope's, or no one's): refused, never touched. */
+  notFound: 'participant.error.introuvable',
+  /** A selection by filter matches more participants than one bulk terminate takes; args: the maximum. */
+  selectionTooLarge: 'participant.error.selectionTropGrande',
 } as const;
 
 const NAME_MAX = 100;
@@ -339,3 +343,64 @@ export const destinationEstablishment = z.object({
 });
 export const destinationsReply = z.array(destinationEstablishment);
 export type DestinationEstablishment = z.infer<typeof destinationEstablishment>;
+
+/**
+ * Acting on many (issue 22, docs/participants.md#bulk-actions): the participants a correspondant
+ * selected in the list, by id (rows ticked, across pages), or every participant matching the list's
+ * filter. The most ids one call takes, and the most participants one bulk terminate takes.
+ */
+export const SELECTION_MAX = 5_000;
+
+/** The list's filter fields (GET adherentsCorrespondant without its paging and sort). */
+export const participantListFilter = participantListQuery.pick({
+  actif: true,
+  nom: true,
+  prenom: true,
+  idParticipant: true,
+  idEntreprise: true,
+  idEtablissement: true,
+});
+export type ParticipantListFilter = z.input<typeof participantListFilter>;
+
+const selectedId = z.number({ error: 'errors.invalid' }).int().positive().max(2_147_483_647);
+/**
+ * Rows ticked one by one (`ids`), or every row the filter matches (`filtre`), always within the
+ * caller's scope: an id outside it is treated as one that does not exist.
+ */
+export const participantSelection = z.union([
+  z.strictObject({
+    ids: z.array(selectedId).min(1, 'errors.required').max(SELECTION_MAX, 'errors.maxlength'),
+  }),
+  z.strictObject({ filtre: participantListFilter }),
+]);
+export type ParticipantSelection = z.input<typeof participantSelection>;
+
+/** POST adherentsCorrespondant/resilier: terminates the selection with one reason. */
+export const terminateSelectionBody = z.object({
+  selection: participantSelection,
+  motifMouvement: requiredId,
+});
+export type TerminateSelectionBody = z.input<typeof terminateSelectionBody>;
+
+/** A participant of the selection left as they were, with the terminate rule's messages. */
+export const selectionRefusal = z.object({
+  id: z.number().int(),
+  /** Null for an id the caller does not reach (nothing is told about it). */
+  nom: z.string().nullable(),
+  prenom: z.string().nullable(),
+  messages: z.array(message),
+});
+export type SelectionRefusal = z.infer<typeof selectionRefusal>;
+export const terminateSelectionReply = z.object({
+  /** How many participants were terminated. */
+  terminated: z.number().int(),
+  refused: z.array(selectionRefusal),
+});
+export type TerminateSelectionReply = z.infer<typeof terminateSelectionReply>;
+
+/** POST excel-adherents: the selection as an .xlsx workbook, its headers in `langue`. */
+export const participantExportBody = z.object({
+  selection: participantSelection,
+  langue: languageParam,
+});
+export type ParticipantExportBody = z.input<typeof participantExportBody>;

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import { alpha } from '@mui/material/styles';
 import {
   DataGrid,
@@ -17,6 +18,24 @@ import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { DensityToggle, useGridDensity } from './density-toggle';
 import { fromSortParam, type TableQuery, toSortParam } from './table-query';
+
+/**
+ * Rows the user ticks to act on them (issue 22): a first column of checkboxes, each named after its
+ * row, and one in the header for the rows of the page. The selection itself is the screen's (it may
+ * outlive the page, or be "every row of the filter").
+ */
+export interface TableSelection<R> {
+  isSelected: (row: R) => boolean;
+  onToggle: (row: R, selected: boolean) => void;
+  /** The header's checkbox: ticks or unticks every row of the page. */
+  onTogglePage: (rows: readonly R[], selected: boolean) => void;
+  /** The accessible name of a row's checkbox ("Select Jane DOE"). */
+  rowLabel: (row: R) => string;
+  /** The accessible name of the header's checkbox ("Select the participants of this page"). */
+  pageLabel: string;
+}
+
+const SELECT_FIELD = '__select';
 
 export interface DataTableProps<R extends GridValidRowModel> {
   /** Accessible name of the table. */
@@ -48,6 +67,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   failed?: boolean;
   /** Page sizes offered (else the portal's 10, 15, 20); one size hides the choice. */
   pageSizeOptions?: readonly number[];
+  /** A checkbox per row and one for the page (absent: no selection). */
+  selection?: TableSelection<R>;
 }
 
 /** The MUI X data grid with the portal's conventions: server-side pages and sort, localized texts. */
@@ -69,6 +90,7 @@ export function DataTable<R extends GridValidRowModel>({
   noRowsLabel,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
   failed = false,
+  selection,
 }: DataTableProps<R>) {
   const { t, i18n } = useTranslation();
   const [density, setDensity] = useGridDensity();
@@ -96,6 +118,43 @@ export function DataTable<R extends GridValidRowModel>({
     if (!sort || !columns.some((column) => column.field === sort.field)) return [];
     return [{ field: sort.field, sort: sort.direction === 'DESC' ? 'desc' : 'asc' }];
   }, [query.sort, columns]);
+
+  const selectedOnPage = selection ? rows.filter((row) => selection.isSelected(row)).length : 0;
+  const allColumns = useMemo<readonly GridColDef<R>[]>(() => {
+    if (!selection) return columns;
+    const pageChecked = rows.length > 0 && selectedOnPage === rows.length;
+    const select: GridColDef<R> = {
+      field: SELECT_FIELD,
+      width: 64,
+      sortable: false,
+      disableColumnMenu: true,
+      resizable: false,
+      align: 'center',
+      headerAlign: 'center',
+      renderHeader: () => (
+        <Checkbox
+          size="small"
+          checked={pageChecked}
+          indeterminate={selectedOnPage > 0 && !pageChecked}
+          disabled={rows.length === 0}
+          onChange={(event) => selection.onTogglePage(rows, event.target.checked)}
+          slotProps={{ input: { 'aria-label': selection.pageLabel } }}
+        />
+      ),
+      renderCell: ({ row, tabIndex }) => (
+        <Checkbox
+          size="small"
+          tabIndex={tabIndex}
+          checked={selection.isSelected(row)}
+          // Ticking a row never opens it.
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => selection.onToggle(row, event.target.checked)}
+          slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+        />
+      ),
+    };
+    return [select, ...columns];
+  }, [columns, selection, rows, selectedOnPage]);
 
   const onPaginationModelChange = (model: GridPaginationModel) =>
     onQueryChange({ ...query, page: model.pageSize === query.size ? model.page : 0, size: model.pageSize });
@@ -131,7 +190,7 @@ export function DataTable<R extends GridValidRowModel>({
       <DataGrid<R>
         aria-label={label}
         density={density}
-        columns={columns}
+        columns={allColumns}
         rows={rows}
         rowCount={failed ? 0 : rowCount}
         loading={loading}
@@ -147,11 +206,27 @@ export function DataTable<R extends GridValidRowModel>({
         onPaginationModelChange={onPaginationModelChange}
         sortModel={sortModel}
         onSortModelChange={onSortModelChange}
-        onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
-        onCellKeyDown={
+        onRowClick={
           onRowClick
             ? (params, event) => {
-                if (event.key !== 'Enter') return;
+                // A click in the checkbox's cell, beside the box, does not open the row either.
+                const target = event.target as HTMLElement;
+                if (selection && target.closest(`[data-field="${SELECT_FIELD}"]`)) return;
+                onRowClick(params.row);
+              }
+            : undefined
+        }
+        onCellKeyDown={
+          onRowClick || selection
+            ? (params, event) => {
+                // On the checkbox column, Space ticks the row; Enter opens it, as on every cell.
+                if (selection && params.field === SELECT_FIELD && event.key === ' ') {
+                  event.preventDefault();
+                  event.defaultMuiPrevented = true;
+                  selection.onToggle(params.row, !selection.isSelected(params.row));
+                  return;
+                }
+                if (event.key !== 'Enter' || !onRowClick) return;
                 // A cell holding a link of its own (a participant's name) follows it; others open the row.
                 const link = event.currentTarget.querySelector<HTMLAnchorElement>('a[href]');
                 if (link) link.click();

@@ -105,6 +105,8 @@ export interface FakeApi {
   localities: Record<string, Locality[]>;
   mobileValid: boolean;
   calls: { method: string; path: string; body: unknown }[];
+  /** The reply of POST adherentsCorrespondant/resilier (the bulk terminate), and its status. */
+  bulkTerminate: { status: number; body: unknown };
 }
 
 const json = (body: unknown, status = 200) =>
@@ -112,7 +114,12 @@ const json = (body: unknown, status = 200) =>
 
 /** Stubs `fetch` with the calls the participant screens make. */
 export function fakeParticipantApi(): FakeApi {
-  const state: FakeApi = { localities: {}, mobileValid: true, calls: [] };
+  const state: FakeApi = {
+    localities: {},
+    mobileValid: true,
+    calls: [],
+    bulkTerminate: { status: 200, body: { terminated: 0, refused: [] } },
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -137,6 +144,8 @@ export function fakeParticipantApi(): FakeApi {
             dateResiliation: null,
           },
         ]);
+      if (path === '/adherentsCorrespondant/resilier' && method === 'POST')
+        return json(state.bulkTerminate.body, state.bulkTerminate.status);
       if (path === '/adherentsCorrespondant/detail' && method === 'POST')
         return json({
           ciemException: { messages: [{ level: 'INFO', errorCode: PARTICIPANT_MESSAGES.updated }] },

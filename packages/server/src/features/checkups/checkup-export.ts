@@ -7,8 +7,17 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { enumItems } from '../../db/schema';
 import { centreToday } from '../../lib/dates';
-import type { CellValue } from '../../lib/workbook/sheet-spec';
-import { type BatchReader, EXPORT_BATCH, type WorkbookWriters } from '../../lib/workbook/workbook-writers';
+import {
+  type ExportColumn,
+  type ExportRequest,
+  excelDate,
+  type Labels,
+  type ScopeNames,
+  scopeColumns,
+  scopeNamesOf,
+  streamColumns,
+} from '../../lib/workbook/export-columns';
+import { EXPORT_BATCH } from '../../lib/workbook/workbook-writers';
 import { listScopeEstablishments } from '../participants';
 import {
   type CheckupSortField,
@@ -20,33 +29,11 @@ import {
 } from './checkup.queries';
 import { ageOn } from './checkups.service';
 
-type Labels = Record<Language, string>;
-
-/**
- * One column of a workbook: its header in both languages (file content, not web UI strings), a fixed
- * width (a streamed sheet cannot be measured afterwards: the header's length or the data's known
- * width, whichever is larger) and whether it holds a date.
- */
-interface ExportColumn<R> {
-  header: Labels;
-  /** Characters of the widest value expected (dates: 10). */
-  dataWidth: number;
-  date?: boolean;
-  value: (row: R, language: Language) => CellValue;
-}
-
 const STATE_LABELS: Record<CheckupState, Labels> = {
   EN_COURS: { fr_FR: 'En cours', en_EN: 'In progress' },
   CLOTURE: { fr_FR: 'Clôturé', en_EN: 'Closed' },
   FACTURE: { fr_FR: 'Facturé', en_EN: 'Invoiced' },
 };
-
-/** A YYYY-MM-DD date as the Excel date of that day (Excel dates carry no time zone: UTC midnight). */
-function excelDate(value: string | null): Date | null {
-  if (!value) return null;
-  const [year, month, day] = value.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
-}
 
 function checkupColumns(names: ScopeNames): ExportColumn<CheckupRow>[] {
   return [
@@ -88,48 +75,8 @@ function checkupColumns(names: ScopeNames): ExportColumn<CheckupRow>[] {
   ];
 }
 
-/** The scope's companies and establishments by id, for the columns that name them. */
-interface ScopeNames {
-  companies: Map<number, string>;
-  establishments: Map<number, string>;
-}
-
 async function scopeNames(db: Db, caller: Caller): Promise<ScopeNames> {
-  const rows = await listScopeEstablishments(db, caller);
-  return {
-    companies: new Map(rows.map((row) => [row.idEntreprise, row.entreprise])),
-    establishments: new Map(rows.map((row) => [row.id, row.raisonsociale])),
-  };
-}
-
-/**
- * The company and establishment of each row, each only when the scope holds more than one: the
- * workbook has the columns the screen shows (issue 18).
- */
-function scopeColumns<R>(
-  names: ScopeNames,
-  of: (row: R) => { company: number; establishment: number },
-): ExportColumn<R>[] {
-  return [
-    ...(names.companies.size > 1
-      ? [
-          {
-            header: { fr_FR: 'Entreprise', en_EN: 'Company' },
-            dataWidth: 30,
-            value: (row: R) => names.companies.get(of(row).company) ?? null,
-          },
-        ]
-      : []),
-    ...(names.establishments.size > 1
-      ? [
-          {
-            header: { fr_FR: 'Établissement', en_EN: 'Establishment' },
-            dataWidth: 30,
-            value: (row: R) => names.establishments.get(of(row).establishment) ?? null,
-          },
-        ]
-      : []),
-  ];
+  return scopeNamesOf(await listScopeEstablishments(db, caller));
 }
 
 interface HistoryExportRow {
@@ -190,52 +137,18 @@ function historyColumns(year: number, names: ScopeNames): ExportColumn<HistoryEx
   ];
 }
 
-/**
- * A workbook of these columns, written off the event loop (lib/workbook) as the rows are read: the
- * headers and sheet name in the workbook's language, each row's cells from the columns' values.
- */
-function streamWorkbook<R, O>(
-  request: ExportRequest,
-  options: {
-    sheetName: Labels;
-    columns: ExportColumn<O>[];
-    read: BatchReader<R>;
-    shape: (rows: R[]) => Promise<O[]>;
-  },
-): Promise<PassThrough> {
-  const { language } = request;
-  const { columns } = options;
-  return request.workbooks.stream<R>({
-    spec: {
-      sheetName: options.sheetName[language],
-      columns: columns.map((column) => ({
-        header: column.header[language],
-        width: column.dataWidth,
-        date: column.date ?? false,
-      })),
-    },
-    read: options.read,
-    cells: async (rows) =>
-      (await options.shape(rows)).map((row) => columns.map((column) => column.value(row, language))),
-    log: request.log,
-  });
-}
-
-export interface ExportRequest {
+export interface CheckupExportRequest extends ExportRequest {
   db: Db;
   caller: Caller;
   filters: CheckupFilters;
-  language: Language;
-  log: FastifyBaseLogger;
-  workbooks: WorkbookWriters;
 }
 
 export async function exportCheckups(
-  request: ExportRequest,
+  request: CheckupExportRequest,
   sort: Sort<CheckupSortField>,
 ): Promise<PassThrough> {
   const { db, caller, filters } = request;
-  return streamWorkbook<CheckupRow, CheckupRow>(request, {
+  return streamColumns<CheckupRow, CheckupRow>(request, {
     sheetName: { fr_FR: 'Bilans', en_EN: 'Check-ups' },
     columns: checkupColumns(await scopeNames(db, caller)),
     read: (last) =>
@@ -256,7 +169,7 @@ async function enumLabels(db: Db, language: Language): Promise<Map<number, strin
 }
 
 export async function exportHistory(
-  request: ExportRequest,
+  request: CheckupExportRequest,
   sort: Sort<HistorySortField>,
 ): Promise<PassThrough> {
   const { db, caller, filters, language } = request;
@@ -264,7 +177,7 @@ export async function exportHistory(
   const year = Number(today.slice(0, 4));
   const labels = await enumLabels(db, language);
   const label = (id: number | null) => (id === null ? null : (labels.get(id) ?? String(id)));
-  return streamWorkbook<HistoryRecord, HistoryExportRow>(request, {
+  return streamColumns<HistoryRecord, HistoryExportRow>(request, {
     sheetName: { fr_FR: 'Historique des bilans', en_EN: 'Check-up history' },
     columns: historyColumns(year, await scopeNames(db, caller)),
     read: (last) =>

@@ -1,17 +1,23 @@
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Message } from '@portail/contract/schemas/common';
-import { PARTICIPANT_MESSAGES, type TransferRequest } from '@portail/contract/schemas/participants';
+import {
+  PARTICIPANT_MESSAGES,
+  type SelectionRefusal,
+  type TerminateSelectionReply,
+  type TransferRequest,
+} from '@portail/contract/schemas/participants';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enumItems, mutations, participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
-import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
+import { BusinessError, errorMessage, HttpError, infoMessage, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import { activeDuplicates, possibleDuplicates } from './duplicates';
 import { acceptsCheckupType, findEstablishment } from './establishment.queries';
 import { lockParticipant, type ParticipantRecord } from './participant.queries';
 import { loadEnumItems } from './participant-form';
+import { namesInScope } from './participant-selection.queries';
 import type { ParticipantDeps, RequestContext } from './participant-write.service';
 
 const refuse = (errorCode: string) => new BusinessError([errorMessage(errorCode)]);
@@ -20,10 +26,32 @@ const refuse = (errorCode: string) => new BusinessError([errorMessage(errorCode)
 const TRANSFER_MOVEMENT_CODE = 'MUT';
 
 /**
- * Runs a state change on one participant of the caller's scope: locks the row first, so the checks
- * of `change` read a state no one else can alter before the commit, and records the audit row in the
- * same transaction. Out of scope and unknown both answer 404, revealing nothing.
+ * Runs a state change on one participant of the caller's scope inside `tx`: locks the row first, so
+ * the checks of `change` read a state no one else can alter before the commit, and records the audit
+ * row in the same transaction. Out of scope and unknown both answer 404, revealing nothing.
  */
+async function changeLockedParticipant(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  id: number,
+  action: string,
+  change: (tx: DbOrTx, current: ParticipantRecord) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  const current = await lockParticipant(tx, ctx.caller, id);
+  if (!current) throw notFound();
+  if (current.lockedByExternalSystem) throw refuse(PARTICIPANT_MESSAGES.locked);
+  const details = await change(tx, current);
+  await audit(tx, {
+    actorUserId: ctx.caller.userId,
+    action,
+    targetType: 'participant',
+    targetId: current.id,
+    details,
+    ip: ctx.ip,
+  });
+}
+
+/** `changeLockedParticipant` in a transaction of its own. */
 async function withLockedParticipant(
   deps: ParticipantDeps,
   ctx: RequestContext,
@@ -31,20 +59,7 @@ async function withLockedParticipant(
   action: string,
   change: (tx: DbOrTx, current: ParticipantRecord) => Promise<Record<string, unknown>>,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const current = await lockParticipant(tx, ctx.caller, id);
-    if (!current) throw notFound();
-    if (current.lockedByExternalSystem) throw refuse(PARTICIPANT_MESSAGES.locked);
-    const details = await change(tx, current);
-    await audit(tx, {
-      actorUserId: ctx.caller.userId,
-      action,
-      targetType: 'participant',
-      targetId: current.id,
-      details,
-      ip: ctx.ip,
-    });
-  });
+  await deps.db.transaction((tx) => changeLockedParticipant(tx, ctx, id, action, change));
 }
 
 /** A terminate's or a transfer's reason: an active item of motifmouvement, else a field error. */
@@ -54,6 +69,37 @@ async function requireMovementReason(tx: DbOrTx, reasonId: number): Promise<void
     throw new FieldErrors([{ field: 'motifMouvement', defaultMessage: 'errors.invalid' }]);
 }
 
+const TERMINATED = 'PARTICIPANT_TERMINATED';
+
+/**
+ * The terminate rules on a locked record of the caller's scope (docs/participants.md#terminate), then
+ * the change: active to inactive with a reason, never during a check-up or a pending transfer. Returns
+ * the audit row's details. One participant (`terminateParticipant`) or many (`terminateSelection`).
+ */
+async function terminateLocked(
+  tx: DbOrTx,
+  current: ParticipantRecord,
+  reasonId: number,
+): Promise<Record<string, unknown>> {
+  if (!current.active) throw refuse(PARTICIPANT_MESSAGES.inactive);
+  if (current.checkupInProgress) throw refuse(PARTICIPANT_MESSAGES.terminateCheckupInProgress);
+  // A pending transfer would move a terminated participant once accepted: it is cancelled first.
+  if (current.transferInProgress) throw refuse(PARTICIPANT_MESSAGES.terminateTransferInProgress);
+  const after = { active: false, terminationDate: centreToday(), terminationReasonId: reasonId };
+  await tx
+    .update(participants)
+    .set({ ...after, updatedAt: new Date() })
+    .where(eq(participants.id, current.id));
+  return {
+    before: {
+      active: true,
+      terminationDate: current.terminationDate,
+      terminationReasonId: current.terminationReasonId,
+    },
+    after,
+  };
+}
+
 /** POST adherents/{id}/resilier (docs/participants.md#terminate): active to inactive with a reason, never during a check-up. */
 export async function terminateParticipant(
   deps: ParticipantDeps,
@@ -61,27 +107,70 @@ export async function terminateParticipant(
   id: number,
   reasonId: number,
 ): Promise<Message[]> {
-  await withLockedParticipant(deps, ctx, id, 'PARTICIPANT_TERMINATED', async (tx, current) => {
+  await withLockedParticipant(deps, ctx, id, TERMINATED, async (tx, current) => {
     await requireMovementReason(tx, reasonId);
-    if (!current.active) throw refuse(PARTICIPANT_MESSAGES.inactive);
-    if (current.checkupInProgress) throw refuse(PARTICIPANT_MESSAGES.terminateCheckupInProgress);
-    // A pending transfer would move a terminated participant once accepted: it is cancelled first.
-    if (current.transferInProgress) throw refuse(PARTICIPANT_MESSAGES.terminateTransferInProgress);
-    const after = { active: false, terminationDate: centreToday(), terminationReasonId: reasonId };
-    await tx
-      .update(participants)
-      .set({ ...after, updatedAt: new Date() })
-      .where(eq(participants.id, current.id));
-    return {
-      before: {
-        active: true,
-        terminationDate: current.terminationDate,
-        terminationReasonId: current.terminationReasonId,
-      },
-      after,
-    };
+    return terminateLocked(tx, current, reasonId);
   });
   return [infoMessage(PARTICIPANT_MESSAGES.terminated)];
+}
+
+/** Participants terminated per transaction by a bulk terminate, each in a savepoint of its own. */
+export const TERMINATE_BATCH = 100;
+
+/**
+ * POST adherentsCorrespondant/resilier (issue 22, docs/participants.md#bulk-actions): the selected
+ * participants of the caller's scope, each checked with the terminate rules and terminated or refused
+ * with the rule's messages. An id the caller does not reach is refused as unknown before any lock, so
+ * it is never touched. Ids are locked in ascending order, a batch per transaction, each participant
+ * in a savepoint: a refusal undoes that participant's change only, and two bulk terminates at once
+ * cannot deadlock. Audit rows are those of the single terminate.
+ */
+export async function terminateSelection(
+  deps: ParticipantDeps,
+  ctx: RequestContext,
+  ids: readonly number[],
+  reasonId: number,
+): Promise<TerminateSelectionReply> {
+  await requireMovementReason(deps.db, reasonId);
+  const ordered = [...new Set(ids)].sort((a, b) => a - b);
+  const names = await namesInScope(deps.db, ctx.caller, ordered);
+  const refused: SelectionRefusal[] = [];
+  let terminated = 0;
+  const unknown = (id: number): SelectionRefusal => ({
+    id,
+    nom: null,
+    prenom: null,
+    messages: [errorMessage(PARTICIPANT_MESSAGES.notFound)],
+  });
+  for (let start = 0; start < ordered.length; start += TERMINATE_BATCH) {
+    const batch = ordered.slice(start, start + TERMINATE_BATCH);
+    const done = await deps.db.transaction(async (tx) => {
+      let count = 0;
+      for (const id of batch) {
+        const name = names.get(id);
+        if (!name) {
+          refused.push(unknown(id));
+          continue;
+        }
+        try {
+          await tx.transaction((savepoint) =>
+            changeLockedParticipant(savepoint, ctx, id, TERMINATED, (inner, current) =>
+              terminateLocked(inner, current, reasonId),
+            ),
+          );
+          count++;
+        } catch (error) {
+          if (error instanceof BusinessError) refused.push({ id, ...name, messages: error.messages });
+          // Moved out of the scope since the names were read (an accepted transfer): unknown now.
+          else if (error instanceof HttpError && error.statusCode === 404) refused.push(unknown(id));
+          else throw error;
+        }
+      }
+      return count;
+    });
+    terminated += done;
+  }
+  return { terminated, refused };
 }
 
 /** POST adherents/{id}/adherer (docs/participants.md#terminate): inactive to active again, unless that person is already active. */

@@ -62,7 +62,7 @@ const SORT_COLUMNS: Record<ParticipantSortField, PgColumn> = {
 
 const likePrefix = (text: string) => `${escapeLike(text)}%`;
 
-function filterConditions(filters: ListFilters): SQL[] {
+export function filterConditions(filters: ListFilters): SQL[] {
   const out: SQL[] = [];
   if (filters.lastNamePrefix)
     out.push(sql`${participants.lastName} like ${likePrefix(filters.lastNamePrefix)}`);

@@ -1,11 +1,24 @@
 import { participantApi } from '@portail/contract/api/participants';
+import { XLSX_MIME } from '@portail/contract/schemas/checkups';
+import { PARTICIPANT_MESSAGES, SELECTION_MAX } from '@portail/contract/schemas/participants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller } from '../../auth/caller';
+import { attachmentDisposition } from '../../lib/content-disposition';
+import { centreToday } from '../../lib/dates';
+import { BusinessError, errorMessage } from '../../lib/errors';
 import { type CacheSources, keepFresh } from '../../lib/page-cache';
 import { serve } from '../../lib/serve';
+import type { WorkbookWriters } from '../../lib/workbook/workbook-writers';
 import { listScopeEstablishments, searchDestinations } from './establishment.queries';
-import { readmitParticipant, terminateParticipant, transferParticipant } from './participant-actions.service';
+import {
+  readmitParticipant,
+  terminateParticipant,
+  terminateSelection,
+  transferParticipant,
+} from './participant-actions.service';
+import { exportParticipants, PARTICIPANTS_WORKBOOK } from './participant-export';
 import { PARTICIPANTS_CHANNEL, ParticipantPageCache } from './participant-page-cache';
+import { selectedIds } from './participant-selection.queries';
 import {
   createParticipant,
   type ParticipantDeps,
@@ -16,6 +29,7 @@ import {
   listForCaller,
   participantEstablishmentForCaller,
   participantForCaller,
+  selectionOf,
 } from './participants.service';
 
 const context = (request: FastifyRequest): RequestContext => ({
@@ -25,7 +39,7 @@ const context = (request: FastifyRequest): RequestContext => ({
 });
 
 /** The participants of a correspondant (docs/participants.md#list, docs/participants.md#detail, docs/participants.md#api) and the establishments their forms offer. */
-export function participantRoutes(deps: ParticipantDeps & CacheSources) {
+export function participantRoutes(deps: ParticipantDeps & CacheSources & { workbooks: WorkbookWriters }) {
   return async (app: FastifyInstance) => {
     const { db } = deps;
     // The list's default pages (participant-page-cache.ts): the participants triggers name the scopes a
@@ -37,8 +51,10 @@ export function participantRoutes(deps: ParticipantDeps & CacheSources) {
     });
     // A write of this instance has committed when its reply leaves: the pages it may have changed are
     // dropped before the caller can ask for the list again (other instances hear the triggers).
+    // An export writes nothing: it keeps the pages.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET') pages.clear();
+      if (request.method !== 'GET' && request.routeOptions.url !== participantApi.exportSelection.path)
+        pages.clear();
       return payload;
     });
 
@@ -66,6 +82,38 @@ export function participantRoutes(deps: ParticipantDeps & CacheSources) {
         ),
       },
     }));
+    serve(app, participantApi.terminateSelection, async (request) => {
+      const { selection, motifMouvement } = request.body;
+      // Ticked ids are taken as sent (those outside the scope are refused one by one); a filter
+      // names the scope's participants it matches, at most SELECTION_MAX of them.
+      const ids =
+        'ids' in selection
+          ? selection.ids
+          : await selectedIds(db, requireCaller(request), selectionOf(selection), SELECTION_MAX);
+      if (ids.length > SELECTION_MAX)
+        throw new BusinessError([
+          errorMessage(PARTICIPANT_MESSAGES.selectionTooLarge, [String(SELECTION_MAX)]),
+        ]);
+      return terminateSelection(deps, context(request), ids, motifMouvement);
+    });
+    serve(app, participantApi.exportSelection, async (request, reply) => {
+      const { selection, langue } = request.body;
+      const stream = await exportParticipants({
+        db,
+        caller: requireCaller(request),
+        selection: selectionOf(selection),
+        language: langue,
+        log: request.log,
+        workbooks: deps.workbooks,
+      });
+      return reply
+        .type(XLSX_MIME)
+        .header(
+          'content-disposition',
+          attachmentDisposition(`${PARTICIPANTS_WORKBOOK[langue]} ${centreToday()}.xlsx`),
+        )
+        .send(stream);
+    });
     serve(app, participantApi.readmit, async (request) => ({
       ciemException: { messages: await readmitParticipant(deps, context(request), request.params.id) },
     }));

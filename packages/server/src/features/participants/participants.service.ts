@@ -13,8 +13,9 @@ import { notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import { findParticipantEstablishment } from './establishment.queries';
 import { findParticipant } from './participant.queries';
-import { type ListPage, listParticipants } from './participant-list.queries';
+import { type ListFilters, type ListPage, listParticipants } from './participant-list.queries';
 import type { ParticipantPageCache } from './participant-page-cache';
+import type { Selection } from './participant-selection.queries';
 
 const isSortField = (value: string): value is ParticipantSortField =>
   (PARTICIPANT_SORT_FIELDS as readonly string[]).includes(value);
@@ -26,16 +27,38 @@ function parseSort(sort: string | undefined): Pick<ListPage, 'field' | 'descendi
   return { field, descending: direction.toUpperCase() === 'DESC' };
 }
 
-export interface ListQuery {
-  page: number;
-  size: number;
-  sort?: string | undefined;
+/** The list's filter fields, as GET adherentsCorrespondant and the bulk actions' `filtre` carry them. */
+export interface ListFilterFields {
   actif: boolean;
   nom?: string | undefined;
   prenom?: string | undefined;
   idParticipant?: number | undefined;
   idEntreprise?: number | undefined;
   idEtablissement?: number | undefined;
+}
+
+export interface ListQuery extends ListFilterFields {
+  page: number;
+  size: number;
+  sort?: string | undefined;
+}
+
+/** The list's filters once parsed: the last name searched as stored (normalised), the first name folded. */
+export function listFiltersOf(fields: ListFilterFields): ListFilters {
+  const lastName = fields.nom ? normaliseLastName(fields.nom) : '';
+  return {
+    activeOnly: fields.actif,
+    lastNamePrefix: lastName || undefined,
+    firstNamePrefix: fields.prenom || undefined,
+    id: fields.idParticipant,
+    companyId: fields.idEntreprise,
+    establishmentId: fields.idEtablissement,
+  };
+}
+
+/** A bulk action's selection (issue 22): the ticked ids, or the list's filter within the caller's scope. */
+export function selectionOf(selection: { ids: number[] } | { filtre: ListFilterFields }): Selection {
+  return 'ids' in selection ? { ids: selection.ids } : { filters: listFiltersOf(selection.filtre) };
 }
 
 /**
@@ -48,18 +71,10 @@ export async function listForCaller(
   query: ListQuery,
   pages: ParticipantPageCache,
 ): Promise<ParticipantListReply> {
-  const lastName = query.nom ? normaliseLastName(query.nom) : '';
   const { items, totalRows } = await listParticipants(
     db,
     caller,
-    {
-      activeOnly: query.actif,
-      lastNamePrefix: lastName || undefined,
-      firstNamePrefix: query.prenom || undefined,
-      id: query.idParticipant,
-      companyId: query.idEntreprise,
-      establishmentId: query.idEtablissement,
-    },
+    listFiltersOf(query),
     { offset: query.page * query.size, limit: query.size, ...parseSort(query.sort) },
     pages,
   );

@@ -44,6 +44,8 @@ export interface WorkbookJob<R> {
   /** The cells of each row, in the columns' order. */
   cells: (rows: R[]) => Promise<CellValue[][]>;
   log: FastifyBaseLogger;
+  /** Rows a read returns at most (EXPORT_BATCH unless said): a shorter batch is the last. */
+  batchSize?: number;
 }
 
 /**
@@ -160,7 +162,7 @@ async function pump<R>(
     worker.postMessage({ start: job.spec } satisfies ToWorker);
     let batch = first;
     await send(firstCells);
-    while (batch.length === EXPORT_BATCH && !out.destroyed) {
+    while (batch.length === (job.batchSize ?? EXPORT_BATCH) && !out.destroyed) {
       batch = await job.read(batch.at(-1));
       await send(await job.cells(batch));
     }

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@portail/contract/constants';
-import type { ParticipantListQuery } from '@portail/contract/schemas/participants';
+import type { ParticipantListFilter, ParticipantListQuery } from '@portail/contract/schemas/participants';
 import { DEFAULT_PARTICIPANT_SORT, PARTICIPANT_SORT_FIELDS } from '@portail/contract/schemas/participants';
 import {
   parseWholeId,
@@ -87,4 +87,10 @@ export function toListQuery({ filters, table }: ListState): ParticipantListQuery
     ...(typeof companyId === 'number' ? { idEntreprise: companyId } : {}),
     ...(typeof establishmentId === 'number' ? { idEtablissement: establishmentId } : {}),
   };
+}
+
+/** The list's filter as the bulk actions send it (issue 22): the call's parameters without page and sort. */
+export function toListFilter(state: ListState): ParticipantListFilter {
+  const { page: _page, size: _size, sort: _sort, ...filter } = toListQuery(state);
+  return filter;
 }

@@ -1,27 +1,34 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import { SCREENS, screenPath } from '@portail/contract/routes';
+import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import type { TableSelection } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { RetryAlert } from '../../components/retry-alert';
+import { isLanguage } from '../../lib/i18n';
 import { useScopeOrganisations } from '../../lib/scope-organisations';
 import { currentUser, isCorrespondant, useSession } from '../../lib/session';
 import { listTableRows, useListAddress } from '../../lib/use-list-address';
+import { exportParticipants } from './api/export-participants';
 import { useParticipants } from './api/get-participants';
+import { BulkTerminateDialog } from './components/bulk-terminate-dialog';
 import { ParticipantsSearch } from './components/participants-search';
 import { ParticipantsTable } from './components/participants-table';
-import { readListState, toListQuery, writeListState } from './list-params';
+import { SelectionBar } from './components/selection-bar';
+import { readListState, toListFilter, toListQuery, writeListState } from './list-params';
 import { NEW_PARTICIPANT_ID } from './new-participant';
+import { useParticipantSelection } from './use-participant-selection';
 
 /**
  * The participant list (docs/participants.md#list). A correspondant sees the participants of their establishment,
  * company or group and may create one; a participant sees their own row only.
  */
 export function ParticipantsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = currentUser(useSession());
   const { state, onSearch, onQueryChange } = useListAddress(readListState, writeListState);
@@ -34,6 +41,38 @@ export function ParticipantsPage() {
   );
   const onOpen = (row: ParticipantRow) => void navigate(screenPath(SCREENS.participant, { id: row.id }));
 
+  // Acting on many (issue 22): correspondants tick rows, or every row of the filter; a new filter
+  // starts over. The selection outlives the pages.
+  const tableRows = listTableRows(result, state.table);
+  const filter = toListFilter(state);
+  const filterKey = JSON.stringify(filter);
+  const selection = useParticipantSelection(filterKey, tableRows.rows);
+  const [terminating, setTerminating] = useState(false);
+  const total = result.data?.totalRows ?? 0;
+  const count = selection.count(total);
+  const tableSelection = useMemo<TableSelection<ParticipantRow> | undefined>(
+    () =>
+      correspondant
+        ? {
+            isSelected: selection.isSelected,
+            onToggle: selection.toggle,
+            onTogglePage: selection.togglePage,
+            rowLabel: (row) =>
+              t('participants.selection.selectRow', { name: formatPersonName(row.nom, row.prenom) }),
+            pageLabel: t('participants.selection.selectPage'),
+          }
+        : undefined,
+    [correspondant, selection, t],
+  );
+  const onExport = async () => {
+    const body = selection.body(filter);
+    if (!body) return;
+    await exportParticipants(
+      { selection: body, langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR' },
+      t('participants.selection.fileName'),
+    );
+  };
+
   return (
     <>
       <PageTitle>{t('routes.participants')}</PageTitle>
@@ -43,8 +82,20 @@ export function ParticipantsPage() {
           {t('participants.loadError')}
         </RetryAlert>
       )}
+      {correspondant && count > 0 && (
+        <SelectionBar
+          count={count}
+          total={total}
+          allMatching={selection.state.kind === 'filter'}
+          onSelectAll={selection.selectAllMatching}
+          onClear={selection.clear}
+          onExport={onExport}
+          onTerminate={() => setTerminating(true)}
+        />
+      )}
       <ParticipantsTable
-        {...listTableRows(result, state.table)}
+        {...tableRows}
+        selection={tableSelection}
         onQueryChange={onQueryChange}
         onOpen={onOpen}
         onCreate={correspondant ? onCreate : undefined}
@@ -61,6 +112,13 @@ export function ParticipantsPage() {
           ) : undefined
         }
         organisations={organisations}
+      />
+      <BulkTerminateDialog
+        open={terminating}
+        count={count}
+        selection={selection.body(filter)}
+        onDone={selection.clear}
+        onClose={() => setTerminating(false)}
       />
     </>
   );

@@ -6,7 +6,7 @@ import type { ParticipantRow } from '@portail/contract/schemas/participants';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckupBadge } from '../../../components/checkup-badge';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, type TableSelection } from '../../../components/data-table';
 import type { TableQuery } from '../../../components/table-query';
 import { formatDate } from '../../../lib/dates';
 import { useEnumLabel } from '../../../lib/enums';
@@ -27,6 +27,8 @@ export interface ParticipantsTableProps {
   actions?: ReactNode;
   /** The scope's companies and establishments: their columns show when it holds more than one. */
   organisations: ScopeOrganisations;
+  /** A checkbox per row (correspondants, issue 22). */
+  selection?: TableSelection<ParticipantRow>;
 }
 
 /** The participant list's table (docs/participants.md#list); sortable columns are the contract's sort fields. */

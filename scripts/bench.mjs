@@ -192,6 +192,21 @@ async function benchServer(db, env, port) {
     if (db === 'postgres') {
       try {
         importFigures = await benchParticipantImport(db, base, token);
+        // The scope now holds about 10,000 participants: the export of every one of them.
+        exportFigures?.figures.push(
+          await exportFigure(
+            db,
+            base,
+            token,
+            server.pid,
+            'participant list (the whole scope)',
+            '/api/excel-adherents',
+            {
+              selection: { filtre: { actif: true } },
+              langue: 'fr_FR',
+            },
+          ),
+        );
       } catch (error) {
         console.log(`postgres participant import: failed (${error.message})`);
       }
@@ -240,6 +255,24 @@ async function rowsOfWorkbook(bytes) {
   return (workbook.worksheets[0]?.actualRowCount ?? 1) - 1;
 }
 
+/** One export alone: warmed once, then timed, its rows counted, the server's memory sampled meanwhile. */
+async function exportFigure(db, base, token, pid, name, path, body) {
+  await download(base, token, path, body);
+  const before = residentBytes(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentBytes(pid));
+  }, 10);
+  const { bytes, ms } = await download(base, token, path, body);
+  clearInterval(sampler);
+  const rows = await rowsOfWorkbook(bytes);
+  const figure = { name, rows, ms: Math.round(ms), growthMb: (peak - before) / 1024 / 1024 };
+  console.log(
+    `${db.padEnd(8)} Excel export, ${name}: ${rows} rows in ${figure.ms} ms (${Math.round((rows * 1000) / ms)} rows/s), ${(bytes.byteLength / 1024).toFixed(0)} kB, server memory +${figure.growthMb.toFixed(0)} MB`,
+  );
+  return figure;
+}
+
 /**
  * The Excel exports of the check-up list and history (issue 22): each alone, timed, with the server's
  * memory growth sampled while it runs; then the participant list measured while five exports run
@@ -252,20 +285,7 @@ async function benchExports(db, base, token, pid) {
     ['check-up list', '/api/excel-participant-bilan'],
     ['check-up history', '/api/excel-participant-historique-bilan'],
   ]) {
-    await download(base, token, path, body); // warm
-    const before = residentBytes(pid);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, residentBytes(pid));
-    }, 10);
-    const { bytes, ms } = await download(base, token, path, body);
-    clearInterval(sampler);
-    const rows = await rowsOfWorkbook(bytes);
-    const row = { name, rows, ms: Math.round(ms), growthMb: (peak - before) / 1024 / 1024 };
-    figures.push(row);
-    console.log(
-      `${db.padEnd(8)} Excel export, ${name}: ${rows} rows in ${row.ms} ms (${Math.round((rows * 1000) / ms)} rows/s), ${(bytes.byteLength / 1024).toFixed(0)} kB, server memory +${row.growthMb.toFixed(0)} MB`,
-    );
+    figures.push(await exportFigure(db, base, token, pid, name, path, body));
   }
   const listUrl = `${base}${LIST_PATH}`;
   const quiet = await cannon({ url: listUrl, headers: authorised(token) });

@@ -2,7 +2,6 @@ import type { PassThrough } from 'node:stream';
 import type { Language } from '@portail/contract/constants';
 import type { CheckupFilters, CheckupRow, CheckupState } from '@portail/contract/schemas/checkups';
 import { inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { enumItems } from '../../db/schema';

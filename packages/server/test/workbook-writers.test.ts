@@ -53,7 +53,10 @@ describe('the Excel exports written off the event loop', () => {
     // Row 8 holds n = 7: a formula-like text, stored as a string formatted as Text.
     expect(sheet?.getCell(8, 2).value).toBe('=HYPERLINK("x7")');
     expect(sheet?.getCell(8, 2).numFmt).toBe('@');
-    expect(reads).toEqual([1, 1001, 2001]);
+    // Full batches, then the one that comes back short (or empty) ends the reading.
+    expect(reads).toEqual(
+      Array.from({ length: Math.floor(2500 / EXPORT_BATCH) + 1 }, (_, i) => 1 + i * EXPORT_BATCH),
+    );
     expect(writers.active).toBe(0);
   });
 

@@ -213,7 +213,8 @@ describe('participant import: the file', () => {
       /\.xlsx ou \.csv, 10 Mo au plus Fichier choisi : salaries\.csv/,
     );
     await user.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
-    expect(await screen.findByRole('heading', { name: '2. Vérifier les lignes' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: '2. Vérifier les lignes' });
+    await waitFor(() => expect(heading).toHaveFocus());
     const sent = calls.find((call) => call.method === 'POST');
     expect(sent?.body).toEqual({
       nomFichier: 'salaries.csv',
@@ -337,7 +338,8 @@ describe('participant import: the check', () => {
     expect(screen.getByRole('button', { name: 'Importer 0 ligne' })).toBeDisabled();
     expect(screen.getByText(/Aucune ligne ne peut être importée/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Déposer un fichier corrigé' }));
-    expect(await screen.findByRole('heading', { name: '1. Choisir le fichier' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: '1. Choisir le fichier' });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('imports the new rows and the updates once confirmed, then follows the import to its report', async () => {
@@ -380,7 +382,8 @@ describe('participant import: the check', () => {
     expect(calls.find((call) => call.url.endsWith('/executer'))?.body).toEqual({ mettreAJour: true });
     const bar = await screen.findByRole('progressbar', { name: 'Lignes importées' });
     expect(router.state.location.search).toBe(`?import=${CHECK_ID}`);
-    expect(screen.getByRole('heading', { name: '3. Import en cours' })).toHaveFocus();
+    const progressHeading = screen.getByRole('heading', { name: '3. Import en cours' });
+    await waitFor(() => expect(progressHeading).toHaveFocus());
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuetext', '2 lignes importées sur 3'));
     expect(bar).toHaveAttribute('aria-valuenow', '67');
 
@@ -404,7 +407,8 @@ describe('participant import: the check', () => {
       '/adherentsCorrespondant',
     );
     await user.click(screen.getByRole('button', { name: 'Importer un autre fichier' }));
-    expect(await screen.findByRole('heading', { name: '1. Choisir le fichier' })).toHaveFocus();
+    const againHeading = await screen.findByRole('heading', { name: '1. Choisir le fichier' });
+    await waitFor(() => expect(againHeading).toHaveFocus());
     expect(router.state.location.search).toBe('');
   });
 
@@ -474,7 +478,8 @@ describe('participant import: in English', () => {
       answer(CHECK, json(200, checkReply()));
       await user.upload(fileInput(), csv());
       await user.click(screen.getByRole('button', { name: 'Check the file' }));
-      expect(await screen.findByRole('heading', { name: '2. Check the rows' })).toHaveFocus();
+      const heading = await screen.findByRole('heading', { name: '2. Check the rows' });
+      await waitFor(() => expect(heading).toHaveFocus());
       expect(calls[0]?.body).toMatchObject({ langue: 'en_EN' });
       const table = screen.getByRole('table', { name: 'Rows of the file' });
       // The file's French headers under the English labels.

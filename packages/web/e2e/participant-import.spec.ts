@@ -2,13 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { apiToken, createParticipant, listParticipants, uniqueName } from './participants-api';
 import { expectAccessible, signIn, test } from './support';
 
-/**
- * Importing participants from a spreadsheet (issue 22): the screens against the real server.
- *
- * NEEDS THE SERVER ROUTES OF ISSUE 22 (contract `API.participantImport`: template, check, run, status,
- * report; branch i22-server). Until they are served the server does not start at all (every
- * declaration must have its handler), so this spec is run once the server's branch is merged.
- */
+/** Importing participants from a spreadsheet (issue 22): the screens against the real server. */
 
 const HEADERS = [
   'Civilité',

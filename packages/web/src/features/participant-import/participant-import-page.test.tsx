@@ -452,6 +452,23 @@ describe('participant import: an import in the address', () => {
     expect(screen.getByText(/Les mails en attente partent/)).toBeInTheDocument();
   });
 
+  it('follows the activation mails still leaving after the rows are written', async () => {
+    const done = { state: 'done' as const, done: 3, total: 3, created: 3 };
+    answer(
+      STATUS,
+      json(200, status({ ...done, activationsSent: 1, activationsQueued: 2 })),
+      json(200, status({ ...done, activationsSent: 3, activationsQueued: 0 })),
+    );
+    renderPage(`${PATH}?import=${CHECK_ID}`);
+    const figure = (label: string) => screen.getByText(label).closest('div');
+    expect(await screen.findByText("Mails d'activation en attente")).toBeInTheDocument();
+    expect(figure("Mails d'activation en attente")).toHaveTextContent('2');
+    await waitFor(() => expect(figure("Mails d'activation envoyés")).toHaveTextContent('3'), {
+      timeout: 8000,
+    });
+    expect(figure("Mails d'activation en attente")).toHaveTextContent('0');
+  }, 20_000);
+
   it('says when the import is not found', async () => {
     answer(STATUS, json(404, { message: 'http.404' }));
     const { user } = renderPage(`${PATH}?import=${CHECK_ID}`);

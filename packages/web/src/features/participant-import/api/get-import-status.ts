@@ -13,8 +13,16 @@ export const isRunning = (status: ImportStatusReply | undefined) =>
   status === undefined || status.state === 'checked' || status.state === 'running';
 
 /**
+ * Activation mails still waiting once the rows are written: they leave a few a second after the import
+ * ends, and the report's counts follow them (every few seconds: nothing else changes).
+ */
+const MAIL_POLL_MS = 3000;
+const mailsWaiting = (status: ImportStatusReply | undefined) =>
+  status !== undefined && status.state === 'done' && status.activationsQueued > 0;
+
+/**
  * `GET adherentsCorrespondant/import/{id}`: the progress of an import, read every second while it runs
- * (quietly: no loading bar every second), then its outcome.
+ * (quietly: no loading bar every second), then its outcome, read again while its mails are leaving.
  */
 export function useImportStatus(id: string | null, initial?: ImportStatusReply) {
   return useQuery({
@@ -25,9 +33,10 @@ export function useImportStatus(id: string | null, initial?: ImportStatusReply) 
     enabled: id !== null,
     ...(initial ? { initialData: initial } : {}),
     // A passing failure (network, server) does not stop the reading; an import not found does.
-    refetchInterval: (query) =>
-      isRunning(query.state.data) && !(isApiError(query.state.error) && query.state.error.status === 404)
-        ? STATUS_POLL_MS
-        : false,
+    refetchInterval: (query) => {
+      if (isApiError(query.state.error) && query.state.error.status === 404) return false;
+      if (isRunning(query.state.data)) return STATUS_POLL_MS;
+      return mailsWaiting(query.state.data) ? MAIL_POLL_MS : false;
+    },
   });
 }

@@ -342,6 +342,20 @@ describe('participant import: the check', () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
+  it('says the file was imported already when every row is unchanged, without asking to correct it', async () => {
+    const { user } = renderPage();
+    await uploadAndCheck(
+      user,
+      checkReply({
+        rows: [row(2, 'unchanged'), row(3, 'unchanged')],
+        counts: { rows: 2, new: 0, update: 0, unchanged: 2, error: 0 },
+      }),
+    );
+    expect(screen.getByText(/Les 2 lignes du fichier correspondent à des participants/)).toBeInTheDocument();
+    expect(screen.queryByText(/Aucune ligne ne peut être importée/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Importer 0 ligne' })).toBeDisabled();
+  });
+
   it('imports the new rows and the updates once confirmed, then follows the import to its report', async () => {
     const { user, router } = renderPage();
     await uploadAndCheck(user);

@@ -123,8 +123,14 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
         {counts.error > 0 && toImport > 0 && (
           <Alert severity="warning">{t('participantImport.preview.errorsLeft')}</Alert>
         )}
-        {toImport === 0 && counts.new + counts.update === 0 && (
+        {toImport === 0 && counts.new + counts.update === 0 && counts.error > 0 && (
           <Alert severity="warning">{t('participantImport.preview.nothing')}</Alert>
+        )}
+        {counts.new + counts.update + counts.error === 0 && (
+          // The same file imported again: every row already holds what the participant's record holds.
+          <Alert severity="success">
+            {t('participantImport.preview.allUnchanged', { count: counts.unchanged })}
+          </Alert>
         )}
       </Stack>
 

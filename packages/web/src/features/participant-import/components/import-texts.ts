@@ -3,8 +3,18 @@ import { IMPORT_COLUMNS } from '@portail/contract/rules/participant-import';
 import type { ImportMessageReply } from '@portail/contract/schemas/participant-import';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/dates';
 
 const COLUMNS = new Map(IMPORT_COLUMNS.map((column) => [column.key, column]));
+
+/**
+ * A cell's text as the grid shows it: a date the reader understood (YYYY-MM-DD, whatever the file's
+ * own format) is written DD/MM/YYYY as everywhere in the portal; any other text as it is in the file.
+ */
+export function cellDisplay(key: string, text: string): string {
+  return COLUMNS.get(key)?.kind === 'date' && ISO_DAY.test(text) ? formatDate(text) : text;
+}
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A column's name in the interface language (the template's header), by its field path. */
 export function columnLabel(key: string, language: Language): string {

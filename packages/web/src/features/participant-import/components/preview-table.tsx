@@ -20,7 +20,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useLanguage } from '../../../lib/localised';
-import { columnLabel, useImportMessage } from './import-texts';
+import { cellDisplay, columnLabel, useImportMessage } from './import-texts';
 import { statusIcon } from './row-status';
 
 export interface PreviewTableProps {
@@ -56,7 +56,8 @@ function Before({ difference }: { difference: ImportDifference }) {
           {t('participantImport.preview.changed')}.{' '}
         </Box>
         {t('participantImport.preview.before', {
-          value: difference.before || t('participantImport.preview.emptyValue'),
+          value:
+            cellDisplay(difference.column, difference.before) || t('participantImport.preview.emptyValue'),
         })}
       </span>
     </Box>
@@ -193,8 +194,12 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                     <Box key={difference.column} sx={{ mt: 0.5, fontSize: '0.875rem' }}>
                       {t('participantImport.preview.otherDifference', {
                         column: columnLabel(difference.column, language),
-                        before: difference.before || t('participantImport.preview.emptyValue'),
-                        after: difference.after || t('participantImport.preview.emptyValue'),
+                        before:
+                          cellDisplay(difference.column, difference.before) ||
+                          t('participantImport.preview.emptyValue'),
+                        after:
+                          cellDisplay(difference.column, difference.after) ||
+                          t('participantImport.preview.emptyValue'),
                       })}
                     </Box>
                   ))}
@@ -218,7 +223,7 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                           : {}),
                       }}
                     >
-                      <Value text={row.cells[column.key]} />
+                      <Value text={cellDisplay(column.key, row.cells[column.key] ?? '')} />
                       {errors.map((error, index) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: a cell's messages never move
                         <ErrorLine key={index} error={error} />

@@ -36,7 +36,7 @@ export const scopedColumns = {
 };
 
 /** Only the row's own columns: civility is an id (the web labels it from enum/civilite), no join. */
-const rowColumns = {
+export const rowColumns = {
   id: participants.id,
   actif: participants.active,
   civilite: participants.civilityId,

@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
 import { participants } from '../../db/schema';
-import { filterConditions, type ListFilters, scopedColumns } from './participant-list.queries';
+import { filterConditions, type ListFilters, rowColumns, scopedColumns } from './participant-list.queries';
 
 /**
  * The participants a bulk action names (issue 22, docs/participants.md#bulk-actions): ticked ids or
@@ -54,21 +54,8 @@ export async function namesInScope(
   return new Map(rows.map(({ id, ...name }) => [id, name]));
 }
 
-/** A participant as the workbook shows them: the list's row and its status. */
-export const exportColumns = {
-  id: participants.id,
-  actif: participants.active,
-  civilite: participants.civilityId,
-  nom: participants.lastName,
-  prenom: participants.firstName,
-  dateNaissance: participants.birthDate,
-  mail: participants.email,
-  mutationEnCours: participants.transferInProgress,
-  bilanEnCours: participants.checkupInProgress,
-  raisonSocialeEntreprise: participants.companyName,
-  idEntreprise: participants.companyId,
-  idEtablissement: participants.establishmentId,
-};
+/** A participant as the workbook shows them: the list's own row (its status included). */
+export const exportColumns = rowColumns;
 export interface ExportRecord {
   id: number;
   actif: boolean;

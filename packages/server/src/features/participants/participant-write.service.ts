@@ -43,6 +43,16 @@ export interface RequestContext {
 
 const refuse = (errorCode: string) => new BusinessError([errorMessage(errorCode)]);
 const PROVENANCE_ERROR: FieldErrorEntry = { field: 'provenance', defaultMessage: 'errors.provenance' };
+
+/** An establishment whose contract ended takes no new participant and no change: the form says why. */
+function closedEstablishment(errors: FieldErrorEntry[], refusals: Message[]) {
+  return {
+    fieldErrors: [{ field: 'idEtablissement', defaultMessage: 'errors.invalid' }, ...errors],
+    fieldMessages: [errorMessage(PARTICIPANT_MESSAGES.establishmentClosed)],
+    refusals,
+    values: null,
+  };
+}
 const CORRESPONDANT_TYPES: readonly string[] = CORRESPONDANT_CHECKUP_TYPE_CODES;
 
 /** docs/participants.md#form-rules: a correspondant chooses among four check-up types only (by their short code). */
@@ -142,15 +152,7 @@ export async function creationVerdict(
       values: null,
     };
   }
-  if (establishment.terminationDate !== null) {
-    // An establishment whose contract ended takes no new participant.
-    return {
-      fieldErrors: [{ field: 'idEtablissement', defaultMessage: 'errors.invalid' }, ...errors],
-      fieldMessages: [errorMessage(PARTICIPANT_MESSAGES.establishmentClosed)],
-      refusals,
-      values: null,
-    };
-  }
+  if (establishment.terminationDate !== null) return closedEstablishment(errors, refusals);
   const columns = formColumns(body, establishment.address);
   if (!columns) errors.push(PROVENANCE_ERROR);
   const refused = !columns || errors.length > 0 || refusals.length > 0;
@@ -301,15 +303,7 @@ export async function updateVerdict(
     if (current.checkupInProgress) refusals.push(errorMessage(PARTICIPANT_MESSAGES.checkupTypeLocked));
     else refusals.push(...correspondantType(items, body.typeBilan));
   }
-  if (establishment.terminationDate !== null) {
-    // An establishment whose contract ended takes no new participant.
-    return {
-      fieldErrors: [{ field: 'idEtablissement', defaultMessage: 'errors.invalid' }, ...errors],
-      fieldMessages: [errorMessage(PARTICIPANT_MESSAGES.establishmentClosed)],
-      refusals,
-      values: null,
-    };
-  }
+  if (establishment.terminationDate !== null) return closedEstablishment(errors, refusals);
   const columns = formColumns(body, establishment.address);
   if (!columns) errors.push(PROVENANCE_ERROR);
   if (!columns || errors.length > 0 || refusals.length > 0)

@@ -1,7 +1,7 @@
 import { checkupApi } from '@portail/contract/api/checkups';
 import type { Language } from '@portail/contract/constants';
-import { XLSX_MIME } from '@portail/contract/schemas/checkups';
-import type { FastifyInstance } from 'fastify';
+import { type CheckupFilters, XLSX_MIME } from '@portail/contract/schemas/checkups';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller } from '../../auth/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -11,7 +11,7 @@ import { type CacheSources, keepFresh } from '../../lib/page-cache';
 import { serve } from '../../lib/serve';
 import type { WorkbookWriters } from '../../lib/workbook/workbook-writers';
 import { PARTICIPANTS_CHANNEL } from '../participants';
-import { exportCheckups, exportHistory } from './checkup-export';
+import { type CheckupExportRequest, exportCheckups, exportHistory } from './checkup-export';
 import { CHECKUPS_CHANNEL, CheckupPageCache, HistoryPageCache } from './checkup-page-cache';
 import { checkupSort, historySort, listCheckups, listHistory } from './checkups.service';
 
@@ -50,35 +50,28 @@ export function checkupRoutes(
     serve(app, checkupApi.history, async (request) =>
       listHistory(db, requireCaller(request), request.query, historyPages),
     );
+    /** What both exports are given: the caller's scope, the filters, the language, the writers. */
+    const exportOf = (
+      request: FastifyRequest,
+      filters: CheckupFilters,
+      language: Language,
+    ): CheckupExportRequest => ({
+      db,
+      caller: requireCaller(request),
+      filters,
+      language,
+      log: request.log,
+      workbooks: deps.workbooks,
+    });
     serve(app, checkupApi.exportList, async (request, reply) => {
       const { sort, langue, ...filters } = request.body;
       // The sort is checked before anything is sent: an invalid one answers 400, not a file.
-      const stream = await exportCheckups(
-        {
-          db,
-          caller: requireCaller(request),
-          filters,
-          language: langue,
-          log: request.log,
-          workbooks: deps.workbooks,
-        },
-        checkupSort(sort),
-      );
+      const stream = await exportCheckups(exportOf(request, filters, langue), checkupSort(sort));
       return reply.type(XLSX_MIME).header('content-disposition', attachment('checkups', langue)).send(stream);
     });
     serve(app, checkupApi.exportHistory, async (request, reply) => {
       const { sort, langue, ...filters } = request.body;
-      const stream = await exportHistory(
-        {
-          db,
-          caller: requireCaller(request),
-          filters,
-          language: langue,
-          log: request.log,
-          workbooks: deps.workbooks,
-        },
-        historySort(sort),
-      );
+      const stream = await exportHistory(exportOf(request, filters, langue), historySort(sort));
       return reply.type(XLSX_MIME).header('content-disposition', attachment('history', langue)).send(stream);
     });
   };

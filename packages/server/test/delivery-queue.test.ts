@@ -227,6 +227,45 @@ describe('the delivery queue', () => {
     }
   });
 
+  it("records mails in the caller's transaction: nothing if it rolls back; once committed, each leaves at its time, even after a restart", async () => {
+    const stopped = await instance(null);
+    const before = (await lastRow()).id;
+    const mail = (to: string, notBefore?: Date) => ({
+      to,
+      subject: 'Activation',
+      text: 'Bonjour',
+      notBefore,
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await stopped.notifier.mailsIn(tx, [mail('annule1@example.fr'), mail('annule2@example.fr')]);
+        throw new Error('the batch failed');
+      }),
+    ).rejects.toThrow('the batch failed');
+    expect(await database.db.select().from(outbox).where(gt(outbox.id, before))).toEqual([]);
+
+    const later = new Date(Date.now() + 2000);
+    const ids = await database.db.transaction((tx) =>
+      stopped.notifier.mailsIn(tx, [mail('tout-de-suite@example.fr'), mail('plus-tard@example.fr', later)]),
+    );
+    const rows = await database.db.select().from(outbox).where(gt(outbox.id, before)).orderBy(outbox.id);
+    expect(rows.map((row) => [row.id, row.recipient, row.status])).toEqual([
+      [ids[0], 'tout-de-suite@example.fr', 'QUEUED'],
+      [ids[1], 'plus-tard@example.fr', 'QUEUED'],
+    ]);
+    // The instance that recorded them stops before sending any; the next one sends both, each in time.
+    await stopped.queue.stop();
+    const next = await instance(live());
+    try {
+      const [now, after] = [await settled(ids[0] ?? 0, ['SENT']), await settled(ids[1] ?? 0, ['SENT'])];
+      expect(now.sentAt).not.toBeNull();
+      expect(after.sentAt?.getTime()).toBeGreaterThanOrEqual(later.getTime());
+      expect(mails.filter((text) => text.includes('plus-tard@example.fr'))).toHaveLength(1);
+    } finally {
+      await next.queue.stop();
+    }
+  });
+
   it('hands each message to one sender when several instances run', async () => {
     const instances = await Promise.all([instance(live()), instance(live()), instance(live())]);
     try {

@@ -13,10 +13,11 @@ import type { Caller } from '../src/auth/caller';
 import { hashPassword } from '../src/auth/passwords';
 import { loadCaller } from '../src/auth/sessions';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, type DbOrTx, openDatabase } from '../src/db/client';
+import { outbox } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/demo/accounts';
 import { generateDemo } from '../src/demo/generate';
-import type { Notifier, OutgoingMail } from '../src/notify/notifier';
+import type { DeferredMail, Notifier, OutgoingMail } from '../src/notify/notifier';
 import { templatePrefix } from './global-setup';
 
 /** A signing key as strong as the configuration demands (random, 48 base64 characters). */
@@ -117,12 +118,33 @@ export interface SentSms {
 /** Records what the portal sends instead of sending it. */
 export class RecordingNotifier implements Notifier {
   readonly texts: SentSms[] = [];
-  readonly mails: OutgoingMail[] = [];
+  readonly mails: (OutgoingMail & { notBefore?: Date })[] = [];
   async sms(to: string, text: string) {
     this.texts.push({ to, text });
   }
   async mail(message: OutgoingMail) {
     this.mails.push(message);
+  }
+  /** Kept in the outbox as sent at once (the import counts its mails there), and recorded. */
+  async mailsIn(tx: DbOrTx, mails: readonly DeferredMail[]) {
+    if (mails.length === 0) return [];
+    const rows = await tx
+      .insert(outbox)
+      .values(
+        mails.map((mail) => ({
+          channel: 'MAIL' as const,
+          recipient: mail.to,
+          subject: mail.subject,
+          body: mail.text,
+          status: 'SENT' as const,
+          sentAt: new Date(),
+          purpose: mail.about?.purpose ?? 'OTHER',
+          userId: mail.about?.userId ?? null,
+        })),
+      )
+      .returning({ id: outbox.id });
+    this.mails.push(...mails);
+    return rows.map((row) => row.id).sort((a, b) => a - b);
   }
   lastCode(to?: string): string {
     const sms = [...this.texts].reverse().find((entry) => !to || entry.to === to);

@@ -2,7 +2,8 @@ import { importStatusReply } from '@portail/contract/schemas/participant-import'
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, auditLog, participantImports, participants, users } from '../src/db/schema';
+import { accountTokens, auditLog, outbox, participantImports, participants, users } from '../src/db/schema';
+import { IMPORT_MAILS_PER_SECOND } from '../src/features/participant-import/participant-import.routes';
 import { createTestContext, type TestContext } from './helper';
 import {
   checked,
@@ -126,6 +127,45 @@ describe('POST import/:id/executer: the run', () => {
     expect(checkAudit?.details).toMatchObject({ rows: 12, new: 11, error: 1 });
     // The participants list shows them at once.
     expect(await listedTotal()).toBe(totalBefore + 11);
+  });
+
+  it('records each activation mail with its row, spread out, and tells where they stand as the outbox has them', async () => {
+    const [record] = await ctx.database.db
+      .select()
+      .from(participantImports)
+      .where(eq(participantImports.id, id));
+    const created = ((record?.outcomes ?? []) as { outcome: string; outboxId?: number }[]).filter(
+      (outcome) => outcome.outcome === 'created',
+    );
+    const outboxIds = created.map((outcome) => outcome.outboxId ?? 0);
+    expect(new Set(outboxIds).size).toBe(11);
+    const rows = await ctx.database.db.select().from(outbox).where(inArray(outbox.id, outboxIds));
+    expect(rows.map((row) => row.purpose)).toEqual(Array(11).fill('REGISTRATION'));
+    // At most IMPORT_MAILS_PER_SECOND: each mail's time is a tenth of a second after the one before.
+    const times = ctx.notifier.mails
+      .filter((mail) => rows.some((row) => row.recipient === mail.to))
+      .map((mail) => mail.notBefore?.getTime() ?? 0);
+    expect(times).toHaveLength(11);
+    for (let index = 1; index < times.length; index++)
+      expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(
+        1000 / IMPORT_MAILS_PER_SECOND - 1,
+      );
+    // Two still waiting their turn (or retried), one given up by the queue: the status says so.
+    await ctx.database.db
+      .update(outbox)
+      .set({ status: 'QUEUED' })
+      .where(inArray(outbox.id, outboxIds.slice(0, 2)));
+    await ctx.database.db
+      .update(outbox)
+      .set({ status: 'DEAD' })
+      .where(eq(outbox.id, outboxIds[2] ?? 0));
+    const reply = await statusOf(ctx, id);
+    expect(importStatusReply.parse(reply.json())).toMatchObject({
+      activationsSent: 8,
+      activationsQueued: 2,
+      activationsFailed: 1,
+    });
+    await ctx.database.db.update(outbox).set({ status: 'SENT' }).where(inArray(outbox.id, outboxIds));
   });
 
   it('refuses a second run of the same check with 409', async () => {

@@ -142,9 +142,11 @@ export const importStatusReply = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   refused: z.number().int(),
-  /** Activation links mailed so far; the others are queued and sent a few at a time. */
+  /** Activation mails sent so far, and those still to leave (a few at a time, or being retried). */
   activationsSent: z.number().int(),
   activationsQueued: z.number().int(),
+  /** Activation mails the delivery queue gave up on after its attempts (the centre's deliveries page). */
+  activationsFailed: z.number().int(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   /** Rows refused while importing (a rule another user's change broke since the check), with why. */

@@ -17,6 +17,8 @@ export interface QueuedMessage {
   outboxId: number;
   channel: DeliveryChannel;
   purpose: MessagePurpose;
+  /** Not sent before then (the import's activation mails, spread out: import-run.service.ts). */
+  startAfter?: Date;
 }
 
 /**
@@ -122,6 +124,7 @@ export async function openDeliveryQueue(
             data: { outboxId: message.outboxId },
             priority: priorityOf(message),
             ...jobOptions,
+            ...(message.startAfter ? { startAfter: message.startAfter } : {}),
           }));
         if (jobs.length > 0) await boss.insert(DELIVERY_QUEUES[channel], jobs, { db });
       }

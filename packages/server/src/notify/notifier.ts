@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { type MessagePurpose, outbox, outboxAttachments } from '../db/schema';
 import type { MessageQueue } from './delivery-queue';
 
@@ -22,10 +22,21 @@ export interface OutgoingMail {
   about?: MessageAbout;
 }
 
+/** A mail recorded in the caller's transaction, to leave no earlier than `notBefore`. */
+export interface DeferredMail extends Omit<OutgoingMail, 'attachments'> {
+  notBefore?: Date;
+}
+
 /** How the portal reaches people. Every message is recorded in the outbox, then queued. */
 export interface Notifier {
   sms(to: string, text: string, about?: MessageAbout): Promise<void>;
   mail(message: OutgoingMail): Promise<void>;
+  /**
+   * Records mails in the caller's transaction, in one statement however many: they are queued if it
+   * commits and vanish with it if it rolls back, each leaving no earlier than its `notBefore`. Returns
+   * their outbox ids, in order (the import follows its activation mails by them).
+   */
+  mailsIn(tx: DbOrTx, mails: readonly DeferredMail[]): Promise<number[]>;
 }
 
 /**
@@ -64,6 +75,35 @@ export function createNotifier(db: Db, queue: MessageQueue): Notifier {
   }
 
   return {
+    async mailsIn(tx, mails) {
+      if (mails.length === 0) return [];
+      const rows = await tx
+        .insert(outbox)
+        .values(
+          mails.map((mail) => ({
+            channel: 'MAIL' as const,
+            recipient: mail.to,
+            subject: mail.subject,
+            body: mail.text,
+            status: 'QUEUED' as const,
+            purpose: mail.about?.purpose ?? 'OTHER',
+            userId: mail.about?.userId ?? null,
+          })),
+        )
+        .returning({ id: outbox.id });
+      // Serial ids are drawn in the order of the values, whatever order RETURNING gives them back in.
+      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+      await queue.enqueue(
+        tx,
+        mails.map((mail, index) => ({
+          outboxId: ids[index] ?? 0,
+          channel: 'MAIL' as const,
+          purpose: mail.about?.purpose ?? 'OTHER',
+          ...(mail.notBefore ? { startAfter: mail.notBefore } : {}),
+        })),
+      );
+      return ids;
+    },
     sms: (to, text, about) => record('SMS', to, null, text, [], about),
     mail: (message) =>
       record('MAIL', message.to, message.subject, message.text, message.attachments ?? [], message.about),

@@ -8,14 +8,13 @@ import type { Changes } from '../../lib/changes';
 import { centreToday } from '../../lib/dates';
 import { BusinessError, HttpError } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
-import type { Notifier } from '../../notify/notifier';
+import type { DeferredMail, Notifier } from '../../notify/notifier';
 import {
-  type CreatedParticipant,
+  activationMail,
   type FormFacts,
   insertParticipant,
   loadEnumItems,
   saveParticipant,
-  sendActivation,
 } from '../participants';
 import { cellError, formErrors } from './import-messages';
 import {
@@ -24,6 +23,7 @@ import {
   finishRun,
   type ImportProgress,
   type ImportRecord,
+  NO_DELIVERIES,
   type RowOutcome,
   recordBatch,
   rowsOf,
@@ -40,7 +40,7 @@ export interface RunDeps {
   notifier: Notifier;
   changes: Changes;
   log: FastifyBaseLogger;
-  /** The runs and mail queues of this instance (import-runner.ts). */
+  /** The runs of this instance and the pace of their mails (ImportRunner). */
   runner: ImportRunner;
 }
 
@@ -52,21 +52,19 @@ function refusalErrors(error: unknown): RowOutcome['errors'] | null {
   return null;
 }
 
-interface Mail {
-  to: string;
-  created: CreatedParticipant;
-}
-
 /**
- * The runs of this instance and the activation mails they queue (docs/participant-import.md#run):
- * mails are handed to the notifier (the outbox and the delivery queue) one at a time, at most
- * `mailsPerSecond`, so that a file of 5,000 employees does not put 5,000 messages in the queue at once
- * nor hold the database for it. Closing the app stops the runs between batches and drops mails not
- * yet handed over (the participants can ask for a new link; `npm run invite` sends them too).
+ * The runs of this instance (docs/participant-import.md#run). The activation mails of a batch are
+ * recorded in the outbox and queued in the batch's own transaction: they leave if and only if their
+ * participants were created, and an instance that stops (a deployment, a crash) loses none of them.
+ * They are spread out, at most `mailsPerSecond` from this instance's imports together (the queue's
+ * `startAfter`), and come after every sign-in code and document in the queue (delivery-queue.ts).
+ * Closing the app stops the runs between batches.
  */
 export class ImportRunner {
   private stopped = false;
   private readonly running = new Set<Promise<void>>();
+  /** When this instance's next activation mail may leave (ms since the epoch). */
+  private nextSlot = 0;
 
   constructor(private readonly mailsPerSecond: number) {}
 
@@ -79,59 +77,19 @@ export class ImportRunner {
     void run.finally(() => this.running.delete(run));
   }
 
-  pause(): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, Math.ceil(1000 / this.mailsPerSecond)));
+  /** The times `count` mails may leave, one every 1/mailsPerSecond after those already given. */
+  slots(count: number): Date[] {
+    const gap = 1000 / this.mailsPerSecond;
+    let at = Math.max(Date.now(), this.nextSlot);
+    const slots: Date[] = [];
+    for (let index = 0; index < count; index++, at += gap) slots.push(new Date(at));
+    this.nextSlot = at;
+    return slots;
   }
 
   async close(): Promise<void> {
     this.stopped = true;
     await Promise.allSettled([...this.running]);
-  }
-}
-
-/** Sends the queued mails of one run, throttled, counting them in its progress. */
-class MailQueue {
-  private readonly pending: Mail[] = [];
-  private pumping: Promise<void> | null = null;
-
-  constructor(
-    private readonly deps: RunDeps,
-    private readonly id: string,
-    private readonly progress: ImportProgress,
-  ) {}
-
-  push(mails: readonly Mail[]): void {
-    this.pending.push(...mails);
-    this.progress.activationsQueued += mails.length;
-    this.pumping ??= this.pump().finally(() => {
-      this.pumping = null;
-    });
-  }
-
-  /** Resolves once every queued mail was handed over (or the app closes). */
-  async drained(): Promise<void> {
-    while (this.pumping) await this.pumping;
-  }
-
-  private async pump(): Promise<void> {
-    const { deps } = this;
-    for (let mail = this.pending.shift(); mail; mail = this.pending.shift()) {
-      if (deps.runner.closed) return;
-      // sendActivation never throws: a failed send is logged and kept in the outbox.
-      const sent = await sendActivation(deps, deps.log, mail.to, mail.created.token, mail.created);
-      this.progress.activationsQueued--;
-      if (sent) this.progress.activationsSent++;
-      if (this.pending.length === 0 || this.progress.activationsSent % 20 === 0) await this.save();
-      if (this.pending.length > 0) await deps.runner.pause();
-    }
-  }
-
-  async save(): Promise<void> {
-    if (this.deps.runner.closed) return;
-    const { activationsSent, activationsQueued } = this.progress;
-    await recordBatch(this.deps.db, this.id, [], { activationsSent, activationsQueued }).catch(
-      (error: unknown) => this.deps.log.warn({ err: error, importId: this.id }, 'import progress not saved'),
-    );
   }
 }
 
@@ -163,7 +121,7 @@ async function importRow(
   row: StoredRow,
   today: string,
   facts: FormFacts,
-): Promise<{ outcome: RowOutcome; mail?: Mail }> {
+): Promise<{ outcome: RowOutcome; mail?: DeferredMail }> {
   const body = row.body;
   const base = { line: row.line, participantId: row.participantId, errors: [] };
   if (!body) return { outcome: { ...base, outcome: 'skipped', errors: row.errors } };
@@ -175,7 +133,7 @@ async function importRow(
       );
       return {
         outcome: { ...base, outcome: 'created', participantId: created.id },
-        mail: { to: body.mail, created },
+        mail: activationMail(deps.config, body.mail, created.token, created),
       };
     }
     const id = row.participantId ?? 0;
@@ -199,14 +157,12 @@ async function runBatches(
 ): Promise<void> {
   const rows = rowsOf(record);
   const todo = rows.filter((row) => row.status === 'new' || (row.status === 'update' && record.applyUpdates));
-  const mails = new MailQueue(deps, record.id, progress);
   let state: 'done' | 'failed' = 'done';
   try {
     for (let start = 0; start < todo.length; start += IMPORT_BATCH_SIZE) {
       if (deps.runner.closed) return;
       const batch = todo.slice(start, start + IMPORT_BATCH_SIZE);
       const today = centreToday();
-      const sent: Mail[] = [];
       await deps.db.transaction(async (tx) => {
         // Read again for each batch, inside it: a list item retired or an establishment closed since
         // the check refuses the rows that name it.
@@ -218,24 +174,33 @@ async function runBatches(
           establishments: new Map(),
         };
         const outcomes: RowOutcome[] = [];
+        const mails: { outcome: RowOutcome; mail: DeferredMail }[] = [];
         const counts = { ...progress };
         for (const row of batch) {
           const { outcome, mail } = await importRow(deps, tx, ctx, row, today, facts);
           outcomes.push(outcome);
-          if (mail) sent.push(mail);
+          if (mail) mails.push({ outcome, mail });
           counts.done++;
           if (outcome.outcome === 'created') counts.created++;
           else if (outcome.outcome === 'updated') counts.updated++;
           else if (outcome.outcome === 'unchanged') counts.unchanged++;
           else counts.refused++;
         }
+        // The batch's links, in its transaction: each created row names its mail (the report follows it).
+        const slots = deps.runner.slots(mails.length);
+        const outboxIds = await deps.notifier.mailsIn(
+          tx,
+          mails.map(({ mail }, index) => ({ ...mail, notBefore: slots[index] })),
+        );
+        mails.forEach(({ outcome }, index) => {
+          outcome.outboxId = outboxIds[index];
+        });
         const { done, created, updated, unchanged, refused } = counts;
         await recordBatch(tx, record.id, outcomes, { done, created, updated, unchanged, refused });
         Object.assign(progress, { done, created, updated, unchanged, refused });
       });
-      // Committed: the participants list shows them at once, and their links may leave.
+      // Committed: the participants list shows them at once, and their links are on their way.
       deps.changes.announce('participants');
-      mails.push(sent);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } catch (error) {
@@ -243,7 +208,6 @@ async function runBatches(
     deps.log.error({ err: error, importId: record.id }, 'participant import failed');
   }
   if (deps.runner.closed) return;
-  await mails.save();
   await finishRun(deps.db, record.id, state);
   await audit(deps.db, {
     actorUserId: ctx.caller.userId,
@@ -262,8 +226,6 @@ async function runBatches(
     },
     ip: ctx.ip,
   });
-  await mails.drained();
-  await mails.save();
 }
 
 /**
@@ -288,8 +250,6 @@ export async function startImport(
     updated: 0,
     unchanged: rows.filter((row) => row.status === 'unchanged').length,
     refused: 0,
-    activationsSent: 0,
-    activationsQueued: 0,
   };
   const record = await claimRun(deps.db, ctx.caller, id, applyUpdates, progress);
   if (!record) throw new HttpError(409, 'http.409');
@@ -300,5 +260,5 @@ export async function startImport(
       await runBatches(deps, record, ctx, progress);
     })(),
   );
-  return statusOf(record);
+  return statusOf(record, NO_DELIVERIES);
 }

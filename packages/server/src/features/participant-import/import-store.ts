@@ -6,11 +6,11 @@ import type {
   ImportStatusReply,
 } from '@portail/contract/schemas/participant-import';
 import type { ParticipantCreate } from '@portail/contract/schemas/participants';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
 import { callerScopeKey } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
-import { participantImports } from '../../db/schema';
+import { type DeliveryStatus, outbox, participantImports } from '../../db/schema';
 
 /**
  * A check kept on the server (docs/participant-import.md#lifetime): table participant_imports, one row
@@ -44,6 +44,8 @@ export interface RowOutcome {
   outcome: ImportOutcome;
   participantId: number | null;
   errors: ImportCellError[];
+  /** A created row's activation mail, in the outbox (activationDeliveries follows it). */
+  outboxId?: number;
 }
 
 export interface ImportProgress {
@@ -53,9 +55,19 @@ export interface ImportProgress {
   updated: number;
   unchanged: number;
   refused: number;
+}
+
+/** Where the activation mails of a run stand, read from the outbox. */
+export interface ActivationDeliveries {
   activationsSent: number;
   activationsQueued: number;
+  activationsFailed: number;
 }
+export const NO_DELIVERIES: ActivationDeliveries = {
+  activationsSent: 0,
+  activationsQueued: 0,
+  activationsFailed: 0,
+};
 
 export type ImportRecord = typeof participantImports.$inferSelect;
 
@@ -180,21 +192,45 @@ const EMPTY_PROGRESS: ImportProgress = {
   updated: 0,
   unchanged: 0,
   refused: 0,
-  activationsSent: 0,
-  activationsQueued: 0,
 };
 
 export const outcomesOf = (record: ImportRecord) => (record.outcomes ?? []) as RowOutcome[];
 export const rowsOf = (record: ImportRecord) => record.rows as StoredRow[];
 
+/**
+ * The activation mails of a run as the outbox has them: sent, still to leave (spread out, or being
+ * retried), or given up by the queue after its attempts. One query over the run's created rows.
+ */
+export async function activationDeliveries(db: DbOrTx, id: string): Promise<ActivationDeliveries> {
+  const mailIds = sql`(select (item->>'outboxId')::bigint from ${participantImports}, jsonb_array_elements(coalesce(${participantImports.outcomes}, '[]'::jsonb)) as item where ${participantImports.id} = ${id})`;
+  const rows = await db
+    .select({ status: outbox.status, mails: count() })
+    .from(outbox)
+    .where(inArray(outbox.id, mailIds))
+    .groupBy(outbox.status);
+  const of = (...statuses: DeliveryStatus[]) =>
+    rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.mails, 0);
+  return {
+    activationsSent: of('SENT'),
+    activationsQueued: of('QUEUED', 'RETRYING'),
+    activationsFailed: of('DEAD'),
+  };
+}
+
 /** The state of an import as the status route answers it. */
-export function statusOf(record: ImportRecord): ImportStatusReply {
+export function statusOf(record: ImportRecord, deliveries: ActivationDeliveries): ImportStatusReply {
   const progress = { ...EMPTY_PROGRESS, ...((record.progress ?? {}) as Partial<ImportProgress>) };
   return {
     id: record.id,
     fileName: record.fileName,
     state: record.state,
-    ...progress,
+    done: progress.done,
+    total: progress.total,
+    created: progress.created,
+    updated: progress.updated,
+    unchanged: progress.unchanged,
+    refused: progress.refused,
+    ...deliveries,
     startedAt: record.startedAt?.toISOString() ?? null,
     finishedAt: record.finishedAt?.toISOString() ?? null,
     refusals: outcomesOf(record)

@@ -14,7 +14,7 @@ import type { Notifier } from '../../notify/notifier';
 import { checkImport, ImportRefused, importLists } from './import-check.service';
 import { buildImportReport, REPORT_NAMES } from './import-report';
 import { ImportRunner, startImport } from './import-run.service';
-import { failStale, findImport, statusOf } from './import-store';
+import { activationDeliveries, failStale, findImport, statusOf } from './import-store';
 import { buildImportTemplate } from './import-template';
 
 /** Activation links handed to the outbox per second by an import (docs/participant-import.md#run). */
@@ -80,7 +80,7 @@ export function participantImportRoutes(deps: {
     serve(app, participantImportApi.status, async (request) => {
       const record = await findImport(db, requireCaller(request), request.params.id);
       if (!record) throw notFound();
-      return statusOf(record);
+      return statusOf(record, await activationDeliveries(db, record.id));
     });
     serve(app, participantImportApi.report, async (request, reply) => {
       const record = await findImport(db, requireCaller(request), request.params.id);

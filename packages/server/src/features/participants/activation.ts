@@ -5,8 +5,8 @@ import { randomFromAlphabet } from '../../auth/activation-codes';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import type { Notifier } from '../../notify/notifier';
-import { type LinkConfig, mailRegistrationLink } from '../registration';
+import type { DeferredMail, Notifier } from '../../notify/notifier';
+import { type LinkConfig, mailRegistrationLink, registrationMail } from '../registration';
 
 /** Lower-case ASCII words joined by dots, as the centre's participant logins are written. */
 function loginPart(text: string): string {
@@ -157,4 +157,21 @@ export function sendActivation(
     { token, englishOnly: false, participant: true, person: participant },
     { participantId: participant.id },
   );
+}
+
+/**
+ * The same activation mail as a message to record in the creation's own transaction (the import:
+ * import-run.service.ts), so that it leaves if and only if the participant was created.
+ */
+export function activationMail(
+  config: LinkConfig,
+  to: string,
+  token: string,
+  participant: { lastName: string; firstName: string },
+): DeferredMail {
+  return {
+    to,
+    ...registrationMail(config, { token, englishOnly: false, participant: true, person: participant }),
+    about: { purpose: 'REGISTRATION', userId: null },
+  };
 }

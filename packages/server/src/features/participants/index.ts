@@ -1,5 +1,5 @@
 /** What other features may use of this one; everything else in the folder is its own. */
-export { createActivations, newAccountLogin, sendActivation } from './activation';
+export { activationMail, createActivations, newAccountLogin, sendActivation } from './activation';
 export { scopeNamesakes } from './duplicates';
 export type { EstablishmentFacts } from './establishment.queries';
 export {

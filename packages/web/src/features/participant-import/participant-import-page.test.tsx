@@ -118,6 +118,7 @@ function status(overrides: Partial<ImportStatusReply> = {}): ImportStatusReply {
     refused: 0,
     activationsSent: 1,
     activationsQueued: 0,
+    activationsFailed: 0,
     startedAt: '2026-06-01T09:31:00Z',
     finishedAt: null,
     refusals: [],
@@ -482,6 +483,18 @@ describe('participant import: an import in the address', () => {
     });
     expect(figure("Mails d'activation en attente")).toHaveTextContent('0');
   }, 20_000);
+
+  it('tells the activation mails the queue gave up on, and what to do about them', async () => {
+    const done = { state: 'done' as const, done: 3, total: 3, created: 3 };
+    answer(STATUS, json(200, status({ ...done, activationsSent: 1, activationsFailed: 2 })));
+    renderPage(`${PATH}?import=${CHECK_ID}`);
+    const figure = (label: string) => screen.getByText(label).closest('div');
+    expect(await screen.findByText("Mails d'activation non remis")).toBeInTheDocument();
+    expect(figure("Mails d'activation non remis")).toHaveTextContent('2');
+    expect(screen.getByText(/2 mails d'activation n'ont pas pu/).closest('[role="alert"]')).toHaveTextContent(
+      /2 mails d'activation n'ont pas pu être remis.*Vérifiez-les sur les fiches des participants/,
+    );
+  });
 
   it('says when the import is not found', async () => {
     answer(STATUS, json(404, { message: 'http.404' }));

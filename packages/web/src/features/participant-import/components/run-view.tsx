@@ -146,6 +146,9 @@ function Report({
     [t('participantImport.report.refused'), status.refused],
     [t('participantImport.report.activationsSent'), status.activationsSent],
     [t('participantImport.report.activationsQueued'), status.activationsQueued],
+    ...(status.activationsFailed > 0
+      ? ([[t('participantImport.report.activationsFailed'), status.activationsFailed]] as [string, number][])
+      : []),
   ];
 
   return (
@@ -193,6 +196,11 @@ function Report({
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {t('participantImport.report.queuedHelp')}
         </Typography>
+      )}
+      {status.activationsFailed > 0 && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {t('participantImport.report.failedHelp', { count: status.activationsFailed })}
+        </Alert>
       )}
 
       {status.refusals.length > 0 && (

@@ -101,7 +101,12 @@ test.describe('acting on many participants', () => {
       .click();
     await expect(bar).toContainText('Les 3 participants correspondant à la recherche sont sélectionnés.');
 
-    // The export of the whole search.
+    // The export of the whole search, in the order the screen shows (newest participant first).
+    const idHeader = page.getByRole('columnheader', { name: /^N°/ });
+    await idHeader.click();
+    await idHeader.click();
+    await expect(idHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(bar).toContainText('Les 3 participants correspondant à la recherche sont sélectionnés.');
     const downloading = page.waitForEvent('download');
     await bar.getByRole('button', { name: 'Exporter la sélection' }).click();
     const download = await downloading;
@@ -114,7 +119,7 @@ test.describe('acting on many participants', () => {
     sheet?.eachRow((row, number) => {
       if (number > 1) exported.push(`${row.getCell(4).value} ${row.getCell(5).value}`);
     });
-    expect(exported.sort()).toEqual(['Alice Résilié', 'Bruno Résilié', 'Chloé Actif']);
+    expect(exported).toEqual(['Chloé Actif', 'Bruno Résilié', 'Alice Résilié']);
 
     await bar.getByRole('button', { name: 'Résilier la sélection' }).click();
     await expect(dialog).toContainText("L'adhésion des 3 participants sélectionnés");

@@ -243,6 +243,11 @@ export const PARTICIPANT_SORT_FIELDS = [
 ] as const;
 export type ParticipantSortField = (typeof PARTICIPANT_SORT_FIELDS)[number];
 export const DEFAULT_PARTICIPANT_SORT = 'raisonSocialeEntreprise,ASC';
+/** `field,ASC|DESC` over the list's own sort keys. */
+export const participantSortParam = z
+  .string()
+  .regex(new RegExp(`^(${PARTICIPANT_SORT_FIELDS.join('|')}),(ASC|DESC|asc|desc)$`), 'errors.sort')
+  .optional();
 
 /** GET adherentsCorrespondant (docs/participants.md#list, docs/participants.md#api). `actif` true (default) lists active participants only. */
 export const participantListQuery = pageQuery(PAGE_SIZE).extend({
@@ -398,9 +403,13 @@ export const terminateSelectionReply = z.object({
 });
 export type TerminateSelectionReply = z.infer<typeof terminateSelectionReply>;
 
-/** POST excel-adherents: the selection as an .xlsx workbook, its headers in `langue`. */
+/**
+ * POST excel-adherents: the selection as an .xlsx workbook, its headers in `langue`, its rows in the
+ * order the list shows (`sort`, as GET adherentsCorrespondant takes it; the list's default without).
+ */
 export const participantExportBody = z.object({
   selection: participantSelection,
   langue: languageParam,
+  sort: participantSortParam,
 });
 export type ParticipantExportBody = z.input<typeof participantExportBody>;

@@ -14,7 +14,12 @@ import {
   streamColumns,
 } from '../../lib/workbook/export-columns';
 import { listScopeEstablishments } from './establishment.queries';
-import { type ExportRecord, readSelectionBatch, type Selection } from './participant-selection.queries';
+import {
+  type ExportRecord,
+  readSelectionBatch,
+  type Selection,
+  type SelectionOrder,
+} from './participant-selection.queries';
 
 /**
  * Rows read per query. Smaller than the check-ups' batch: with PGlite a query runs on the event loop's
@@ -92,13 +97,13 @@ async function civilityLabels(db: Db, language: Language) {
 
 /**
  * POST excel-adherents (issue 22, docs/participants.md#bulk-actions): the selected participants of the
- * caller's scope as a workbook streamed to the reply, read in keyset batches in the list's order.
+ * caller's scope as a workbook streamed to the reply, read in keyset batches in the order the list shows.
  * An id outside the scope is not found, so it never reaches the file.
  */
 export async function exportParticipants(
-  request: ExportRequest & { db: Db; caller: Caller; selection: Selection },
+  request: ExportRequest & { db: Db; caller: Caller; selection: Selection; order: SelectionOrder },
 ): Promise<PassThrough> {
-  const { db, caller, selection, language } = request;
+  const { db, caller, selection, order, language } = request;
   const [civility, establishments] = await Promise.all([
     civilityLabels(db, language),
     listScopeEstablishments(db, caller),
@@ -107,7 +112,7 @@ export async function exportParticipants(
     sheetName: PARTICIPANTS_WORKBOOK,
     columns: participantColumns(civility, scopeNamesOf(establishments)),
     batchSize: PARTICIPANT_BATCH,
-    read: (last) => readSelectionBatch(db, caller, selection, PARTICIPANT_BATCH, last),
+    read: (last) => readSelectionBatch(db, caller, selection, order, PARTICIPANT_BATCH, last),
     shape: async (rows) => rows,
   });
 }

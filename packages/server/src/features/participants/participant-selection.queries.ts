@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ParticipantSortField } from '@portail/contract/schemas/participants';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
@@ -71,24 +72,52 @@ export interface ExportRecord {
   idEtablissement: number;
 }
 
+/** The order of an export: one of the list's sort keys and its direction, ties broken by id. */
+export interface SelectionOrder {
+  field: ParticipantSortField;
+  descending: boolean;
+}
+
 /**
- * One batch of a selection in the list's default order (company name, then id), after `last`: a
- * keyset on the two sort keys, so each batch costs what it reads whatever its place in the export.
+ * After `last` in `order`, as the list sorts: ascending puts empty values (a participant without a mail)
+ * last, descending first, PostgreSQL's own default, and ties go by id in the same direction.
+ */
+function afterRow(order: SelectionOrder, last: ExportRecord): SQL | undefined {
+  const column = rowColumns[order.field];
+  const id = participants.id;
+  const value = last[order.field];
+  const beyond = order.descending ? lt : gt;
+  if (order.field === 'id') return beyond(id, last.id);
+  if (value === null)
+    return order.descending
+      ? or(and(isNull(column), beyond(id, last.id)), isNotNull(column))
+      : and(isNull(column), beyond(id, last.id));
+  return or(
+    beyond(column, value),
+    and(eq(column, value), beyond(id, last.id)),
+    order.descending ? undefined : isNull(column),
+  );
+}
+
+/**
+ * One batch of a selection in the order the list shows (company name, then id, by default), after
+ * `last`: a keyset on the sort key and the id, so each batch costs what it reads whatever its place in
+ * the export (the default order is an index range; another sorts the selection's rows, a scope's at most).
  */
 export async function readSelectionBatch(
   db: DbOrTx,
   caller: Caller,
   selection: Selection,
+  order: SelectionOrder,
   limit: number,
-  last?: Pick<ExportRecord, 'raisonSocialeEntreprise' | 'id'>,
+  last?: ExportRecord,
 ): Promise<ExportRecord[]> {
-  const after = last
-    ? sql`(${participants.companyName}, ${participants.id}) > (${last.raisonSocialeEntreprise}, ${last.id})`
-    : undefined;
+  const direction = order.descending ? desc : asc;
+  const column = rowColumns[order.field];
   return db
     .select(exportColumns)
     .from(participants)
-    .where(and(selectionCondition(caller, selection), after))
-    .orderBy(asc(participants.companyName), asc(participants.id))
+    .where(and(selectionCondition(caller, selection), last ? afterRow(order, last) : undefined))
+    .orderBy(...(order.field === 'id' ? [] : [direction(column)]), direction(participants.id))
     .limit(limit);
 }

@@ -27,6 +27,7 @@ import {
 } from './participant-write.service';
 import {
   listForCaller,
+  parseSort,
   participantEstablishmentForCaller,
   participantForCaller,
   selectionOf,
@@ -97,11 +98,12 @@ export function participantRoutes(deps: ParticipantDeps & CacheSources & { workb
       return terminateSelection(deps, context(request), ids, motifMouvement);
     });
     serve(app, participantApi.exportSelection, async (request, reply) => {
-      const { selection, langue } = request.body;
+      const { selection, langue, sort } = request.body;
       const stream = await exportParticipants({
         db,
         caller: requireCaller(request),
         selection: selectionOf(selection),
+        order: parseSort(sort),
         language: langue,
         log: request.log,
         workbooks: deps.workbooks,

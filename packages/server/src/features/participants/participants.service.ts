@@ -21,7 +21,7 @@ const isSortField = (value: string): value is ParticipantSortField =>
   (PARTICIPANT_SORT_FIELDS as readonly string[]).includes(value);
 
 /** `field,ASC|DESC` over the list's sort keys (the schema checked the shape). */
-function parseSort(sort: string | undefined): Pick<ListPage, 'field' | 'descending'> {
+export function parseSort(sort: string | undefined): Pick<ListPage, 'field' | 'descending'> {
   const [field = '', direction = ''] = (sort ?? DEFAULT_PARTICIPANT_SORT).split(',');
   if (!isSortField(field)) throw new FieldErrors([{ field: 'sort', defaultMessage: 'errors.sort' }]);
   return { field, descending: direction.toUpperCase() === 'DESC' };

@@ -67,8 +67,13 @@ export function ParticipantsPage() {
   const onExport = async () => {
     const body = selection.body(filter);
     if (!body) return;
+    // The file lists the rows in the order the screen shows them.
     await exportParticipants(
-      { selection: body, langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR' },
+      {
+        selection: body,
+        langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR',
+        sort: toListQuery(state).sort,
+      },
       t('participants.selection.fileName'),
     );
   };

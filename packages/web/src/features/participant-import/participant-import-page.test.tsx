@@ -58,6 +58,7 @@ function row(line: number, status: ImportCheckedRow['status'], extra: Partial<Im
       mail: `p${line}@example.fr`,
     },
     errors: [],
+    warnings: [],
     differences: [],
     ...extra,
   } satisfies ImportCheckedRow;

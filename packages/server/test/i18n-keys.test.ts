@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IMPORT_ERRORS } from '@portail/contract/rules/participant-import';
+import { IMPORT_ERRORS, IMPORT_NOTICES } from '@portail/contract/rules/participant-import';
 import { CONTROL_CHARACTER_ERROR } from '@portail/contract/rules/text';
 import { ACCOUNT_MESSAGES } from '@portail/contract/schemas/account';
 import { CORRESPONDANT_ERRORS, CORRESPONDANT_MESSAGES } from '@portail/contract/schemas/correspondants';
@@ -62,6 +62,8 @@ describe('server message keys', () => {
     ...Object.values(MUTATION_FIELD_ERRORS),
     // What reading an imported participant file can answer, on the file or on a cell.
     ...Object.values(IMPORT_ERRORS),
+    // The notices of the check, on a cell.
+    ...Object.values(IMPORT_NOTICES),
     CONTROL_CHARACTER_ERROR,
   ];
   const keys = [...plain, ...business, ...contract, ...refusals].filter((key) => !key.endsWith('.'));

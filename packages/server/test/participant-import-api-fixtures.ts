@@ -76,11 +76,11 @@ export async function statusOf(ctx: TestContext, id: string, login = 'corr.etabl
 export async function finished(
   ctx: TestContext,
   id: string,
-  options: { mails?: boolean; timeoutMs?: number } = {},
+  options: { mails?: boolean; timeoutMs?: number; login?: string } = {},
 ): Promise<ImportStatusReply> {
   const until = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
-    const reply = await statusOf(ctx, id);
+    const reply = await statusOf(ctx, id, options.login);
     expect(reply.statusCode, reply.body).toBe(200);
     const status = importStatusReply.parse(reply.json());
     const rowsDone = status.state === 'done' || status.state === 'failed';

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { apiToken, createParticipant, listParticipants, uniqueName } from './participants-api';
+import { apiToken, createParticipant, getJson, listParticipants, uniqueName } from './participants-api';
 import { expectAccessible, signIn, test } from './support';
 
 /** Importing participants from a spreadsheet (issue 22): the screens against the real server. */
@@ -31,10 +31,14 @@ interface Person {
   naissance?: string;
   profession?: string;
   mail?: string;
+  /** The establishment number: a column of the file only when someone has one. */
+  etablissement?: string;
 }
 
 /** One CSV line per person, as a correspondant's spreadsheet program saves it (semicolons, UTF-8). */
 function csvOf(people: readonly Person[]): Buffer {
+  const establishment = people.some((person) => person.etablissement !== undefined);
+  const headers = establishment ? [...HEADERS, "N° d'établissement"] : HEADERS;
   const line = (person: Person) =>
     [
       'Madame',
@@ -55,8 +59,9 @@ function csvOf(people: readonly Person[]): Buffer {
       '06 12 34 56 78',
       person.mail ??
         `${person.prenom}.${person.nom}@example.com`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
+      ...(establishment ? [person.etablissement ?? ''] : []),
     ].join(';');
-  return Buffer.from(`${[HEADERS.join(';'), ...people.map(line)].join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(`${[headers.join(';'), ...people.map(line)].join('\r\n')}\r\n`, 'utf8');
 }
 
 async function openImport(page: Page) {
@@ -171,6 +176,49 @@ test.describe('participant import', () => {
     expect((await listParticipants(page.request, token, { nom: second.nom })).totalRows).toBe(1);
     await page.getByRole('link', { name: 'Retour à la liste des participants' }).click();
     await expect(page.getByRole('heading', { name: 'Liste des participants', level: 1 })).toBeVisible();
+  });
+
+  test('a company correspondant is told on its cell that an import does not move an employee to another establishment', async ({
+    page,
+  }) => {
+    // An employee of corr.etablissement's establishment, whom the file "moves" to another of the company.
+    const person = { nom: uniqueName('Import').toUpperCase(), prenom: 'Gaelle' };
+    const id = await createParticipant(
+      page.request,
+      await apiToken(page.request, 'corr.etablissement'),
+      person,
+    );
+    const token = await apiToken(page.request, 'corr.entreprise');
+    const home = await getJson<{ id: number; raisonsociale: string }>(
+      page.request,
+      token,
+      `/etablissement-participant/${id}`,
+    );
+    const scope = await getJson<{ id: number }[]>(page.request, token, '/etablissements-correspondant');
+    const elsewhere = scope.find((establishment) => establishment.id !== home.id);
+    if (!elsewhere) throw new Error('corr.entreprise reaches a single establishment');
+    const file = csvOf([{ ...person, profession: 'Architecte', etablissement: String(elsewhere.id) }]);
+
+    await signIn(page, 'corr.entreprise', { correspondant: true });
+    await page.goto('/adherentsCorrespondant/import');
+    await page
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: 'salaries.csv', mimeType: 'text/csv', buffer: file });
+    await page.getByRole('button', { name: 'Vérifier le fichier' }).click();
+    await expect(page.getByRole('heading', { name: '2. Vérifier les lignes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Avec avertissement (1)' })).toBeVisible();
+    const row = page.getByRole('table', { name: 'Lignes du fichier' }).locator('tr[data-line="2"]');
+    // Still an update of the occupation; the establishment cell says why it does not change.
+    await expect(row).toContainText('À mettre à jour');
+    await expect(row.locator('[data-column="profession"]')).toContainText(
+      'ArchitecteModifié. Avant : Comptable',
+    );
+    const cell = row.locator('[data-column="idEtablissement"]');
+    await expect(cell).toHaveAttribute('data-notice', 'true');
+    await expect(cell).not.toHaveAttribute('data-invalid', 'true');
+    await expect(cell).toContainText(`reste rattaché à ${home.raisonsociale} (n° ${home.id})`);
+    await expect(page.getByRole('button', { name: 'Importer 0 ligne' })).toBeDisabled();
+    await expectAccessible(page);
   });
 
   test('on a phone: a refused file is said, the table scrolls in its own box and the buttons stack', async ({

@@ -212,6 +212,18 @@ export const IMPORT_ERRORS = {
   duplicateInFile: 'errors.import.duplicateInFile',
 } as const;
 
+/**
+ * The notices of the check, as web catalogue keys (both languages): a row that carries one is still
+ * imported; the notice tells what the import will not do with a cell (docs/participant-import.md#updates).
+ */
+export const IMPORT_NOTICES = {
+  /**
+   * An update names another establishment than the participant's: an import never moves a participant
+   * (a transfer does). `{{name}}`, `{{id}}`: the establishment they stay in.
+   */
+  establishmentNotMoved: 'participantImport.notices.establishmentNotMoved',
+} as const;
+
 /** A translated message: its catalogue key and the values it interpolates (`{{max}}`). */
 export interface ImportMessage {
   key: (typeof IMPORT_ERRORS)[keyof typeof IMPORT_ERRORS];

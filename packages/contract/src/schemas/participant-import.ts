@@ -72,6 +72,11 @@ export const importCheckedRow = z.object({
   /** The text of each of the file's known columns, by the form's field path. */
   cells: z.record(z.string(), z.string()),
   errors: z.array(importCellError),
+  /**
+   * Notices, shaped as errors: what the import will not do with a cell (an update's other
+   * establishment: it does not move the participant). The row is imported all the same.
+   */
+  warnings: z.array(importCellError),
   differences: z.array(importDifference),
 });
 export type ImportCheckedRow = z.infer<typeof importCheckedRow>;

@@ -3,11 +3,13 @@ import { duplicateKey } from '@portail/contract/rules/participant';
 import {
   IMPORT_COLUMNS,
   IMPORT_ERRORS,
+  IMPORT_NOTICES,
   type ImportMessage,
   YES_NO_LABELS,
 } from '@portail/contract/rules/participant-import';
 import type { EnumName } from '@portail/contract/schemas/enums';
 import type {
+  ImportCellError,
   ImportCheckBody,
   ImportCheckedRow,
   ImportCheckReply,
@@ -25,17 +27,20 @@ import {
   changes,
   creationVerdict,
   type EnumItemFacts,
+  type EstablishmentFacts,
   type FormFacts,
+  findEstablishment,
   type ParticipantRecord,
   scopeNamesakes,
   updateVerdict,
 } from '../participants';
 import { cellError, formErrors, messageError } from './import-messages';
 import type { ImportRow, ReadResult } from './import-rows';
-import { type StoredRow, storeCheck } from './import-store';
+import { storeCheck } from './import-store';
 import { type ImportListItem, type ImportLists, listMatcher } from './list-items';
 import { keepAbsentColumns, RECORD_COLUMNS, rowForm } from './row-form';
 import { readSpreadsheet } from './spreadsheet-reader';
+import type { NoticedRow } from './stored-notices';
 
 /** A file refused as a whole (docs/participant-import.md#files): answered 422 with its message. */
 export class ImportRefused extends Error {
@@ -112,10 +117,45 @@ interface CheckContext {
   db: Db;
   caller: Caller;
   today: string;
-  facts: FormFacts;
+  facts: FormFacts & { establishments: Map<number, Promise<EstablishmentFacts | null>> };
   labels: ReadonlyMap<number, ImportListItem>;
   language: Language;
 }
+
+/** An establishment as the caller's scope reaches it (null: unknown or outside), read once per check. */
+function reachableEstablishment(ctx: CheckContext, id: number): Promise<EstablishmentFacts | null> {
+  const known = ctx.facts.establishments.get(id);
+  if (known) return known;
+  const found = findEstablishment(ctx.db, id, ctx.caller);
+  ctx.facts.establishments.set(id, found);
+  return found;
+}
+
+/**
+ * The establishment an update's row names (docs/participant-import.md#updates): an update never moves
+ * a participant (that is a transfer), so naming another establishment of the scope is a notice that
+ * says where they stay; naming one the scope does not reach (or none) is the error a new row gets.
+ */
+async function establishmentOfUpdate(
+  ctx: CheckContext,
+  named: number | null,
+  current: ParticipantRecord,
+): Promise<{ errors: ImportCellError[]; warnings: ImportCellError[] }> {
+  if (named === null || named === current.establishmentId) return { errors: [], warnings: [] };
+  if (!(await reachableEstablishment(ctx, named)))
+    return {
+      errors: [messageError(errorMessage(PARTICIPANT_MESSAGES.establishmentOutOfScope))],
+      warnings: [],
+    };
+  const stays = await reachableEstablishment(ctx, current.establishmentId);
+  const notice = cellError('idEtablissement', IMPORT_NOTICES.establishmentNotMoved, {
+    id: current.establishmentId,
+    name: stays?.name ?? String(current.establishmentId),
+  });
+  return { errors: [], warnings: [notice] };
+}
+
+type StoredBody = NoticedRow['body'];
 
 /** One row through the form's rules, against the participants of the caller's scope it names. */
 async function checkRow(
@@ -123,7 +163,7 @@ async function checkRow(
   row: ImportRow,
   find: ReturnType<typeof listMatcher>,
   namesakes: ReadonlyMap<string, ParticipantRecord[]>,
-): Promise<{ checked: Omit<ImportCheckedRow, 'cells'>; body: StoredRow['body'] }> {
+): Promise<{ checked: Omit<ImportCheckedRow, 'cells'>; body: StoredBody }> {
   const problems = row.problems.map((problem) =>
     cellError(problem.column, problem.message.key, problem.message.params),
   );
@@ -131,13 +171,19 @@ async function checkRow(
   const result = (
     status: ImportCheckedRow['status'],
     errors: ImportCheckedRow['errors'],
-    extra: { participantId?: number; differences?: ImportDifference[]; body?: StoredRow['body'] } = {},
+    extra: {
+      participantId?: number;
+      differences?: ImportDifference[];
+      body?: StoredBody;
+      warnings?: ImportCellError[];
+    } = {},
   ) => ({
     checked: {
       line: row.line,
       status,
       participantId: extra.participantId ?? null,
       errors,
+      warnings: extra.warnings ?? [],
       differences: extra.differences ?? [],
     },
     body: extra.body ?? null,
@@ -150,22 +196,26 @@ async function checkRow(
   const active = matches?.find((match) => match.active);
   if (active) {
     // The person is already a participant of the scope: the row updates them (an update never moves a
-    // participant to another establishment: that is a transfer).
+    // participant to another establishment: that is a transfer, and the row says so on its cell).
     const update = keepAbsentColumns(body, active, row.cells);
     const verdict = await updateVerdict(ctx.db, update, active, ctx.today, ctx.facts);
-    if (!verdict.values)
+    const place = await establishmentOfUpdate(ctx, body.idEtablissement, active);
+    const { warnings } = place;
+    if (!verdict.values || place.errors.length > 0)
       return result(
         'error',
-        formErrors(verdict.fieldErrors, [...verdict.fieldMessages, ...verdict.refusals]),
-        {
-          participantId: active.id,
-        },
+        [
+          ...formErrors(verdict.fieldErrors, [...verdict.fieldMessages, ...verdict.refusals]),
+          ...place.errors,
+        ],
+        { participantId: active.id, warnings },
       );
     const differences = differencesOf(active, verdict.values, ctx.labels, ctx.language);
     return result(differences.length > 0 ? 'update' : 'unchanged', [], {
       participantId: active.id,
       differences,
       body: update,
+      warnings,
     });
   }
   const terminated = matches?.find((match) => !match.active);
@@ -256,7 +306,7 @@ export async function checkImport(
 
   const counts: ImportCounts = { rows: checked.length, new: 0, update: 0, unchanged: 0, error: 0 };
   for (const { checked: row } of checked) counts[row.status]++;
-  const stored: StoredRow[] = checked.map(({ checked: row, body }, index) => {
+  const stored: NoticedRow[] = checked.map(({ checked: row, body }, index) => {
     const cells = read.rows[index]?.cells ?? {};
     return {
       line: row.line,
@@ -267,6 +317,7 @@ export async function checkImport(
       dateNaissance: storable(cells.dateNaissance),
       body: row.status === 'new' || row.status === 'update' ? body : null,
       errors: row.errors,
+      warnings: row.warnings,
     };
   });
   const { id, expiresAt } = await storeCheck(deps.db, ctx.caller, request.nomFichier, stored);

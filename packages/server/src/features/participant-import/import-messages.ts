@@ -1,5 +1,10 @@
 import type { Language } from '@portail/contract/constants';
-import { IMPORT_COLUMNS, IMPORT_ERRORS, type Labels } from '@portail/contract/rules/participant-import';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_ERRORS,
+  IMPORT_NOTICES,
+  type Labels,
+} from '@portail/contract/rules/participant-import';
 import type { Message } from '@portail/contract/schemas/common';
 import type { ImportCellError, ImportMessageReply } from '@portail/contract/schemas/participant-import';
 import { PARTICIPANT_MESSAGES } from '@portail/contract/schemas/participants';
@@ -95,6 +100,12 @@ const REPORT_TEXTS: Record<string, Labels> = {
     fr_FR: 'même personne que la ligne {{line}}',
     en_EN: 'same person as line {{line}}',
   },
+  [IMPORT_NOTICES.establishmentNotMoved]: {
+    fr_FR:
+      "un import ne change pas l'établissement, le participant reste rattaché à {{name}} (n° {{id}}) ; pour le changer d'établissement, demandez sa mutation depuis sa fiche",
+    en_EN:
+      'an import does not change the establishment, the participant stays with {{name}} (no. {{id}}); to move them to another establishment, request a transfer from their page',
+  },
   'http.404': { fr_FR: 'participant introuvable', en_EN: 'participant not found' },
   'http.500': { fr_FR: 'erreur inattendue', en_EN: 'unexpected error' },
   [`messages.${PARTICIPANT_MESSAGES.duplicate}`]: {
@@ -149,6 +160,15 @@ export function reportText(error: ImportCellError, language: Language): string {
   const header = headerOf(error.column, language);
   return header === null ? text : `${header}${language === 'fr_FR' ? ' : ' : ': '}${text}`;
 }
+
+const NOTICE: Labels = { fr_FR: 'Avertissement', en_EN: 'Notice' };
+
+/**
+ * A notice as the report writes it, marked apart from the refusals beside it:
+ * `Avertissement – N° d'établissement : un import ne change pas l'établissement…`.
+ */
+export const reportNotice = (warning: ImportCellError, language: Language): string =>
+  `${NOTICE[language]} – ${reportText(warning, language)}`;
 
 /** Whether the report has its own text for a key (tests list the keys the import gives). */
 export const hasReportText = (key: string) => key in REPORT_TEXTS;

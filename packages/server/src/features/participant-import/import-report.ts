@@ -2,8 +2,9 @@ import type { Language } from '@portail/contract/constants';
 import type { Labels } from '@portail/contract/rules/participant-import';
 import type { ImportOutcome } from '@portail/contract/schemas/participant-import';
 import ExcelJS from 'exceljs';
-import { reportText } from './import-messages';
+import { reportNotice, reportText } from './import-messages';
 import { type ImportRecord, outcomesOf, type RowOutcome, rowsOf, type StoredRow } from './import-store';
+import { warningsOf } from './stored-notices';
 
 /** The report's headers and outcomes: file content in the language asked, as the template's headers. */
 const HEADERS: readonly { header: Labels; width: number }[] = [
@@ -49,8 +50,8 @@ const shownDate = (text: string) => {
 
 /**
  * GET import/:id/rapport (docs/participant-import.md#report): one line per row of the file with what
- * the import did to it and why, in the language asked. Every value is written as text or a number,
- * never as a formula, whatever the file held.
+ * the import did to it and why (its refusals, then its notices), in the language asked. Every value
+ * is written as text or a number, never as a formula, whatever the file held.
  */
 export async function buildImportReport(record: ImportRecord, language: Language): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
@@ -69,7 +70,11 @@ export async function buildImportReport(record: ImportRecord, language: Language
       shownDate(row.dateNaissance),
       OUTCOMES[outcome.outcome][language],
       outcome.participantId,
-      outcome.errors.map((error) => reportText(error, language)).join('\n'),
+      [
+        ...outcome.errors.map((error) => reportText(error, language)),
+        // The check's notices (an establishment the import does not change), whatever the outcome.
+        ...warningsOf(row).map((warning) => reportNotice(warning, language)),
+      ].join('\n'),
     ]);
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());

@@ -58,6 +58,7 @@ function row(line: number, status: ImportCheckedRow['status'], extra: Partial<Im
       mail: `p${line}@example.fr`,
     },
     errors: [],
+    warnings: [],
     differences: [],
     ...extra,
   } satisfies ImportCheckedRow;
@@ -308,6 +309,56 @@ describe('participant import: the check', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Toutes (5)' }));
     expect(within(table).getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('shows a notice on its cell, not as an error, counts its rows and imports them all the same', async () => {
+    const notice = {
+      column: 'idEtablissement',
+      message: {
+        key: 'participantImport.notices.establishmentNotMoved',
+        params: { id: 7, name: 'Usine de Lyon' },
+      },
+    };
+    const base = checkReply();
+    const rows = [
+      ...base.rows.filter((checkedRow) => checkedRow.status !== 'error'),
+      row(8, 'update', {
+        cells: { nom: 'NOM8', prenom: 'Prénom8', idEtablissement: '12', mail: 'p8@example.fr' },
+        differences: [{ column: 'mail', before: 'ancien@example.fr', after: 'p8@example.fr' }],
+        warnings: [notice],
+      }),
+    ];
+    const { user } = renderPage();
+    await uploadAndCheck(
+      user,
+      checkReply({
+        columns: [...base.columns, { key: 'idEtablissement', header: "N° d'établissement", position: 5 }],
+        rows,
+        counts: { rows: 5, new: 2, update: 2, unchanged: 1, error: 0 },
+      }),
+    );
+    // The summary counts the rows with a notice; the chip shows them.
+    await user.click(screen.getByRole('button', { name: 'Avec avertissement (1)' }));
+    const table = screen.getByRole('table', { name: 'Lignes du fichier' });
+    const line8 = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(line8).getByRole('rowheader')).toHaveTextContent('8');
+    // Still an update, its notice named beside the status.
+    expect(line8).toHaveTextContent('À mettre à jour');
+    expect(line8).toHaveTextContent("À vérifier : N° d'établissement");
+    const establishment = line8.querySelector('[data-column="idEtablissement"]') as HTMLElement;
+    expect(establishment).toHaveAttribute('data-notice', 'true');
+    expect(establishment).not.toHaveAttribute('data-invalid');
+    // Told in words (the word "Avertissement" for a screen reader), with an amber icon, never the error's.
+    expect(establishment).toHaveTextContent(
+      "12Avertissement : Un import ne change pas l'établissement : ce participant reste rattaché à Usine de Lyon (n° 7). Pour le changer d'établissement, demandez sa mutation depuis sa fiche (bouton « Muter »).",
+    );
+    expect(within(establishment).getByTestId('WarningAmberOutlinedIcon')).toBeInTheDocument();
+    expect(within(establishment).queryByTestId('ErrorOutlineOutlinedIcon')).not.toBeInTheDocument();
+    expect(establishment).not.toHaveTextContent('Erreur');
+    // The other difference of the row is still shown, and the row is imported with the updates.
+    expect(line8.querySelector('[data-column="mail"]')).toHaveTextContent('Avant : ancien@example.fr');
+    await user.click(screen.getByRole('checkbox', { name: /Appliquer aussi les mises à jour de 2/ }));
+    expect(screen.getByRole('button', { name: 'Importer 4 lignes' })).toBeEnabled();
   });
 
   it('shows a long file a page at a time', async () => {

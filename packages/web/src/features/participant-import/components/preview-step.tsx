@@ -22,11 +22,12 @@ import { formatTime } from '../../../lib/dates';
 import { runImport } from '../api/run-import';
 import { useImportMessage } from './import-texts';
 import { PreviewTable } from './preview-table';
-import { statusIcon } from './row-status';
+import { noticeIcon, statusIcon } from './row-status';
 import { StepHeading } from './step-heading';
 
-type Filter = 'all' | ImportRowStatus;
-const FILTERS: readonly Filter[] = ['all', 'error', 'new', 'update', 'unchanged'];
+/** A status, or the rows carrying a notice (whatever their status). */
+type Filter = 'all' | ImportRowStatus | 'warning';
+const FILTERS: readonly Filter[] = ['all', 'error', 'new', 'update', 'unchanged', 'warning'];
 const FIRST_SIZE = 25;
 /** Side by side, a button keeps its label on one line; stacked on a phone it may wrap. */
 const NO_WRAP = { whiteSpace: { md: 'nowrap' }, flexShrink: 0 } as const;
@@ -58,13 +59,20 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
   const [running, setRunning] = useState(false);
   const [expired, setExpired] = useState(false);
 
+  const noticed = useMemo(() => check.rows.filter((row) => row.warnings.length > 0).length, [check.rows]);
   const filtered = useMemo(
-    () => (filter === 'all' ? check.rows : check.rows.filter((row) => row.status === filter)),
+    () =>
+      filter === 'all'
+        ? check.rows
+        : filter === 'warning'
+          ? check.rows.filter((row) => row.warnings.length > 0)
+          : check.rows.filter((row) => row.status === filter),
     [check.rows, filter],
   );
   const pageRows = filtered.slice(page * size, (page + 1) * size);
   const toImport = counts.new + (applyUpdates ? counts.update : 0);
-  const countOf = (wanted: Filter) => (wanted === 'all' ? counts.rows : counts[wanted]);
+  const countOf = (wanted: Filter) =>
+    wanted === 'all' ? counts.rows : wanted === 'warning' ? noticed : counts[wanted];
 
   const start = async () => {
     const updates = applyUpdates ? counts.update : 0;
@@ -139,13 +147,14 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
         aria-label={t('participantImport.preview.countsLabel')}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
       >
-        {FILTERS.map((option) => {
+        {/* Rows with notices: a chip only when there are some (they are imported, not a status). */}
+        {FILTERS.filter((option) => option !== 'warning' || noticed > 0).map((option) => {
           const selected = filter === option;
           return (
             <Chip
               key={option}
               label={t(`participantImport.preview.filters.${option}`, { count: countOf(option) })}
-              icon={option === 'all' ? undefined : statusIcon(option)}
+              icon={option === 'all' ? undefined : option === 'warning' ? noticeIcon() : statusIcon(option)}
               variant={selected ? 'filled' : 'outlined'}
               color={selected ? 'primary' : 'default'}
               aria-pressed={selected}

@@ -1,5 +1,6 @@
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
@@ -9,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { Language } from '@portail/contract/constants';
 import { headerKey } from '@portail/contract/rules/participant-import';
 import type {
   ImportCellError,
@@ -46,6 +48,43 @@ function ErrorLine({ error }: { error: ImportCellError }) {
   );
 }
 
+/**
+ * A notice under a value (docs/participant-import.md#updates): what the import will not do with the
+ * cell. The row is imported all the same, so it is not red: an amber icon, text in the body's ink,
+ * and the word "Notice" for a screen reader as "Error" is for an error.
+ */
+function WarningLine({ warning }: { warning: ImportCellError }) {
+  const { t } = useTranslation();
+  const translate = useImportMessage();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', color: 'text.primary', mt: 0.5 }}>
+      <WarningAmberIcon fontSize="small" aria-hidden sx={{ mt: '1px', color: 'warning.dark' }} />
+      <span>
+        <Box component="span" sx={visuallyHidden}>
+          {t('participantImport.preview.warningPrefix')}{' '}
+        </Box>
+        {translate(warning.message)}
+      </span>
+    </Box>
+  );
+}
+
+/** A message not on a shown cell (the whole row's, or a column the grid does not show), beside the status. */
+const besideStatus = (
+  message: ImportCellError,
+  language: Language,
+  translate: ReturnType<typeof useImportMessage>,
+): ImportCellError =>
+  message.column === null
+    ? message
+    : {
+        ...message,
+        message: {
+          key: 'participantImport.preview.columnMessage',
+          params: { column: columnLabel(message.column, language), message: translate(message.message) },
+        },
+      };
+
 function Before({ difference }: { difference: ImportDifference }) {
   const { t } = useTranslation();
   return (
@@ -78,7 +117,7 @@ function Value({ text }: { text: string | undefined }) {
 /**
  * The checked rows of one page: the line, what importing it would do, then the file's columns. A cell
  * in error is tinted, edged and marked with an icon, and its message is written under its value; a
- * value an update would change shows what the record held before.
+ * cell with a notice likewise in amber; a value an update would change shows what the record held before.
  */
 export function PreviewTable({ columns, rows }: PreviewTableProps) {
   const { t } = useTranslation();
@@ -137,15 +176,16 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
         </TableHead>
         <TableBody>
           {rows.map((row) => {
-            const rowErrors = row.errors.filter((error) => error.column === null || !shown.has(error.column));
+            const offCells = (message: ImportCellError) =>
+              message.column === null || !shown.has(message.column);
+            const rowErrors = row.errors.filter(offCells);
+            const rowWarnings = row.warnings.filter(offCells);
             // Named beside the status: on a phone the cells in error may be far to the right.
-            const cellErrorColumns = [
-              ...new Set(
-                row.errors.flatMap((error) =>
-                  error.column !== null && shown.has(error.column) ? [error.column] : [],
-                ),
-              ),
+            const columnsOf = (messages: readonly ImportCellError[]) => [
+              ...new Set(messages.flatMap((message) => (offCells(message) ? [] : [message.column ?? '']))),
             ];
+            const cellErrorColumns = columnsOf(row.errors);
+            const cellWarningColumns = columnsOf(row.warnings);
             const otherDifferences = row.differences.filter((difference) => !shown.has(difference.column));
             return (
               <TableRow key={row.line} data-line={row.line}>
@@ -170,25 +210,20 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                       })}
                     </Box>
                   )}
+                  {cellWarningColumns.length > 0 && (
+                    <Box sx={{ mt: 0.5, fontSize: '0.875rem' }}>
+                      {t('participantImport.preview.warningColumns', {
+                        columns: cellWarningColumns.map((key) => columnLabel(key, language)).join(', '),
+                      })}
+                    </Box>
+                  )}
                   {rowErrors.map((error, index) => (
-                    <ErrorLine
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move
-                      key={index}
-                      error={
-                        error.column === null
-                          ? error
-                          : {
-                              ...error,
-                              message: {
-                                key: 'participantImport.preview.columnMessage',
-                                params: {
-                                  column: columnLabel(error.column, language),
-                                  message: translate(error.message),
-                                },
-                              },
-                            }
-                      }
-                    />
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move
+                    <ErrorLine key={index} error={besideStatus(error, language, translate)} />
+                  ))}
+                  {rowWarnings.map((warning, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move
+                    <WarningLine key={index} warning={besideStatus(warning, language, translate)} />
                   ))}
                   {otherDifferences.map((difference) => (
                     <Box key={difference.column} sx={{ mt: 0.5, fontSize: '0.875rem' }}>
@@ -206,13 +241,22 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                 </TableCell>
                 {columns.map((column) => {
                   const errors = row.errors.filter((error) => error.column === column.key);
+                  const warnings = row.warnings.filter((warning) => warning.column === column.key);
                   const difference = row.differences.find((change) => change.column === column.key);
-                  const tint = errors.length > 0 ? 'error' : difference ? 'primary' : null;
+                  const tint =
+                    errors.length > 0
+                      ? 'error'
+                      : warnings.length > 0
+                        ? 'warning'
+                        : difference
+                          ? 'primary'
+                          : null;
                   return (
                     <TableCell
                       key={column.key}
                       data-column={column.key}
                       data-invalid={errors.length > 0 || undefined}
+                      data-notice={warnings.length > 0 || undefined}
                       sx={{
                         overflowWrap: 'anywhere',
                         ...(tint
@@ -227,6 +271,10 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                       {errors.map((error, index) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: a cell's messages never move
                         <ErrorLine key={index} error={error} />
+                      ))}
+                      {warnings.map((warning, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a cell's messages never move
+                        <WarningLine key={index} warning={warning} />
                       ))}
                       {difference && <Before difference={difference} />}
                     </TableCell>

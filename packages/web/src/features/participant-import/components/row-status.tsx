@@ -2,6 +2,7 @@ import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmberOutlined';
 import type { ImportRowStatus } from '@portail/contract/schemas/participant-import';
 import type { ReactElement } from 'react';
 
@@ -17,4 +18,9 @@ export function statusIcon(status: ImportRowStatus): ReactElement {
     default:
       return <ErrorOutlineIcon color="error" fontSize="small" aria-hidden />;
   }
+}
+
+/** The icon of a notice (a row imported all the same, told something about a cell). */
+export function noticeIcon(): ReactElement {
+  return <WarningAmberIcon color="warning" fontSize="small" aria-hidden />;
 }

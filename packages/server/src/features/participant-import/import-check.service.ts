@@ -36,11 +36,10 @@ import {
 } from '../participants';
 import { cellError, formErrors, messageError } from './import-messages';
 import type { ImportRow, ReadResult } from './import-rows';
-import { storeCheck } from './import-store';
+import { type StoredRow, storeCheck } from './import-store';
 import { type ImportListItem, type ImportLists, listMatcher } from './list-items';
 import { keepAbsentColumns, RECORD_COLUMNS, rowForm } from './row-form';
 import { readSpreadsheet } from './spreadsheet-reader';
-import type { NoticedRow } from './stored-notices';
 
 /** A file refused as a whole (docs/participant-import.md#files): answered 422 with its message. */
 export class ImportRefused extends Error {
@@ -155,7 +154,7 @@ async function establishmentOfUpdate(
   return { errors: [], warnings: [notice] };
 }
 
-type StoredBody = NoticedRow['body'];
+type StoredBody = StoredRow['body'];
 
 /** One row through the form's rules, against the participants of the caller's scope it names. */
 async function checkRow(
@@ -306,7 +305,7 @@ export async function checkImport(
 
   const counts: ImportCounts = { rows: checked.length, new: 0, update: 0, unchanged: 0, error: 0 };
   for (const { checked: row } of checked) counts[row.status]++;
-  const stored: NoticedRow[] = checked.map(({ checked: row, body }, index) => {
+  const stored: StoredRow[] = checked.map(({ checked: row, body }, index) => {
     const cells = read.rows[index]?.cells ?? {};
     return {
       line: row.line,

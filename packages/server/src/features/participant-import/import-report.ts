@@ -4,7 +4,6 @@ import type { ImportOutcome } from '@portail/contract/schemas/participant-import
 import ExcelJS from 'exceljs';
 import { reportNotice, reportText } from './import-messages';
 import { type ImportRecord, outcomesOf, type RowOutcome, rowsOf, type StoredRow } from './import-store';
-import { warningsOf } from './stored-notices';
 
 /** The report's headers and outcomes: file content in the language asked, as the template's headers. */
 const HEADERS: readonly { header: Labels; width: number }[] = [
@@ -73,7 +72,7 @@ export async function buildImportReport(record: ImportRecord, language: Language
       [
         ...outcome.errors.map((error) => reportText(error, language)),
         // The check's notices (an establishment the import does not change), whatever the outcome.
-        ...warningsOf(row).map((warning) => reportNotice(warning, language)),
+        ...(row.warnings ?? []).map((warning) => reportNotice(warning, language)),
       ].join('\n'),
     ]);
   }

@@ -36,6 +36,11 @@ export interface StoredRow {
   /** The validated creation form, for the rows the import writes (new and update). */
   body: ParticipantCreate | null;
   errors: ImportCellError[];
+  /**
+   * What the import will not do with a cell, told on the screen and in the report
+   * (docs/participant-import.md#updates). Absent from a check kept before notices existed.
+   */
+  warnings?: ImportCellError[];
 }
 
 /** What the run did to one row. */

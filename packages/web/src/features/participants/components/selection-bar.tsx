@@ -3,11 +3,11 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { SELECTION_MAX } from '@portail/contract/schemas/participants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 export interface SelectionBarProps {
@@ -84,18 +84,15 @@ export function SelectionBar({
           )}
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
+          <BusyButton
             variant="outlined"
             size="small"
             onClick={() => void runExport()}
-            disabled={exporting}
-            aria-busy={exporting}
-            startIcon={
-              exporting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <FileDownloadIcon />
-            }
+            busy={exporting}
+            startIcon={<FileDownloadIcon />}
           >
             {t('participants.selection.export')}
-          </Button>
+          </BusyButton>
           <Button
             variant="contained"
             size="small"

@@ -41,6 +41,8 @@ export function SelectionBar({
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
   const tooMany = count > SELECTION_MAX;
+  // Every participant of the filter selected: "clear" takes the offer's place, and is not repeated.
+  const everyone = allMatching || count >= total;
   const selected = allMatching
     ? t('participants.selection.allSelected', { count: total })
     : t('participants.selection.selected', { count });
@@ -73,7 +75,7 @@ export function SelectionBar({
           <Box component="span" role="status">
             {selected}
           </Box>{' '}
-          {allMatching || count >= total ? (
+          {everyone ? (
             <Button size="small" onClick={onClear}>
               {t('participants.selection.clear')}
             </Button>
@@ -103,7 +105,7 @@ export function SelectionBar({
           >
             {t('participants.selection.terminate')}
           </Button>
-          {!allMatching && (
+          {!everyone && (
             <Button size="small" onClick={onClear}>
               {t('participants.selection.clear')}
             </Button>

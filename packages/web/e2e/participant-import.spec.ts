@@ -1,68 +1,9 @@
 import { expect, type Page } from '@playwright/test';
+import { csvOf } from './import-files';
 import { apiToken, createParticipant, getJson, listParticipants, uniqueName } from './participants-api';
 import { expectAccessible, signIn, test } from './support';
 
 /** Importing participants from a spreadsheet (issue 22): the screens against the real server. */
-
-const HEADERS = [
-  'Civilité',
-  'Nom',
-  'Prénom',
-  'Date de naissance',
-  'Sexe',
-  'Profession',
-  "Pays d'exercice",
-  'Type de bilan',
-  'Date du prochain bilan',
-  'Périodicité',
-  'Numéro de voie',
-  'Nom de la voie',
-  'Code postal',
-  'Localité',
-  'Pays',
-  'Téléphone portable',
-  'Mail',
-];
-
-interface Person {
-  nom: string;
-  prenom: string;
-  /** DD/MM/YYYY, as a French user types it. */
-  naissance?: string;
-  profession?: string;
-  mail?: string;
-  /** The establishment number: a column of the file only when someone has one. */
-  etablissement?: string;
-}
-
-/** One CSV line per person, as a correspondant's spreadsheet program saves it (semicolons, UTF-8). */
-function csvOf(people: readonly Person[]): Buffer {
-  const establishment = people.some((person) => person.etablissement !== undefined);
-  const headers = establishment ? [...HEADERS, "N° d'établissement"] : HEADERS;
-  const line = (person: Person) =>
-    [
-      'Madame',
-      person.nom,
-      person.prenom,
-      person.naissance ?? '15/06/1985',
-      'Féminin',
-      person.profession ?? 'Comptable',
-      'France',
-      'Bilan traditionnel',
-      '01/06/2027',
-      'Annuelle',
-      '10',
-      'rue de Rivoli',
-      '75001',
-      'Paris',
-      'France',
-      '06 12 34 56 78',
-      person.mail ??
-        `${person.prenom}.${person.nom}@example.com`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
-      ...(establishment ? [person.etablissement ?? ''] : []),
-    ].join(';');
-  return Buffer.from(`${[headers.join(';'), ...people.map(line)].join('\r\n')}\r\n`, 'utf8');
-}
 
 async function openImport(page: Page) {
   await page

@@ -191,3 +191,46 @@ export async function expectAccessible(page: Page) {
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+/**
+ * Presses Tab (or `key`, Shift+Tab to go back) until `target`, on the screen, has the focus, as a
+ * keyboard user would; fails when it is never reached within `max` presses.
+ */
+export async function tabTo(page: Page, target: Locator, { key = 'Tab', max = 60 } = {}) {
+  // On the screen first (a list still loading would be tabbed past).
+  await expect(target).toBeVisible();
+  for (let press = 0; press < max; press++) {
+    if (
+      (await target.count()) === 1 &&
+      (await target.evaluate((element) => element === document.activeElement))
+    )
+      return;
+    await page.keyboard.press(key);
+  }
+  await expect(target, `reached by ${key}`).toBeFocused({ timeout: 1 });
+}
+
+/**
+ * The page does not scroll sideways: it is no wider than the window. On failure, names what passes the
+ * right edge (what a wide table should scroll inside of, not the page).
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth, past } = await page.evaluate(() => {
+    const root = document.documentElement;
+    const edge = root.clientWidth + 1;
+    const past: string[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const { right, width } = element.getBoundingClientRect();
+      const parent = element.parentElement?.getBoundingClientRect();
+      // The outermost only: an element past the edge whose parent is not.
+      if (width > 0 && right > edge && (!parent || parent.right <= edge))
+        past.push(
+          `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (right ${Math.round(right)})`,
+        );
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, past: past.slice(0, 10) };
+  });
+  expect(scrollWidth, `page wider than the window; past its edge: ${past.join(', ')}`).toBeLessThanOrEqual(
+    clientWidth + 1,
+  );
+}

@@ -7,13 +7,17 @@ import {
   DataGrid,
   type GridColDef,
   type GridPaginationModel,
+  type GridRowId,
   type GridRowIdGetter,
   type GridSortModel,
   type GridValidRowModel,
+  gridTabIndexColumnHeaderSelector,
+  useGridApiContext,
+  useGridSelector,
 } from '@mui/x-data-grid';
 import { enUS, frFR } from '@mui/x-data-grid/locales';
 import { PAGE_SIZE_OPTIONS } from '@portail/contract/constants';
-import { type ReactNode, useMemo } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useLayoutEffect, useMemo } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { DensityToggle, useGridDensity } from './density-toggle';
@@ -33,9 +37,101 @@ export interface TableSelection<R> {
   rowLabel: (row: R) => string;
   /** The accessible name of the header's checkbox ("Select the participants of this page"). */
   pageLabel: string;
+  /** The header's checkbox, for the screen to put the focus back on it (a selection cleared). */
+  pageRef?: Ref<HTMLInputElement>;
 }
 
 const SELECT_FIELD = '__select';
+
+/**
+ * The grid moves the keyboard from cell to cell, and its own checkboxes take the focus in place of
+ * their cell or header, which leaves the Tab order (as MUI's selection column does): without this, the
+ * empty cell around each box was a Tab stop of its own, with no name.
+ */
+function useBoxTakesCellTabStop(cell: () => HTMLElement | null, boxTabIndex: number) {
+  useLayoutEffect(() => {
+    const element = cell();
+    if (boxTabIndex === 0 && element) element.tabIndex = -1;
+  });
+}
+
+function SelectPageBox({
+  checked,
+  indeterminate,
+  disabled,
+  label,
+  inputRef,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  disabled: boolean;
+  label: string;
+  inputRef?: Ref<HTMLInputElement>;
+  onChange: (selected: boolean) => void;
+}) {
+  const apiRef = useGridApiContext();
+  const focusHolder = useGridSelector(apiRef, gridTabIndexColumnHeaderSelector);
+  const tabIndex = focusHolder?.field === SELECT_FIELD && !disabled ? 0 : -1;
+  useBoxTakesCellTabStop(() => apiRef.current.getColumnHeaderElement(SELECT_FIELD), tabIndex);
+  // The grid leaves the keys of a header's own control alone (MUI makes an exception for its own
+  // selection column only): the arrows that leave this corner move on as they would from the header.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown') {
+      const first = apiRef.current.getRowIdFromRowIndex(0);
+      if (first === undefined) return;
+      event.preventDefault();
+      apiRef.current.scrollToIndexes({ rowIndex: 0, colIndex: 0 });
+      apiRef.current.setCellFocus(first, SELECT_FIELD);
+    } else if (event.key === 'ArrowRight') {
+      const next = apiRef.current.getVisibleColumns()[1];
+      if (!next) return;
+      event.preventDefault();
+      apiRef.current.scrollToIndexes({ colIndex: 1 });
+      apiRef.current.setColumnHeaderFocus(next.field);
+    }
+  };
+  return (
+    <Checkbox
+      size="small"
+      tabIndex={tabIndex}
+      onKeyDown={onKeyDown}
+      checked={checked}
+      indeterminate={indeterminate}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.checked)}
+      slotProps={{ input: { 'aria-label': label, ref: inputRef } }}
+    />
+  );
+}
+
+function SelectRowBox({
+  id,
+  tabIndex,
+  checked,
+  label,
+  onChange,
+}: {
+  id: GridRowId;
+  tabIndex: number;
+  checked: boolean;
+  label: string;
+  onChange: (selected: boolean) => void;
+}) {
+  const apiRef = useGridApiContext();
+  useBoxTakesCellTabStop(() => apiRef.current.getCellElement(id, SELECT_FIELD), tabIndex);
+  return (
+    <Checkbox
+      size="small"
+      tabIndex={tabIndex}
+      checked={checked}
+      // Ticking a row never opens it.
+      onClick={(event) => event.stopPropagation()}
+      onChange={(event) => onChange(event.target.checked)}
+      slotProps={{ input: { 'aria-label': label } }}
+    />
+  );
+}
 
 export interface DataTableProps<R extends GridValidRowModel> {
   /** Accessible name of the table. */
@@ -132,24 +228,22 @@ export function DataTable<R extends GridValidRowModel>({
       align: 'center',
       headerAlign: 'center',
       renderHeader: () => (
-        <Checkbox
-          size="small"
+        <SelectPageBox
           checked={pageChecked}
           indeterminate={selectedOnPage > 0 && !pageChecked}
           disabled={rows.length === 0}
-          onChange={(event) => selection.onTogglePage(rows, event.target.checked)}
-          slotProps={{ input: { 'aria-label': selection.pageLabel } }}
+          label={selection.pageLabel}
+          inputRef={selection.pageRef}
+          onChange={(selected) => selection.onTogglePage(rows, selected)}
         />
       ),
-      renderCell: ({ row, tabIndex }) => (
-        <Checkbox
-          size="small"
+      renderCell: ({ id, row, tabIndex }) => (
+        <SelectRowBox
+          id={id}
           tabIndex={tabIndex}
           checked={selection.isSelected(row)}
-          // Ticking a row never opens it.
-          onClick={(event) => event.stopPropagation()}
-          onChange={(event) => selection.onToggle(row, event.target.checked)}
-          slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+          label={selection.rowLabel(row)}
+          onChange={(selected) => selection.onToggle(row, selected)}
         />
       ),
     };

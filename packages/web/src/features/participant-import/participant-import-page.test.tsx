@@ -106,6 +106,9 @@ function checkReply(overrides: Partial<ImportCheckReply> = {}): ImportCheckReply
   };
 }
 
+/** What the page's status regions say (read out by screen readers as it changes). */
+const statusTexts = () => screen.getAllByRole('status').map((region) => region.textContent ?? '');
+
 function status(overrides: Partial<ImportStatusReply> = {}): ImportStatusReply {
   return {
     id: CHECK_ID,
@@ -289,6 +292,17 @@ describe('participant import: the check', () => {
     expect(line3).toHaveTextContent('À corriger : Nom, Code postal');
     // A row's own problem (no column) is told beside its status, by the business message's text.
     expect(line3).toHaveTextContent(/Erreur : Impossible : un participant actif portant les mêmes nom/);
+    // The keyboard goes from the table's box to each cell in error, in order, and only to those.
+    await user.click(screen.getByRole('region', { name: 'Lignes du fichier' }));
+    await user.tab();
+    expect(name).toHaveFocus();
+    await user.tab();
+    expect(postalCode).toHaveFocus();
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .filter((cell) => cell.tabIndex === 0),
+    ).toHaveLength(2);
     // Headers: the interface's label, and the file's own header when it differs.
     expect(within(table).getByRole('columnheader', { name: /Code postal/ })).toHaveTextContent(
       'Code postalDans le fichier : CP',
@@ -452,11 +466,18 @@ describe('participant import: the check', () => {
     await waitFor(() => expect(progressHeading).toHaveFocus());
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuetext', '2 lignes importées sur 3'));
     expect(bar).toHaveAttribute('aria-valuenow', '67');
+    // Told to screen readers a tenth at a time (two thirds: 60 %), then the outcome with the figures.
+    expect(statusTexts()).toContainEqual(expect.stringMatching(/^Import en cours : 60\s%/));
 
     expect(
       await screen.findByRole('heading', { name: "4. Compte rendu de l'import" }, { timeout: 8000 }),
     ).toBeInTheDocument();
     expect(screen.getByText("L'import de salaries.csv est terminé.")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(statusTexts()).toContain(
+        "L'import de salaries.csv est terminé. Participants créés : 1, Participants mis à jour : 1, Inchangés : 0, Lignes refusées : 1.",
+      ),
+    );
     const figure = (label: string) => screen.getByText(label).closest('div');
     expect(figure('Participants créés')).toHaveTextContent('1');
     expect(figure('Participants mis à jour')).toHaveTextContent('1');
@@ -500,7 +521,10 @@ describe('participant import: the check', () => {
     expect(await screen.findByText(/Cette vérification a expiré/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Importer 2 lignes' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Déposer de nouveau le fichier' }));
+    // The import button, disabled, would drop the focus: it goes to the way out instead.
+    const again = screen.getByRole('button', { name: 'Déposer de nouveau le fichier' });
+    await waitFor(() => expect(again).toHaveFocus());
+    await user.click(again);
     expect(await screen.findByRole('heading', { name: '1. Choisir le fichier' })).toBeInTheDocument();
   });
 });
@@ -512,8 +536,9 @@ describe('participant import: an import in the address', () => {
       json(200, status({ state: 'failed', done: 2, total: 3, created: 2, activationsQueued: 2 })),
     );
     renderPage(`${PATH}?import=${CHECK_ID}`);
+    // Shown in the report (the status region says it too, followed by the figures).
     expect(
-      await screen.findByText(/L'import de salaries\.csv s'est arrêté avant la fin/),
+      await screen.findByText(/^L'import de salaries\.csv s'est arrêté avant la fin\..* chaque ligne\.$/),
     ).toBeInTheDocument();
     expect(screen.getByText(/Les mails en attente partent/)).toBeInTheDocument();
   });

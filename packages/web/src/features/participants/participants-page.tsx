@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { SCREENS, screenPath } from '@portail/contract/routes';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { TableSelection } from '../../components/data-table';
@@ -50,6 +50,23 @@ export function ParticipantsPage() {
   const [terminating, setTerminating] = useState(false);
   const total = result.data?.totalRows ?? 0;
   const count = selection.count(total);
+  // The selection bar goes once nothing is selected, with the focus that was on it (its "clear" button,
+  // or the terminate dialog it opened): the focus moves to the list's own checkbox, or to the title
+  // when the list has no row left to tick, rather than to the page's start.
+  const pageCheckbox = useRef<HTMLInputElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    // After a terminate, once the list is read again: its checkbox is disabled when no row is left.
+    if (!refocus || count > 0 || result.isFetching) return;
+    setRefocus(false);
+    const box = pageCheckbox.current;
+    if (box && !box.disabled) box.focus();
+    else document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [refocus, count, result.isFetching]);
+  const clearSelection = () => {
+    selection.clear();
+    setRefocus(true);
+  };
   const tableSelection = useMemo<TableSelection<ParticipantRow> | undefined>(
     () =>
       correspondant
@@ -60,6 +77,7 @@ export function ParticipantsPage() {
             rowLabel: (row) =>
               t('participants.selection.selectRow', { name: formatPersonName(row.nom, row.prenom) }),
             pageLabel: t('participants.selection.selectPage'),
+            pageRef: pageCheckbox,
           }
         : undefined,
     [correspondant, selection, t],
@@ -93,7 +111,7 @@ export function ParticipantsPage() {
           total={total}
           allMatching={selection.state.kind === 'filter'}
           onSelectAll={selection.selectAllMatching}
-          onClear={selection.clear}
+          onClear={clearSelection}
           onExport={onExport}
           onTerminate={() => setTerminating(true)}
         />
@@ -122,7 +140,7 @@ export function ParticipantsPage() {
         open={terminating}
         count={count}
         selection={selection.body(filter)}
-        onDone={selection.clear}
+        onDone={clearSelection}
         onClose={() => setTerminating(false)}
       />
     </>

@@ -48,6 +48,11 @@ export function formatCount(value: number, language: Language): string {
   return new Intl.NumberFormat(localeOf(language)).format(value);
 }
 
+/** A percentage as people read it: "30%", "30 %" in French. */
+export function formatPercent(value: number, language: Language): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'percent' }).format(value / 100);
+}
+
 /** A file's size as people read it: "850 KB", "2.4 MB" ("2,4 Mo" in French). */
 export function formatSize(bytes: number, language: Language): string {
   const locale = localeOf(language);

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
@@ -14,8 +13,9 @@ import type {
   ImportRowStatus,
   ImportStatusReply,
 } from '@portail/contract/schemas/participant-import';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
 import { useConfirm } from '../../../components/confirm-provider';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatTime } from '../../../lib/dates';
@@ -58,6 +58,11 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
   const [applyUpdates, setApplyUpdates] = useState(false);
   const [running, setRunning] = useState(false);
   const [expired, setExpired] = useState(false);
+  // The import button, pressed, is disabled by an expired check: focus moves to the way out the alert offers.
+  const uploadAgain = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (expired) uploadAgain.current?.focus();
+  }, [expired]);
 
   const noticed = useMemo(() => check.rows.filter((row) => row.warnings.length > 0).length, [check.rows]);
   const filtered = useMemo(
@@ -197,7 +202,7 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
           severity="error"
           sx={{ mt: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={onUpload}>
+            <Button ref={uploadAgain} color="inherit" size="small" onClick={onUpload}>
               {t('participantImport.run.uploadAgain')}
             </Button>
           }
@@ -227,16 +232,15 @@ export function PreviewStep({ check, onUpload, onStarted, focus }: PreviewStepPr
               label={t('participantImport.preview.applyUpdates', { count: counts.update })}
             />
           )}
-          <Button
+          <BusyButton
             variant="contained"
             onClick={() => void start()}
-            disabled={toImport === 0 || running || expired}
-            aria-busy={running}
-            startIcon={running ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            disabled={toImport === 0 || expired}
+            busy={running}
             sx={NO_WRAP}
           >
             {t('participantImport.preview.import', { count: toImport })}
-          </Button>
+          </BusyButton>
         </Stack>
       </Stack>
       <Box component="span" role="status" sx={visuallyHidden}>

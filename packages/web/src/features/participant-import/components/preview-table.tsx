@@ -18,12 +18,31 @@ import type {
   ImportCheckReply,
   ImportDifference,
 } from '@portail/contract/schemas/participant-import';
-import { useId } from 'react';
+import { type FocusEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useLanguage } from '../../../lib/localised';
 import { cellDisplay, columnLabel, useImportMessage } from './import-texts';
 import { statusIcon } from './row-status';
+
+/** The width of the line numbers' column, which stays in view as the rows scroll sideways. */
+const LINE_WIDTH = 72;
+
+/**
+ * A cell with a problem or a notice that the keyboard focuses is shown whole: the browser counts a cell half hidden
+ * under the line numbers (which stay in view) as shown, and does not scroll to it.
+ */
+function showWholeCell(event: FocusEvent<HTMLElement>) {
+  const box = event.currentTarget;
+  const cell = event.target;
+  if (cell === box || cell.tagName !== 'TD') return;
+  const frame = box.getBoundingClientRect();
+  const left = frame.left + box.clientLeft + LINE_WIDTH;
+  const right = frame.left + box.clientLeft + box.clientWidth;
+  const { left: cellLeft, right: cellRight } = cell.getBoundingClientRect();
+  if (cellLeft < left) box.scrollLeft -= left - cellLeft;
+  else if (cellRight > right) box.scrollLeft += Math.min(cellRight - right, cellLeft - left);
+}
 
 export interface PreviewTableProps {
   columns: ImportCheckReply['columns'];
@@ -132,6 +151,7 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
       tabIndex={0}
       role="region"
       aria-labelledby={captionId}
+      onFocus={showWholeCell}
       sx={{
         // Relative: the texts hidden for the eye (positioned) stay inside the box, not past the page's edge.
         position: 'relative',
@@ -149,7 +169,16 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
         <TableHead>
           <TableRow>
             <TableCell
-              sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', fontWeight: 600 }}
+              sx={{
+                position: 'sticky',
+                left: 0,
+                zIndex: 1,
+                bgcolor: 'background.paper',
+                fontWeight: 600,
+                width: LINE_WIDTH,
+                minWidth: LINE_WIDTH,
+                boxSizing: 'border-box',
+              }}
             >
               {t('participantImport.preview.line')}
             </TableCell>
@@ -257,12 +286,22 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                       data-column={column.key}
                       data-invalid={errors.length > 0 || undefined}
                       data-notice={warnings.length > 0 || undefined}
+                      // Each cell with a problem or a notice is a stop of the Tab order: the keyboard goes from one to
+                      // the next, the box scrolling to each, and a screen reader reads the cell (its column, value and
+                      // message) as it gets the focus.
+                      tabIndex={errors.length > 0 || warnings.length > 0 ? 0 : undefined}
                       sx={{
                         overflowWrap: 'anywhere',
                         ...(tint
                           ? {
                               bgcolor: (theme) => alpha(theme.palette[tint].main, 0.07),
                               boxShadow: (theme) => `inset 3px 0 0 ${theme.palette[tint].main}`,
+                              // Inside the cell (the box clips what passes its edges), over the tint's edge.
+                              '&&&:focus-visible': {
+                                outline: (theme) => `2px solid ${theme.palette.primary.main}`,
+                                outlineOffset: '-2px',
+                                boxShadow: (theme) => `inset 3px 0 0 ${theme.palette[tint].main}`,
+                              },
                             }
                           : {}),
                       }}

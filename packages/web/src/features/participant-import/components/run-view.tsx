@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
 import { RetryAlert } from '../../../components/retry-alert';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { isApiError } from '../../../lib/api-error';
@@ -27,7 +28,7 @@ import { useLanguage } from '../../../lib/localised';
 import { participantKeys } from '../../participants';
 import { downloadReport } from '../api/download-import-files';
 import { isRunning, useImportStatus } from '../api/get-import-status';
-import { columnLabel, useImportMessage } from './import-texts';
+import { columnLabel, formatCount, formatPercent, useImportMessage } from './import-texts';
 import { StepHeading } from './step-heading';
 
 export interface RunViewProps {
@@ -50,6 +51,14 @@ export function RunView({ id, initial, onAnother, focus }: RunViewProps) {
     if (finished) void queryClient.invalidateQueries({ queryKey: participantKeys.all });
   }, [finished, queryClient]);
 
+  // One status region for the whole run, there before the first figure: what it says as it changes
+  // is read out (a region and its text appearing together may not be).
+  const announced = useRunAnnouncement(status.data);
+  const announcement = (
+    <Box component="span" role="status" sx={visuallyHidden}>
+      {announced}
+    </Box>
+  );
   if (status.isError && status.data === undefined) {
     if (isApiError(status.error) && status.error.status === 404)
       return <ImportNotFound onAnother={onAnother} />;
@@ -59,12 +68,56 @@ export function RunView({ id, initial, onAnother, focus }: RunViewProps) {
       </RetryAlert>
     );
   }
-  if (status.data === undefined) return <CircularProgress aria-label={t('form.loading')} />;
-  return finished ? (
-    <Report status={status.data} onAnother={onAnother} focus={focus} />
-  ) : (
-    <Progress status={status.data} focus={focus} />
+  return (
+    <>
+      {status.data === undefined ? (
+        <CircularProgress aria-label={t('form.loading')} />
+      ) : finished ? (
+        <Report status={status.data} onAnother={onAnother} focus={focus} />
+      ) : (
+        <Progress status={status.data} focus={focus} />
+      )}
+      {announcement}
+    </>
   );
+}
+
+/** Progress is told every tenth of the rows, not at each reading (every second). */
+const ANNOUNCED_STEP = 10;
+
+/**
+ * What the status region says: while the import runs, how far it is, a tenth at a time; once it is
+ * over, its outcome and the rows' figures (not the activation mails', which keep changing for minutes
+ * after and would be read again each time).
+ */
+function useRunAnnouncement(status: ImportStatusReply | undefined): string {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (status === undefined) return '';
+  if (isRunning(status)) {
+    const percent = status.total > 0 ? (status.done / status.total) * 100 : 0;
+    const step = Math.floor(percent / ANNOUNCED_STEP) * ANNOUNCED_STEP;
+    return t('participantImport.progress.announce', { percent: formatPercent(step, language) });
+  }
+  const figures = [
+    [t('participantImport.report.created'), status.created],
+    [t('participantImport.report.updated'), status.updated],
+    [t('participantImport.report.unchanged'), status.unchanged],
+    [t('participantImport.report.refused'), status.refused],
+  ] as const;
+  return t('participantImport.report.announce', {
+    outcome: t(
+      status.state === 'failed' ? 'participantImport.report.failed' : 'participantImport.report.done',
+      {
+        name: status.fileName,
+      },
+    ),
+    figures: figures
+      .map(([label, value]) =>
+        t('participantImport.report.figure', { label, value: formatCount(value, language) }),
+      )
+      .join(', '),
+  });
 }
 
 /** An import the address names that does not exist (expired, another account's, a mistyped address). */
@@ -158,6 +211,8 @@ function Report({
       </StepHeading>
       <Alert
         severity={status.state === 'failed' ? 'error' : 'success'}
+        // Said by the run's status region, with the figures: an alert would say it a second time.
+        role="none"
         sx={{ mb: 2, overflowWrap: 'anywhere' }}
       >
         {t(status.state === 'failed' ? 'participantImport.report.failed' : 'participantImport.report.done', {
@@ -271,21 +326,14 @@ function Report({
       )}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
-        <Button
+        <BusyButton
           variant="contained"
           onClick={() => void download()}
-          disabled={downloading === 'busy'}
-          aria-busy={downloading === 'busy'}
-          startIcon={
-            downloading === 'busy' ? (
-              <CircularProgress size={18} color="inherit" aria-hidden />
-            ) : (
-              <FileDownloadIcon />
-            )
-          }
+          busy={downloading === 'busy'}
+          startIcon={<FileDownloadIcon />}
         >
           {t('participantImport.report.download')}
-        </Button>
+        </BusyButton>
         <Button variant="outlined" component={RouterLink} to={SCREENS.participants.path}>
           {t('participantImport.report.back')}
         </Button>

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LANGUAGES, type Language } from '@portail/contract/constants';
@@ -12,6 +11,7 @@ import { IMPORT_ERRORS, IMPORT_LIMITS } from '@portail/contract/rules/participan
 import type { ImportCheckReply, ImportMessageReply } from '@portail/contract/schemas/participant-import';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useLanguage } from '../../../lib/localised';
 import { checkImport } from '../api/check-import';
@@ -129,20 +129,17 @@ export function UploadStep({ onChecked, focus }: UploadStepProps) {
         {templateLanguages.map((wanted) => {
           const busy = template?.language === wanted && template.state === 'busy';
           return (
-            <Button
+            <BusyButton
               key={wanted}
               variant="outlined"
               onClick={() => void getTemplate(wanted)}
-              disabled={busy}
-              aria-busy={busy}
-              startIcon={
-                busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <FileDownloadIcon />
-              }
+              busy={busy}
+              startIcon={<FileDownloadIcon />}
             >
               {t('participantImport.upload.templateIn', {
                 language: t(`participantImport.languages.${wanted}`),
               })}
-            </Button>
+            </BusyButton>
           );
         })}
       </Stack>
@@ -219,15 +216,9 @@ export function UploadStep({ onChecked, focus }: UploadStepProps) {
       )}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-        <Button
-          variant="contained"
-          onClick={() => void check()}
-          disabled={!file || checking}
-          aria-busy={checking}
-          startIcon={checking ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
+        <BusyButton variant="contained" onClick={() => void check()} disabled={!file} busy={checking}>
           {checking ? t('participantImport.upload.checking') : t('participantImport.upload.check')}
-        </Button>
+        </BusyButton>
       </Stack>
       <Box component="span" role="status" sx={visuallyHidden}>
         {checking ? t('participantImport.upload.checking') : ''}

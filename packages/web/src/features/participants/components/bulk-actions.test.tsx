@@ -1,6 +1,6 @@
 import type { ParticipantRow } from '@portail/contract/schemas/participants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, renderHook, screen, within } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -74,6 +74,8 @@ function SelectableList({ onCount }: { onCount: (count: number, kind: string) =>
   );
 }
 
+const EXPORTING = 'Export Excel en cours de préparation…';
+
 describe('selecting participants in the list', () => {
   it('names each row checkbox after its participant, selects a page from the header, and keeps the selection across pages', async () => {
     fakeParticipantApi();
@@ -143,6 +145,41 @@ describe('selection bar', () => {
     expect(within(bar).getByRole('button', { name: 'Résilier la sélection' })).toBeEnabled();
   });
 
+  it('keeps the focus on "export" while the workbook is made, and a second press asks nothing more', async () => {
+    let finish: () => void = () => undefined;
+    const onExport = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    render(
+      <SelectionBar
+        count={2}
+        total={40}
+        allMatching={false}
+        onSelectAll={() => undefined}
+        onClear={() => undefined}
+        onExport={onExport}
+        onTerminate={() => undefined}
+      />,
+    );
+    const user = userEvent.setup();
+    const exportButton = screen.getByRole('button', { name: 'Exporter la sélection' });
+    exportButton.focus();
+    await user.keyboard('{Enter}');
+    expect(exportButton).toHaveAttribute('aria-busy', 'true');
+    expect(exportButton).toHaveAttribute('aria-disabled', 'true');
+    // Not disabled: a disabled button would drop the focus to the page's start.
+    expect(exportButton).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onExport).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain(EXPORTING);
+    await act(async () => finish());
+    expect(exportButton).not.toHaveAttribute('aria-disabled');
+    expect(exportButton).toHaveFocus();
+  });
+
   it('does not offer a bulk terminate over 5,000 participants, and says why', () => {
     render(
       <SelectionBar
@@ -205,6 +242,9 @@ describe('bulk terminate dialog', () => {
     await user.click(await screen.findByRole('option', { name: "Départ de l'entreprise" }));
     await user.click(confirm);
     expect(await within(dialog).findByText('1 participant résilié.')).toBeInTheDocument();
+    // The form and its buttons are gone: the focus is on the summary, read from its start.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/^1 participant résilié\./));
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
     expect(api.calls.find((c) => c.path === '/api/adherentsCorrespondant/resilier')?.body).toEqual({
       selection: { ids: [1, 2, 9] },
       motifMouvement: 50,

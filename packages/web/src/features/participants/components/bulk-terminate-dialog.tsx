@@ -11,8 +11,9 @@ import Typography from '@mui/material/Typography';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { Message } from '@portail/contract/schemas/common';
 import type { ParticipantSelection, TerminateSelectionReply } from '@portail/contract/schemas/participants';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
 import { MessagesAlerts, messageValues } from '../../../components/messages-alerts';
 import { useTerminateSelection } from '../api/terminate-selection';
 import { MovementReasonSelect } from './movement-reason-select';
@@ -40,6 +41,12 @@ export function BulkTerminateDialog({ open, count, selection, onDone, onClose }:
   const [problem, setProblem] = useState<Message[] | null>(null);
   const terminate = useTerminateSelection();
   const busy = terminate.isPending;
+  // The summary replaces the form and its buttons: focus goes to it, so that it is read at once and
+  // the keyboard is not left on a button that no longer exists.
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (summary) summaryRef.current?.focus();
+  }, [summary]);
 
   const close = () => {
     if (summary && summary.terminated > 0) onDone();
@@ -67,7 +74,7 @@ export function BulkTerminateDialog({ open, count, selection, onDone, onClose }:
       <DialogTitle id={titleId}>{t('participants.bulkTerminate.title')}</DialogTitle>
       {summary ? (
         <>
-          <DialogContent>
+          <DialogContent ref={summaryRef} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
             <Alert severity={summary.terminated > 0 ? 'success' : 'info'} variant="outlined" role="status">
               {t('participants.bulkTerminate.terminated', { count: summary.terminated })}
             </Alert>
@@ -114,15 +121,15 @@ export function BulkTerminateDialog({ open, count, selection, onDone, onClose }:
             <Button onClick={close} disabled={busy}>
               {t('app.cancel')}
             </Button>
-            <Button
+            <BusyButton
               variant="contained"
               color="error"
               onClick={() => void confirm()}
-              disabled={reason === '' || busy || !selection}
-              aria-busy={busy}
+              disabled={reason === '' || !selection}
+              busy={busy}
             >
               {t('participants.bulkTerminate.confirm', { count })}
-            </Button>
+            </BusyButton>
           </DialogActions>
         </>
       )}

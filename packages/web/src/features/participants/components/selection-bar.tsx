@@ -3,11 +3,11 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { SELECTION_MAX } from '@portail/contract/schemas/participants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 export interface SelectionBarProps {
@@ -41,6 +41,8 @@ export function SelectionBar({
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
   const tooMany = count > SELECTION_MAX;
+  // Every participant of the filter selected: "clear" takes the offer's place, and is not repeated.
+  const everyone = allMatching || count >= total;
   const selected = allMatching
     ? t('participants.selection.allSelected', { count: total })
     : t('participants.selection.selected', { count });
@@ -73,7 +75,7 @@ export function SelectionBar({
           <Box component="span" role="status">
             {selected}
           </Box>{' '}
-          {allMatching || count >= total ? (
+          {everyone ? (
             <Button size="small" onClick={onClear}>
               {t('participants.selection.clear')}
             </Button>
@@ -84,18 +86,15 @@ export function SelectionBar({
           )}
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
+          <BusyButton
             variant="outlined"
             size="small"
             onClick={() => void runExport()}
-            disabled={exporting}
-            aria-busy={exporting}
-            startIcon={
-              exporting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <FileDownloadIcon />
-            }
+            busy={exporting}
+            startIcon={<FileDownloadIcon />}
           >
             {t('participants.selection.export')}
-          </Button>
+          </BusyButton>
           <Button
             variant="contained"
             size="small"
@@ -106,7 +105,7 @@ export function SelectionBar({
           >
             {t('participants.selection.terminate')}
           </Button>
-          {!allMatching && (
+          {!everyone && (
             <Button size="small" onClick={onClear}>
               {t('participants.selection.clear')}
             </Button>

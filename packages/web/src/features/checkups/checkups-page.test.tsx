@@ -142,7 +142,7 @@ describe('check-up list', () => {
     await waitFor(() => expect(listCalls()).toHaveLength(1));
     const button = screen.getByRole('button', { name: 'Exporter en Excel' });
     await user.click(button);
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('status')).toHaveTextContent('Export Excel en cours, veuillez patienter…');
     const sent = calls.find((call) => call.url === '/api/excel-participant-bilan');
     expect(sent?.method).toBe('POST');
@@ -159,7 +159,7 @@ describe('check-up list', () => {
         headers: { 'Content-Disposition': 'attachment; filename="bilans-2026.xlsx"' },
       }),
     );
-    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
     expect(screen.getByRole('status')).toHaveTextContent('Export Excel terminé');
     expect(click).toHaveBeenCalledTimes(1);
     const link = click.mock.contexts[0] as HTMLAnchorElement;
@@ -296,7 +296,7 @@ describe('export of what the screen shows', () => {
 });
 
 describe('export button', () => {
-  it('is disabled with a spinner and a status while the file is made, and usable again after a failure', async () => {
+  it('is busy with a spinner and a status while the file is made, keeping the focus, and usable again after a failure', async () => {
     let fail: (error: Error) => void = () => undefined;
     const onExport = vi.fn(
       () =>
@@ -308,12 +308,16 @@ describe('export button', () => {
     render(<ExportButton onExport={onExport} />);
     const button = screen.getByRole('button', { name: 'Exporter en Excel' });
     await user.click(button);
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveFocus();
     expect(button.querySelector('.MuiCircularProgress-root')).not.toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Export Excel en cours');
+    // A second press while the file is made asks for nothing more.
+    await user.click(button);
+    expect(onExport).toHaveBeenCalledTimes(1);
     fail(new Error('500'));
-    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

@@ -1,9 +1,8 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 export interface ExportButtonProps {
@@ -16,7 +15,7 @@ export interface ExportButtonProps {
 }
 
 /**
- * "Exporter en Excel" (docs/checkups.md#list, docs/checkups.md#history): disabled with a spinner while the server builds the file, the
+ * "Exporter en Excel" (docs/checkups.md#list, docs/checkups.md#history): busy with a spinner while the server builds the file (it keeps the focus and ignores presses), the
  * progress told to screen readers in a status region.
  */
 export function ExportButton({ onExport, disabled }: ExportButtonProps) {
@@ -35,15 +34,15 @@ export function ExportButton({ onExport, disabled }: ExportButtonProps) {
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-      <Button
+      <BusyButton
         variant="outlined"
+        busy={busy}
         onClick={() => void run()}
-        disabled={busy || disabled}
-        aria-busy={busy}
-        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <FileDownloadIcon />}
+        disabled={disabled}
+        startIcon={<FileDownloadIcon />}
       >
         {t('checkups.export.button')}
-      </Button>
+      </BusyButton>
       <Box component="span" role="status" sx={visuallyHidden}>
         {busy ? t('checkups.export.inProgress') : state === 'done' ? t('checkups.export.done') : ''}
       </Box>

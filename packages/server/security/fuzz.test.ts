@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@portail/contract/api/index';
 import { hasAnyRole, type Role } from '@portail/contract/roles';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -18,8 +19,22 @@ import { figure, type HttpReply, type Portal, startPortal } from './portal';
 const REQUESTS = Number(process.env.SECURITY_FUZZ_REQUESTS ?? 10_500);
 const SEED = Number(process.env.SECURITY_FUZZ_SEED ?? 20_261_123);
 const BODY_LIMIT = 1024 * 1024;
-/** Built once: a megabyte string per request would cost more than the server's refusal. */
-const OVERSIZED = JSON.stringify({ filler: 'z'.repeat(BODY_LIMIT + 10) });
+/** A route's body limit: its declaration's own (an upload: the import's file, a published PDF), else the app's. */
+const BODY_LIMITS = new Map(
+  API_ROUTES.map((declaration) => [`${declaration.method} ${declaration.path}`, declaration.bodyLimit]),
+);
+const bodyLimitOf = (route: RouteInfo) => BODY_LIMITS.get(`${route.method} ${route.url}`) ?? BODY_LIMIT;
+/**
+ * A JSON body just over a limit, built once per limit: a megabyte string per request would cost more
+ * than the server's refusal. Over the route's own limit, so that an upload route refuses it for its
+ * size (413), not for the fields it lacks.
+ */
+const oversized = new Map<number, string>();
+function oversizedBody(limit: number): string {
+  const body = oversized.get(limit) ?? JSON.stringify({ filler: 'z'.repeat(limit + 10) });
+  oversized.set(limit, body);
+  return body;
+}
 
 // Started while the file is collected: one case is generated per route and kind of breakage.
 const portal: Portal = await startPortal();
@@ -229,6 +244,15 @@ function invalidText(schema: JsonSchema): fc.Arbitrary<string> | null {
   if (types.includes('integer')) wrong.push('1.5', '99999999999999999999999');
   if (schema.maxLength !== undefined) wrong.push('y'.repeat(schema.maxLength + 1));
   if (schema.format === 'date') wrong.push('2026-02-30x', '31/12/2026');
+  // An import's id (issue 22): anything but a UUID, an id of another kind included.
+  if (schema.format === 'uuid')
+    wrong.push(
+      'not-a-uuid',
+      '12',
+      '0',
+      'ca95cc87-5bcf-4f55-8da1-8727f3539faz',
+      '{ca95cc87-5bcf-4f55-8da1-8727f3539fad}',
+    );
   return wrong.length > 0 ? fc.constantFrom(...wrong) : null;
 }
 
@@ -411,7 +435,7 @@ function requestsOf(route: RouteInfo, shape: Shape, breaker: Breaker): fc.Arbitr
           break;
         case 'oversize':
           contentType = 'application/json';
-          payload = OVERSIZED;
+          payload = oversizedBody(bodyLimitOf(route));
           break;
         case 'bodyTopType':
           payload = JSON.stringify(draw.pick % 2 ? [body] : (draw.pick % 3) * 7);
@@ -597,6 +621,9 @@ describe('fuzzing every route with bad input: no 5xx, no stack trace, every brok
                 accepted++;
                 taken.push(label);
               }
+              // A body over the limit is refused for its size, unless the caller is refused first.
+              if (breaker === 'oversize' && ![401, 403, 413, 429, 431].includes(reply.statusCode))
+                taken.push(`${label}: not refused for its size`);
             }),
             { numRuns: runs, seed: caseSeed, endOnFailure: true },
           );

@@ -598,6 +598,11 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
     'filtre (nom holding a NUL)': { filtre: { idParticipant: own, nom: 'Le\u0000fèvre' } },
     'filtre (nom over 100 characters)': { filtre: { idParticipant: own, nom: 'L'.repeat(101) } },
     'filtre (null)': { filtre: null },
+    // The filter is strict too: a field dropped unread would widen the selection to the whole scope.
+    'filtre (a misspelt field)': { filtre: { idEtablisement: otherEstablishment } },
+    "filtre (the caller's id with a wider scope's fields injected in it)": {
+      filtre: { idParticipant: own, idGroupement: otherGroup, niveau: 'GROUPEMENT', roles: ['ROLE_ADMIN'] },
+    },
   });
 
   // --- terminating a selection ----------------------------------------------------------------
@@ -696,19 +701,6 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
         terminateMany({ filtre: { idParticipant: outsider.id } }, []),
       "a filter of the caller's establishment and another scope's participant": () =>
         terminateMany({ filtre: { idEtablissement: mainEstablishmentId, idParticipant: outsider.id } }, []),
-      "a filter of the caller's id with a wider scope's fields injected in it": () =>
-        terminateMany(
-          {
-            filtre: {
-              idParticipant: chosen,
-              idGroupement: otherGroup,
-              niveau: 'GROUPEMENT',
-              scopeLevel: 'GROUPEMENT',
-              roles: ['ROLE_ADMIN'],
-            },
-          },
-          [chosen],
-        ),
     },
     refuse: {
       ...Object.fromEntries(
@@ -808,19 +800,6 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
         exportMany({ filtre: { idEntreprise: otherCompany, actif: false } }, []),
       "a filter of another scope's participant": () =>
         exportMany({ filtre: { idParticipant: outsider.id, actif: false } }, []),
-      "a filter of the caller's id with a wider scope's fields injected in it": () =>
-        exportMany(
-          {
-            filtre: {
-              idParticipant: own0,
-              actif: false,
-              idGroupement: otherGroup,
-              niveau: 'GROUPEMENT',
-              roles: ['ROLE_ADMIN'],
-            },
-          },
-          [own0],
-        ),
     },
     refuse: {
       ...Object.fromEntries(

@@ -1,11 +1,16 @@
+import { API_ROUTES } from '@portail/contract/api/index';
 import { hasAnyRole, type Role } from '@portail/contract/roles';
+import { IMPORT_COLUMNS } from '@portail/contract/rules/participant-import';
+import { importCheckReply } from '@portail/contract/schemas/participant-import';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../src/auth/guard';
 import { publicTables, rowsOf } from '../src/demo/database';
 import { type Identity, signInIdentities } from '../test/access/identities';
 import { systemClient } from '../test/fhir-fixtures';
+import { workbookParts, zipOf } from '../test/participant-import-fixtures';
 import { type ControlTarget, controlDraw, textFields, withControl } from './fuzz-control';
 import { figure, type HttpReply, type Portal, startPortal } from './portal';
 
@@ -18,8 +23,22 @@ import { figure, type HttpReply, type Portal, startPortal } from './portal';
 const REQUESTS = Number(process.env.SECURITY_FUZZ_REQUESTS ?? 10_500);
 const SEED = Number(process.env.SECURITY_FUZZ_SEED ?? 20_261_123);
 const BODY_LIMIT = 1024 * 1024;
-/** Built once: a megabyte string per request would cost more than the server's refusal. */
-const OVERSIZED = JSON.stringify({ filler: 'z'.repeat(BODY_LIMIT + 10) });
+/** A route's body limit: its declaration's own (an upload: the import's file, a published PDF), else the app's. */
+const BODY_LIMITS = new Map(
+  API_ROUTES.map((declaration) => [`${declaration.method} ${declaration.path}`, declaration.bodyLimit]),
+);
+const bodyLimitOf = (route: RouteInfo) => BODY_LIMITS.get(`${route.method} ${route.url}`) ?? BODY_LIMIT;
+/**
+ * A JSON body just over a limit, built once per limit: a megabyte string per request would cost more
+ * than the server's refusal. Over the route's own limit, so that an upload route refuses it for its
+ * size (413), not for the fields it lacks.
+ */
+const oversized = new Map<number, string>();
+function oversizedBody(limit: number): string {
+  const body = oversized.get(limit) ?? JSON.stringify({ filler: 'z'.repeat(limit + 10) });
+  oversized.set(limit, body);
+  return body;
+}
 
 // Started while the file is collected: one case is generated per route and kind of breakage.
 const portal: Portal = await startPortal();
@@ -229,6 +248,15 @@ function invalidText(schema: JsonSchema): fc.Arbitrary<string> | null {
   if (types.includes('integer')) wrong.push('1.5', '99999999999999999999999');
   if (schema.maxLength !== undefined) wrong.push('y'.repeat(schema.maxLength + 1));
   if (schema.format === 'date') wrong.push('2026-02-30x', '31/12/2026');
+  // An import's id (issue 22): anything but a UUID, an id of another kind included.
+  if (schema.format === 'uuid')
+    wrong.push(
+      'not-a-uuid',
+      '12',
+      '0',
+      'ca95cc87-5bcf-4f55-8da1-8727f3539faz',
+      '{ca95cc87-5bcf-4f55-8da1-8727f3539fad}',
+    );
   return wrong.length > 0 ? fc.constantFrom(...wrong) : null;
 }
 
@@ -411,7 +439,7 @@ function requestsOf(route: RouteInfo, shape: Shape, breaker: Breaker): fc.Arbitr
           break;
         case 'oversize':
           contentType = 'application/json';
-          payload = OVERSIZED;
+          payload = oversizedBody(bodyLimitOf(route));
           break;
         case 'bodyTopType':
           payload = JSON.stringify(draw.pick % 2 ? [body] : (draw.pick % 3) * 7);
@@ -597,6 +625,9 @@ describe('fuzzing every route with bad input: no 5xx, no stack trace, every brok
                 accepted++;
                 taken.push(label);
               }
+              // A body over the limit is refused for its size, unless the caller is refused first.
+              if (breaker === 'oversize' && ![401, 403, 413, 429, 431].includes(reply.statusCode))
+                taken.push(`${label}: not refused for its size`);
             }),
             { numRuns: runs, seed: caseSeed, endOnFailure: true },
           );
@@ -612,6 +643,309 @@ describe('fuzzing every route with bad input: no 5xx, no stack trace, every brok
     const after = await databaseDigest(portal);
     changed = Object.keys(before).filter((table) => before[table] !== after[table]);
     expect(changed).toEqual([]);
+  });
+});
+
+const IMPORT_FILES = Number(process.env.SECURITY_FUZZ_IMPORT_FILES ?? 150);
+const IMPORT_CHECK = '/api/adherentsCorrespondant/import';
+const I18N_KEY = /^[a-z][\w-]*(\.[\w-]+)+$/;
+const xmlEscaped = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** A cell value as a reader meets it in a sheet's XML, odd ones first. */
+const sheetValue = fc.oneof(
+  fc.constantFrom(...ODD_STRINGS, '999999999', '-1', '1e308', '=1+1', '@SUM(A1)', '45000.5', '#REF!', ''),
+  fc.string({ maxLength: 40 }),
+  fc.double().map(String),
+);
+/** A cell's XML: mostly well formed (text, numbers), sometimes a reference, type or markup a reader must survive. */
+const sheetCell = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: sheetValue.map((value) => ({
+      ref: null,
+      xml: ` t="inlineStr"><is><t>${xmlEscaped(value)}</t></is>`,
+    })),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .double({ noNaN: true, noDefaultInfinity: true })
+      .map((n) => ({ ref: null, xml: `><v>${n}</v>` })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        ref: fc.option(
+          fc.constantFrom('A0', 'XFE1', 'A1048577', '1A', '', 'A-1', `${'A'.repeat(20)}1`, 'a1', 'B2'),
+        ),
+        type: fc.constantFrom('s', 'str', 'n', 'b', 'e', 'd', 'x', ''),
+        value: sheetValue,
+        formula: fc.option(fc.constantFrom('1+1', 'HYPERLINK("http://x")', 'A1', 'WEBSERVICE("http://x")')),
+        escaped: fc.boolean(),
+      })
+      .map(({ ref, type, value, formula, escaped }) => ({
+        ref,
+        xml: `${type ? ` t="${type}"` : ''}>${formula ? `<f>${xmlEscaped(formula)}</f>` : ''}<v>${escaped ? xmlEscaped(value) : value}</v>`,
+      })),
+  },
+);
+/** A value drawn once in `times` draws, null otherwise. */
+const rarely = <T>(value: fc.Arbitrary<T>, times: number) =>
+  fc.oneof({ weight: times - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: value });
+/** What may precede a sheet's root element: nothing, an entity expansion, an external entity. */
+const PROLOGUES = [
+  '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>',
+  '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
+];
+const columnName = (position: number) => {
+  let name = '';
+  for (let n = position; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+};
+const inline = (ref: string, text: string) =>
+  `<c r="${ref}" t="inlineStr"><is><t>${xmlEscaped(text)}</t></is></c>`;
+/** A sheet of the template's headers, then rows of drawn cells; now and then a hostile prologue or markup. */
+const sheetXml = fc
+  .record({
+    prologue: rarely(fc.constantFrom(...PROLOGUES), 8),
+    rows: fc.array(fc.array(sheetCell, { maxLength: IMPORT_COLUMNS.length }), { maxLength: 12 }),
+    rowNumber: rarely(fc.integer({ min: -1, max: 1_048_577 }), 6),
+    entity: rarely(fc.constantFrom('&c;', '&e;'), 8),
+    closed: rarely(fc.constant(false), 10),
+  })
+  .map(({ prologue, rows, rowNumber, entity, closed }) => {
+    const header = IMPORT_COLUMNS.map((column, i) => inline(`${columnName(i + 1)}1`, column.header.fr_FR));
+    const body = rows.map((cells, r) => {
+      const line = rowNumber ?? r + 2;
+      const xml = cells.map(
+        (cell, c) => `<c r="${cell.ref ?? `${columnName(c + 1)}${line}`}"${cell.xml}</c>`,
+      );
+      return `<row r="${line}">${xml.join('')}</row>`;
+    });
+    const data = `<sheetData>${entity ?? ''}<row r="1">${header.join('')}</row>${body.join('')}</sheetData>`;
+    const root = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+    return `<?xml version="1.0" encoding="UTF-8"?>${prologue ?? ''}${root}${data}${closed === false ? '' : '</worksheet>'}`;
+  });
+
+/** What a user's program may put in a cell of the template: text, numbers, dates, formulas, errors, links. */
+const templateValue: fc.Arbitrary<ExcelJS.CellValue> = fc.oneof(
+  sheetValue,
+  fc.double({ noNaN: false }),
+  fc.integer(),
+  fc.date({ min: new Date(Date.UTC(1800, 0, 1)), max: new Date(Date.UTC(2200, 0, 1)), noInvalidDate: true }),
+  fc.boolean(),
+  fc.constantFrom<ExcelJS.CellValue>(
+    { formula: '1+1', result: 2 },
+    { formula: 'HYPERLINK("http://x","Martin")', result: 'Martin' },
+    { error: '#REF!' },
+    { text: 'Martin', hyperlink: 'http://x' },
+    { richText: [{ text: 'Mar' }, { text: 'tin', font: { bold: true } }] },
+    null,
+  ),
+);
+/** Cells of the template written by exceljs: a drawn value at a drawn row (under the example) and column. */
+const templateCells = fc.array(
+  fc.tuple(
+    fc.integer({ min: 3, max: 30 }),
+    fc.integer({ min: 1, max: IMPORT_COLUMNS.length + 3 }),
+    templateValue,
+  ),
+  { maxLength: 60 },
+);
+
+/** CSV text under the template's headers (all of them in a drawn order, or some), in a drawn encoding. */
+const csvFile = fc
+  .record({
+    headers: fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.shuffledSubarray(
+          IMPORT_COLUMNS.map((column) => column.header.fr_FR),
+          { minLength: IMPORT_COLUMNS.length },
+        ),
+      },
+      { weight: 1, arbitrary: fc.shuffledSubarray(IMPORT_COLUMNS.map((column) => column.header.fr_FR)) },
+    ),
+    rows: fc.array(
+      fc.array(
+        fc.oneof(
+          { weight: 6, arbitrary: fc.string({ maxLength: 30 }) },
+          {
+            weight: 2,
+            arbitrary: fc.constantFrom(
+              '=cmd|x',
+              '"',
+              '""a',
+              '',
+              '12/04/1985',
+              'Madame',
+              '75002',
+              '06 12 34 56 78',
+            ),
+          },
+          { weight: 1, arbitrary: fc.constantFrom(...ODD_STRINGS) },
+        ),
+        {
+          maxLength: IMPORT_COLUMNS.length,
+        },
+      ),
+      { maxLength: 12 },
+    ),
+    delimiter: fc.constantFrom(';', ',', '\t', '|'),
+    encoding: fc.constantFrom('utf-8', 'utf-8-bom', 'utf-16le-bom', 'latin1'),
+  })
+  .map(({ headers, rows, delimiter, encoding }) => {
+    const text = [headers, ...rows].map((row) => row.join(delimiter)).join('\r\n');
+    if (encoding === 'utf-16le-bom')
+      return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    if (encoding === 'latin1') return new Uint8Array(Buffer.from(text, 'latin1'));
+    return new TextEncoder().encode(`${encoding === 'utf-8-bom' ? '\ufeff' : ''}${text}`);
+  });
+
+/** Names a file may come under: its own kind's mostly, sometimes a misleading or hostile one. */
+const ODD_NAMES = [
+  'salaries.xlsm',
+  'SALARIES.XLSX',
+  'salaries',
+  'salaries.xlsx.exe',
+  '../../../etc/salaries.csv',
+  'CON.csv',
+  'salaries\u202excl.csv',
+  `${'é'.repeat(250)}.csv`,
+];
+const nameOf = (own: readonly string[]) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...own) },
+    { weight: 1, arbitrary: fc.constantFrom(...ODD_NAMES) },
+  );
+
+/**
+ * Files a correspondant may upload to the import's check (issue 22), sent in a well-formed request so
+ * that only the file is broken: a hand-made workbook around a drawn sheet, the portal's own template
+ * filled with odd cells by exceljs or with bytes changed and cut short, a CSV of odd cells, random
+ * bytes. The check is a JSON body with the file in base64, not a multipart upload: the fuzz above
+ * already sends it multipart bodies (refused 415) and breaks its fields one at a time.
+ */
+describe('fuzzing the import check with hostile files: no 5xx, no stack trace, a check or a translated refusal', () => {
+  let template: Uint8Array = new Uint8Array();
+  let correspondants: Identity[] = [];
+  let before: Record<string, string> = {};
+  const statuses = new Map<string, number>();
+  let slowest = 0;
+  beforeAll(async () => {
+    correspondants = identities.filter((identity) => identity.roles.includes('ROLE_CORRESPONDANT'));
+    const reply = await portal.http({
+      url: '/api/adherentsCorrespondant/import/modele?langue=fr_FR',
+      headers: { authorization: `Bearer ${correspondants[0]?.access ?? ''}` },
+    });
+    template = reply.bytes;
+    before = await databaseDigest(portal);
+  });
+  afterAll(() => {
+    figure(
+      'fuzz.importFiles',
+      [...statuses.values()].reduce((a, b) => a + b, 0),
+    );
+    console.log(
+      `import fuzz: ${JSON.stringify(Object.fromEntries(statuses))}; slowest check ${Math.round(slowest)} ms`,
+    );
+  });
+
+  const file = fc.oneof(
+    fc.record({ kind: fc.constant('workbook' as const), sheet: sheetXml, name: nameOf(['salaries.xlsx']) }),
+    fc.record({
+      kind: fc.constant('filled' as const),
+      cells: templateCells,
+      name: nameOf(['salaries.xlsx']),
+    }),
+    fc.record({
+      kind: fc.constant('damaged' as const),
+      cut: fc.option(fc.nat(), { freq: 2 }),
+      changes: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+      name: nameOf(['salaries.xlsx']),
+    }),
+    fc.record({
+      kind: fc.constant('csv' as const),
+      bytes: csvFile,
+      name: nameOf(['salaries.csv', 'salaries.txt']),
+    }),
+    fc.record({
+      kind: fc.constant('random' as const),
+      bytes: fc.uint8Array({ maxLength: 4096 }),
+      name: nameOf(['salaries.xlsx', 'salaries.csv']),
+    }),
+  );
+  type Drawn = typeof file extends fc.Arbitrary<infer T> ? T : never;
+  const bytesOf = async (drawn: Drawn): Promise<Uint8Array> => {
+    switch (drawn.kind) {
+      case 'workbook':
+        return zipOf(workbookParts(drawn.sheet));
+      case 'filled': {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(template.slice().buffer);
+        const sheet = workbook.worksheets[0];
+        for (const [row, column, value] of drawn.cells) if (sheet) sheet.getCell(row, column).value = value;
+        return new Uint8Array(await workbook.xlsx.writeBuffer());
+      }
+      case 'damaged': {
+        const bytes = template.slice(0, drawn.cut === null ? template.length : drawn.cut % template.length);
+        for (const [at, value] of drawn.changes) if (bytes.length > 0) bytes[at % bytes.length] = value;
+        return bytes;
+      }
+      default:
+        return drawn.bytes;
+    }
+  };
+
+  it(`answers ${IMPORT_FILES} hostile files`, async () => {
+    await fc.assert(
+      fc.asyncProperty(file, fc.nat(), fc.constantFrom('fr_FR', 'en_EN'), async (drawn, who, langue) => {
+        const bytes = await bytesOf(drawn);
+        const identity = correspondants[who % correspondants.length];
+        const started = performance.now();
+        const reply = await portal.http({
+          method: 'POST',
+          url: IMPORT_CHECK,
+          headers: { authorization: `Bearer ${identity?.access ?? ''}` },
+          payload: { nomFichier: drawn.name, fichier: Buffer.from(bytes).toString('base64'), langue },
+        });
+        slowest = Math.max(slowest, performance.now() - started);
+        const label = `${drawn.kind} ${drawn.name.slice(0, 40)} (${bytes.length} bytes) [${identity?.name}] → ${reply.statusCode}`;
+        if (reply.statusCode >= 500) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
+        if (STACK_TRACE.test(reply.body))
+          throw new Error(`${label}: stack trace ${reply.body.slice(0, 300)}`);
+        if (reply.statusCode === 200) {
+          const check = importCheckReply.parse(reply.json());
+          const outcome =
+            check.counts.rows === check.counts.error ? 'checked, every row in error' : 'checked';
+          statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
+          return;
+        }
+        // A name over 255 characters is a field error (400); a file refused whole says why (422).
+        if (![400, 422].includes(reply.statusCode)) throw new Error(`${label}: ${reply.body.slice(0, 300)}`);
+        const refusal = reply.json<{ message?: string; importError?: { key?: string } }>();
+        const key = reply.statusCode === 422 ? refusal.importError?.key : refusal.message;
+        if (
+          typeof key !== 'string' ||
+          !I18N_KEY.test(key) ||
+          (reply.statusCode === 422 && refusal.message !== key)
+        )
+          throw new Error(`${label}: no translatable key ${reply.body.slice(0, 300)}`);
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      }),
+      { numRuns: IMPORT_FILES, seed: SEED, endOnFailure: true },
+    );
+  });
+
+  it('changed nothing but the checks kept for their author and their audit rows', async () => {
+    const after = await databaseDigest(portal);
+    const kept = new Set(['participant_imports', 'audit_log']);
+    expect(Object.keys(before).filter((table) => !kept.has(table) && before[table] !== after[table])).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,13 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { composeUsername } from '@portail/contract/rules/username';
-import { participant, participantCreatedReply } from '@portail/contract/schemas/participants';
+import { importCheckReply, importStatusReply } from '@portail/contract/schemas/participant-import';
+import {
+  PARTICIPANT_MESSAGES,
+  participant,
+  participantCreatedReply,
+  SELECTION_MAX,
+  terminateSelectionReply,
+} from '@portail/contract/schemas/participants';
 import { REGISTRATION_PROOF_HEADER } from '@portail/contract/schemas/registration';
 import { Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
-import { and, asc, count, desc, eq, isNull, like, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, like, ne, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { issueAccountToken } from '../src/auth/account-tokens';
 import { issueActivationCode } from '../src/auth/activation-codes';
+import { rowsOf } from '../src/db/rows';
 import {
   accountTokens,
   auditLog,
@@ -18,15 +27,17 @@ import {
   establishments,
   mutations,
   oneTimeCodes,
+  participantImports,
   participants,
   throttles,
   users,
 } from '../src/db/schema';
 import { DEMO_PASSWORD, DEMO_SECRET_ANSWER } from '../src/demo/accounts';
-import { CIVILITY, FRANCE } from '../src/demo/reference';
+import { CIVILITY, FRANCE, MOVEMENT_TYPE, STREET_TYPE_IDS } from '../src/demo/reference';
 import { issueRegistrationLink } from '../src/features/registration/registration-links';
 import { centreToday } from '../src/lib/dates';
 import { clientAuth, signIn } from '../test/helper';
+import { csvOf, freshRow, IMPORT_URL } from '../test/participant-import-api-fixtures';
 import { updateFormOf, validForm } from '../test/participants-fixtures';
 import { NEW_PASSWORD, participantForm, tokenIn } from '../test/registration-fixtures';
 import { figure, type HttpReply, type Portal, startPortal } from './portal';
@@ -37,7 +48,10 @@ import { figure, type HttpReply, type Portal, startPortal } from './portal';
  * injected privileged field per case. A case passes when it is refused (4xx, nothing written) or ignored
  * (2xx, the valid part applied, and the caller's privileged columns and every other scope's rows as
  * before). Fields that legitimately name an establishment or a resource are tried outside the scope:
- * only a refusal is right for them.
+ * only a refusal is right for them. The routes acting on many (issue 22) take a selection: one mixing
+ * the caller's ids with other scopes' must be carried out for the caller's part only, the others
+ * refused as unknown ids without a name; a malformed one is refused whole, nothing changed. Every
+ * refusal carries keys the web translates.
  */
 // Started while the file is collected: the cases below are generated from the targets built on it.
 const portal: Portal = await startPortal();
@@ -63,6 +77,11 @@ interface Target {
   ignore: Extra;
   /** Fields naming another scope, or whole calls: only a refusal is right. */
   refuse?: Record<string, Extra | (() => Promise<HttpReply>)>;
+  /**
+   * Hostile calls the route must carry out for the caller's own part only (a selection mixing the
+   * caller's ids with another scope's): only a 2xx is right, checked by `applied` and `effects`.
+   */
+  apply?: Record<string, () => Promise<HttpReply>>;
 }
 
 const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
@@ -155,6 +174,19 @@ function changedKeys(prefix: string, before: Row, after: Row): string[] {
     .map((key) => `${prefix}.${key}`);
 }
 
+/** A workbook's first sheet as rows of cell values (row 1: the headers). */
+async function sheetRows(bytes: Uint8Array): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
 /** Rows a write adds: compared around a refusal, they prove nothing was written. */
 async function footprint(): Promise<Row> {
   const n = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
@@ -165,7 +197,54 @@ async function footprint(): Promise<Row> {
     tokens: await n(db.select({ n: count() }).from(accountTokens)),
     enumItems: await n(db.select({ n: count() }).from(enumItems)),
     mails: portal.notifier.mails.length,
+    // Every participant's row as it is: a refused bulk terminate must have changed none of them.
+    participantRows:
+      (
+        await rowsOf<{ d: string }>(
+          db,
+          sql`select coalesce(md5(string_agg(md5(p::text), '' order by p.id)), '') as d from participants p`,
+        )
+      )[0]?.d ?? '',
   };
+}
+
+/** The web's catalogues: a refusal's keys must be translated in both (docs/interface-conventions.md#server-messages). */
+const catalogues = ['fr_FR', 'en_EN'].map(
+  (language) =>
+    JSON.parse(
+      readFileSync(new URL(`../../web/src/i18n/${language}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, unknown>,
+);
+const translated = (key: string) =>
+  catalogues.every((catalogue) => {
+    let node: unknown = catalogue;
+    for (const part of key.split('.'))
+      node = node && typeof node === 'object' ? Reflect.get(node, part) : undefined;
+    return typeof node === 'string' && node.length > 0;
+  });
+
+/** The keys of a refusal that the web cannot translate (an error reply's message, fields and messages). */
+function untranslatedKeys(reply: HttpReply): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(reply.body);
+  } catch {
+    return [`a body that is not JSON: ${reply.body.slice(0, 80)}`];
+  }
+  const { message, fieldErrors, ciemException, importError } = (body ?? {}) as {
+    message?: unknown;
+    fieldErrors?: { defaultMessage?: unknown }[];
+    ciemException?: { messages?: { errorCode?: unknown }[] };
+    importError?: { key?: unknown };
+  };
+  const keys = [
+    message,
+    ...(fieldErrors ?? []).map((entry) => entry.defaultMessage),
+    ...(ciemException?.messages ?? []).map((entry) => `messages.${String(entry.errorCode)}`),
+    ...(importError ? [importError.key] : []),
+  ];
+  if (typeof message !== 'string') return [`no message key: ${reply.body.slice(0, 80)}`];
+  return keys.filter((key) => typeof key !== 'string' || !translated(key)).map(String);
 }
 
 /** Every write route that takes a body, with its fields to inject and the rows no case may touch. */
@@ -222,6 +301,15 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
       ),
     )
     .limit(1);
+  // A participant of that sibling establishment: next door to corr.etablissement, never within its reach.
+  const [neighbour] = sibling[0]
+    ? await db
+        .select({ id: participants.id })
+        .from(participants)
+        .where(eq(participants.establishmentId, sibling[0].id))
+        .orderBy(asc(participants.id))
+        .limit(1)
+    : [];
   const peerDocuments = () =>
     db
       .select({ id: documents.id, unread: documents.unread, active: documents.active })
@@ -231,6 +319,7 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
   /** Rows of other scopes that no case may touch, whatever it injects. */
   const victims = async (): Promise<Row> => ({
     outsider: await participantById(outsider.id),
+    ...(neighbour ? { neighbour: await participantById(neighbour.id) } : {}),
     peer: await participantById(peerId),
     peerDocuments: await peerDocuments(),
     admin: await userById(admin.id),
@@ -438,6 +527,395 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
       ...participantFields,
       dateResiliation: '2020-01-01',
       idEtablissement: otherEstablishment,
+    },
+  };
+
+  // --- acting on many (issue 22): a selection is ticked ids or the list's filter ----------------
+  const mainUser = await userOf('corr.etablissement');
+  const mainEstablishmentId = main.establishmentId ?? -1;
+  // Every participant outside corr.etablissement's establishment, for selections that name them all.
+  const foreignIds = (
+    await db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(ne(participants.establishmentId, mainEstablishmentId))
+      .orderBy(asc(participants.id))
+  ).map((row) => row.id);
+  /** Names a reply about a selection must never hold: the participants out of the caller's reach. */
+  const hiddenNames = [
+    outsider.lastName,
+    ...(neighbour ? [(await participantById(neighbour.id)).lastName] : []),
+  ];
+  const farIds = [outsider.id, ...(neighbour ? [neighbour.id] : []), foreignIds[0] ?? outsider.id];
+  /** Ids no one has, from the top of the id range down: fill a selection to its size limit. */
+  const nobody = (n: number) => Array.from({ length: n }, (_, i) => 2_147_483_647 - i);
+  const selectionOfIds = (...ids: unknown[]) => ({ ids });
+  /** A selection sent as raw JSON: an own `__proto__` key survives only there. */
+  const rawSelection = (url: string, body: string) =>
+    portal.http({
+      method: 'POST',
+      url,
+      headers: { ...headers.main, 'content-type': 'application/json' },
+      payload: body,
+    });
+  // A reason the centre retired, and items of other lists: none is a reason to terminate.
+  const [retiredReason] = await db
+    .insert(enumItems)
+    .values({ namespace: 'motifmouvement', label: 'Motif retiré', labelEn: 'Retired reason', active: false })
+    .returning({ id: enumItems.id });
+
+  /** Selections no route may take, each beside the caller's own id (a partial acceptance would show). */
+  const badSelections = (own: number): Record<string, unknown> => ({
+    'selection (ids with an injected idEtablissement)': { ids: [own], idEtablissement: otherEstablishment },
+    'selection (ids with an injected scope level)': {
+      ids: [own],
+      niveau: 'GROUPEMENT',
+      scopeLevel: 'GROUPEMENT',
+    },
+    'selection (ids and a filter at once)': { ids: [own], filtre: { idEtablissement: otherEstablishment } },
+    'selection (a filter with an injected idGroupement beside it)': {
+      filtre: { idParticipant: own },
+      idGroupement: otherGroup,
+    },
+    [`selection (${SELECTION_MAX + 1} ids)`]: selectionOfIds(own, ...nobody(SELECTION_MAX)),
+    [`selection (${SELECTION_MAX + 1} times the same id)`]: selectionOfIds(
+      ...Array.from({ length: SELECTION_MAX + 1 }, () => own),
+    ),
+    'selection (no id)': selectionOfIds(),
+    'ids (zero)': selectionOfIds(own, 0),
+    "ids (negative: another scope's id)": selectionOfIds(own, -outsider.id),
+    'ids (over 2^31 - 1)': selectionOfIds(own, 2 ** 31),
+    'ids (2^53 + 1)': selectionOfIds(own, 2 ** 53 + 1),
+    'ids (a fraction)': selectionOfIds(own, 1.5),
+    'ids (as strings)': selectionOfIds(String(own), String(outsider.id)),
+    'ids (null)': selectionOfIds(own, null),
+    'ids (an object)': selectionOfIds(own, { id: outsider.id }),
+    'selection (a list instead of an object)': [own],
+    'selection (null)': null,
+    'filtre (idEtablissement negative)': { filtre: { idEtablissement: -otherEstablishment } },
+    'filtre (idEtablissement not a number)': { filtre: { idEtablissement: 'abc' } },
+    'filtre (idEntreprise over 2^31 - 1)': { filtre: { idEntreprise: 2 ** 31 } },
+    'filtre (nom holding a NUL)': { filtre: { idParticipant: own, nom: 'Le\u0000fèvre' } },
+    'filtre (nom over 100 characters)': { filtre: { idParticipant: own, nom: 'L'.repeat(101) } },
+    'filtre (null)': { filtre: null },
+    // The filter is strict too: a field dropped unread would widen the selection to the whole scope.
+    'filtre (a misspelt field)': { filtre: { idEtablisement: otherEstablishment } },
+    "filtre (the caller's id with a wider scope's fields injected in it)": {
+      filtre: { idParticipant: own, idGroupement: otherGroup, niveau: 'GROUPEMENT', roles: ['ROLE_ADMIN'] },
+    },
+  });
+
+  // --- terminating a selection ----------------------------------------------------------------
+  const REASON = 52;
+  let chosen = 0;
+  /** The caller's participants the last call selected, and the ids out of reach it named. */
+  let ownSelected: number[] = [];
+  let outOfReach: number[] = [];
+  const terminateMany = (selection: unknown, own: number[], extra: Extra = {}) => {
+    ownSelected = own;
+    const named =
+      selection && typeof selection === 'object' && 'ids' in selection && Array.isArray(selection.ids)
+        ? [...new Set(selection.ids)]
+        : [];
+    outOfReach = named.filter((id): id is number => typeof id === 'number' && !own.includes(id));
+    return call('POST', '/api/adherentsCorrespondant/resilier', headers.main, {
+      selection,
+      motifMouvement: REASON,
+      ...extra,
+    });
+  };
+  const selectionTerminate: Target = {
+    route: 'POST /api/adherentsCorrespondant/resilier',
+    // A participant of the caller's, active: a new one once the last case terminated it.
+    prepare: async () => {
+      if (chosen === 0 || !(await participantById(chosen)).active) chosen = await createParticipant();
+    },
+    send: (extra) => terminateMany(selectionOfIds(chosen), [chosen], extra),
+    own: () => correspondantPrivileges(main.id),
+    applied: async (reply) => {
+      const summary = terminateSelectionReply.parse(reply.json());
+      const rows = await Promise.all(ownSelected.map(participantById));
+      return summary.terminated === ownSelected.length && rows.every((row) => !row.active);
+    },
+    effects: async (reply) => {
+      const summary = terminateSelectionReply.parse(reply.json());
+      const problems: string[] = [];
+      // Each id out of reach refused once, as an unknown one: no name, the one message.
+      const refused = summary.refused.map((refusal) => refusal.id).sort((a, b) => a - b);
+      if (
+        !isDeepStrictEqual(
+          refused,
+          [...outOfReach].sort((a, b) => a - b),
+        )
+      )
+        problems.push(`refused ${refused.length} ids, ${outOfReach.length} out of reach`);
+      for (const refusal of summary.refused) {
+        const codes = refusal.messages.map((message) => message.errorCode);
+        if (refusal.nom !== null || refusal.prenom !== null)
+          problems.push(`refusal of ${refusal.id} names ${refusal.nom} ${refusal.prenom}`);
+        if (!isDeepStrictEqual(codes, [PARTICIPANT_MESSAGES.notFound]))
+          problems.push(`refusal of ${refusal.id}: ${codes.join()}`);
+      }
+      for (const id of ownSelected) {
+        const row = await participantById(id);
+        if (row.terminationDate !== centreToday() || row.terminationReasonId !== REASON)
+          problems.push(`${id} terminated on ${row.terminationDate} for ${row.terminationReasonId}`);
+        if (row.establishmentId !== mainEstablishmentId) problems.push(`${id} moved`);
+      }
+      if (!ownSelected.includes(chosen) && !(await participantById(chosen)).active)
+        problems.push('terminated a participant the selection did not name');
+      problems.push(
+        ...hiddenNames.filter((name) => reply.body.includes(name)).map((name) => `names ${name}`),
+      );
+      return problems;
+    },
+    ignore: {
+      ...roleFields,
+      ...scopeFields,
+      ...participantFields,
+      ids: [outsider.id],
+      filtre: { idEtablissement: otherEstablishment },
+      dateResiliation: '2020-01-01',
+      actif: true,
+    },
+    apply: {
+      "a selection of the caller's id and other scopes' ids": () =>
+        terminateMany(selectionOfIds(chosen, ...farIds), [chosen]),
+      "a selection of the caller's id among every other scope's participant": () =>
+        terminateMany(selectionOfIds(...foreignIds, chosen), [chosen]),
+      [`a selection of ${SELECTION_MAX} ids, the caller's one among ids no one has`]: () =>
+        terminateMany(selectionOfIds(chosen, ...nobody(SELECTION_MAX - 1)), [chosen]),
+      'a selection naming the same ids several times': () =>
+        terminateMany(selectionOfIds(chosen, chosen, outsider.id, chosen, outsider.id), [chosen]),
+      "a filter of another scope's establishment": () =>
+        terminateMany({ filtre: { idEtablissement: otherEstablishment } }, []),
+      ...(sibling[0]
+        ? {
+            "a filter of the same company's other establishment": () =>
+              terminateMany({ filtre: { idEtablissement: sibling[0]?.id } }, []),
+          }
+        : {}),
+      "a filter of another scope's company": () =>
+        terminateMany({ filtre: { idEntreprise: otherCompany } }, []),
+      "a filter of another scope's participant": () =>
+        terminateMany({ filtre: { idParticipant: outsider.id } }, []),
+      "a filter of the caller's establishment and another scope's participant": () =>
+        terminateMany({ filtre: { idEtablissement: mainEstablishmentId, idParticipant: outsider.id } }, []),
+    },
+    refuse: {
+      ...Object.fromEntries(
+        Object.keys(badSelections(0)).map((name) => [
+          name,
+          () => terminateMany(badSelections(chosen)[name], []),
+        ]),
+      ),
+      'selection (a __proto__ key)': () =>
+        rawSelection(
+          '/api/adherentsCorrespondant/resilier',
+          `{"selection":{"ids":[${chosen}],"__proto__":{"ids":[${outsider.id}]}},"motifMouvement":${REASON}}`,
+        ),
+      'motifMouvement (an item of another list: a civility)': { motifMouvement: CIVILITY.mrs },
+      'motifMouvement (a street type)': { motifMouvement: STREET_TYPE_IDS[0] },
+      'motifMouvement (the movement type "termination", not a reason)': {
+        motifMouvement: MOVEMENT_TYPE.termination,
+      },
+      'motifMouvement (a reason the centre retired)': { motifMouvement: retiredReason?.id },
+      'motifMouvement (no such item)': { motifMouvement: 2_000_000_000 },
+      'motifMouvement (as text)': { motifMouvement: String(REASON) },
+      'motifMouvement (zero)': { motifMouvement: 0 },
+      'motifMouvement (negative)': { motifMouvement: -REASON },
+      'motifMouvement (a fraction)': { motifMouvement: REASON + 0.5 },
+      'motifMouvement (null)': { motifMouvement: null },
+      'motifMouvement (missing)': { motifMouvement: undefined },
+    },
+  };
+
+  // --- exporting a selection (a read by POST: only the caller's participants may leave) ---------
+  const exportOwn = (
+    await db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(eq(participants.establishmentId, mainEstablishmentId))
+      .orderBy(asc(participants.id))
+      .limit(3)
+  ).map((row) => row.id);
+  const [own0 = 0, own1 = 0] = exportOwn;
+  let exportExpected: number[] = [];
+  let exported: unknown[][] = [];
+  const exportMany = async (selection: unknown, expected: number[], extra: Extra = {}) => {
+    exportExpected = expected;
+    const reply = await call('POST', '/api/excel-adherents', headers.main, {
+      selection,
+      langue: 'fr_FR',
+      ...extra,
+    });
+    exported = reply.statusCode === 200 ? await sheetRows(reply.bytes) : [];
+    return reply;
+  };
+  const selectionExport: Target = {
+    route: 'POST /api/excel-adherents',
+    send: (extra) => exportMany(selectionOfIds(...exportOwn), exportOwn, extra),
+    own: () => correspondantPrivileges(main.id),
+    // The header row, then exactly the caller's participants the selection named, each once.
+    applied: async () =>
+      exported[0]?.[0] === 'N° participant' &&
+      isDeepStrictEqual(
+        exported
+          .slice(1)
+          .map((row) => row[0])
+          .sort(),
+        [...exportExpected].sort(),
+      ),
+    effects: async () => {
+      const data = exported.slice(1);
+      const strangers = data.map((row) => row[0]).filter((id) => !exportExpected.includes(Number(id)));
+      const names = hiddenNames.filter((name) => data.some((row) => row.includes(name)));
+      return [...strangers.map((id) => `exported ${id}`), ...names.map((name) => `exported ${name}`)];
+    },
+    ignore: {
+      ...roleFields,
+      ...scopeFields,
+      ...participantFields,
+      ids: [outsider.id],
+      colonnes: ['motDePasse'],
+    },
+    apply: {
+      "a selection of the caller's ids and other scopes' ids": () =>
+        exportMany(selectionOfIds(...exportOwn, ...farIds), exportOwn),
+      "a selection of the caller's id among every other scope's participant": () =>
+        exportMany(selectionOfIds(...foreignIds, own0), [own0]),
+      [`a selection of ${SELECTION_MAX} ids, the caller's among ids no one has`]: () =>
+        exportMany(selectionOfIds(...exportOwn, ...nobody(SELECTION_MAX - exportOwn.length)), exportOwn),
+      'a selection naming the same ids several times': () =>
+        exportMany(selectionOfIds(own0, own0, own1, outsider.id, own1, outsider.id), [own0, own1]),
+      "a filter of another scope's establishment": () =>
+        exportMany({ filtre: { idEtablissement: otherEstablishment, actif: false } }, []),
+      ...(sibling[0]
+        ? {
+            "a filter of the same company's other establishment": () =>
+              exportMany({ filtre: { idEtablissement: sibling[0]?.id, actif: false } }, []),
+          }
+        : {}),
+      "a filter of another scope's company": () =>
+        exportMany({ filtre: { idEntreprise: otherCompany, actif: false } }, []),
+      "a filter of another scope's participant": () =>
+        exportMany({ filtre: { idParticipant: outsider.id, actif: false } }, []),
+    },
+    refuse: {
+      ...Object.fromEntries(
+        Object.entries(badSelections(own0)).map(([name, selection]) => [
+          name,
+          () => exportMany(selection, []),
+        ]),
+      ),
+      'selection (a __proto__ key)': () =>
+        rawSelection(
+          '/api/excel-adherents',
+          `{"selection":{"ids":[${own0}],"__proto__":{"ids":[${outsider.id}]}},"langue":"fr_FR"}`,
+        ),
+      'langue (German)': { langue: 'de_DE' },
+      'langue (fr)': { langue: 'fr' },
+      'langue (FR_fr)': { langue: 'FR_fr' },
+      'langue (empty)': { langue: '' },
+      'langue (null)': { langue: null },
+      'langue (a list)': { langue: ['fr_FR'] },
+      'langue (a number)': { langue: 1 },
+    },
+  };
+
+  // --- running an import (the check is the caller's, kept on the server under its id) ----------
+  /** A check of one new person's row, uploaded by this caller: its id and the name it imports. */
+  const checkOf = async (auth: Record<string, string>, cells: Record<string, string> = {}) => {
+    const row = freshRow(cells);
+    const reply = await call('POST', IMPORT_URL, auth, {
+      nomFichier: 'salaries.csv',
+      fichier: Buffer.from(csvOf([row])).toString('base64'),
+      langue: 'fr_FR',
+    });
+    const check = importCheckReply.parse(reply.json());
+    if (check.counts.new !== 1) throw new Error(`the check has no new row: ${reply.body.slice(0, 300)}`);
+    return { id: check.id, name: row.Nom ?? '' };
+  };
+  /** The import's state once its rows are written and its activation links handed over. */
+  const importFinished = async (id: string) => {
+    for (const until = Date.now() + 30_000; ; ) {
+      const status = importStatusReply.parse((await call('GET', `${IMPORT_URL}/${id}`, headers.main)).json());
+      if (status.state !== 'running' && status.activationsQueued === 0) return status;
+      if (Date.now() > until) throw new Error(`import ${id} still ${status.state}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  let pendingCheck = { id: '', name: '' };
+  const runOf = (id: string, auth: Record<string, string>, extra: Extra = {}) =>
+    call('POST', `${IMPORT_URL}/${id}/executer`, auth, { mettreAJour: false, ...extra });
+  const importRun: Target = {
+    route: 'POST /api/adherentsCorrespondant/import/:id/executer',
+    prepare: async () => {
+      pendingCheck = await checkOf(headers.main);
+    },
+    send: (extra) => runOf(pendingCheck.id, headers.main, extra),
+    own: () => correspondantPrivileges(main.id),
+    applied: async (reply) =>
+      reply.statusCode === 202 && (await importFinished(pendingCheck.id)).created === 1,
+    // The run goes on in the background after its 202: what it did is read once it has finished.
+    effects: async () => {
+      await importFinished(pendingCheck.id);
+      const made = await db
+        .select()
+        .from(participants)
+        .where(sql`upper(${participants.lastName}) = upper(${pendingCheck.name})`);
+      const [row] = made;
+      if (!row || made.length !== 1) return [`${made.length} participants named ${pendingCheck.name}`];
+      const [account] = await db.select().from(users).where(eq(users.participantId, row.id));
+      const [record] = await db
+        .select({ owner: participantImports.ownerUserId })
+        .from(participantImports)
+        .where(eq(participantImports.id, pendingCheck.id));
+      return [
+        ...changedKeys('imported', mainPlace, {
+          establishmentId: row.establishmentId,
+          companyId: row.companyId,
+          groupId: row.groupId,
+        }),
+        ...(account?.roles.join() === 'ROLE_PARTICIPANT' && account.kind === 'PARTICIPANT' && !account.active
+          ? []
+          : [`account ${account?.roles.join()} ${account?.kind} active=${account?.active}`]),
+        ...(record?.owner === mainUser.id ? [] : [`import owned by ${record?.owner}`]),
+      ];
+    },
+    ignore: {
+      ...roleFields,
+      ...scopeFields,
+      ...participantFields,
+      ownerUserId: admin.id,
+      userId: admin.id,
+      scopeKey: `G${otherGroup}`,
+      id: '00000000-0000-4000-8000-000000000000',
+      state: 'done',
+      etat: 'done',
+      total: 0,
+      rows: [{ line: 2, status: 'new', participantId: outsider.id, body: outsiderForm }],
+      lignes: [2, 3],
+    },
+    refuse: {
+      ':id (a check of another correspondant of the same establishment)': async () =>
+        runOf((await checkOf(headers.directory)).id, headers.main),
+      // Its row names corr.etablissement's own establishment: only the author may run it there.
+      ':id (a check of the company correspondant above)': async () =>
+        runOf(
+          (await checkOf(headers.company, { "N° d'établissement": String(mainEstablishmentId) })).id,
+          headers.main,
+        ),
+      ':id (a check of another scope)': async () => runOf((await checkOf(headers.other)).id, headers.main),
+      ':id (the check run by the company correspondant above its author)': () =>
+        runOf(pendingCheck.id, headers.company),
+      ':id (the check run by another correspondant of the same establishment)': () =>
+        runOf(pendingCheck.id, headers.directory),
+      ':id (not a uuid)': () => runOf(String(outsider.id), headers.main),
+      ':id (a uuid of no check)': () => runOf('00000000-0000-4000-8000-000000000000', headers.main),
+      'mettreAJour (as text)': { mettreAJour: 'true' },
+      'mettreAJour (a number)': { mettreAJour: 1 },
+      'mettreAJour (null)': { mettreAJour: null },
     },
   };
 
@@ -1213,6 +1691,9 @@ async function arrange(): Promise<{ targets: Target[]; victims: () => Promise<Ro
     update,
     transfer,
     terminate,
+    selectionTerminate,
+    selectionExport,
+    importRun,
     contactTarget('participant.test1', headers.test1, test1.id, null),
     contactTarget('corr.coordonnees', headers.contact, contactCorr.id, contactCorr.correspondantId),
     contactConfirmation,
@@ -1251,8 +1732,11 @@ const state = async (target: Target) => ({
   footprint: await footprint(),
 });
 
+/** What a case may answer: a refusal only, a refusal or the field ignored, or the caller's part carried out. */
+type Expected = 'refusal' | 'refusalOrIgnored' | 'ownPartOnly';
+
 /** One injection: refused with nothing written, or ignored with the valid part applied. */
-async function attack(target: Target, mustRefuse: boolean, send: () => Promise<HttpReply>): Promise<void> {
+async function attack(target: Target, expected: Expected, send: () => Promise<HttpReply>): Promise<void> {
   tally.cases++;
   await target.prepare?.();
   const before = await state(target);
@@ -1272,6 +1756,11 @@ async function attack(target: Target, mustRefuse: boolean, send: () => Promise<H
       ...changedKeys('rows', before.footprint, after.footprint),
     ];
     expect(wrote, `${answer} (refused) but wrote`).toEqual([]);
+    expect(untranslatedKeys(reply), `${answer} with keys the web cannot translate`).toEqual([]);
+    expect(
+      expected,
+      `${answer}: refused a call whose own part must be carried out: ${reply.body.slice(0, 200)}`,
+    ).not.toBe('ownPartOnly');
     tally.refused++;
     return;
   }
@@ -1279,7 +1768,7 @@ async function attack(target: Target, mustRefuse: boolean, send: () => Promise<H
     ...changedKeys('victim', before.victims, after.victims),
     ...changedKeys('own', before.own, after.own),
     ...((await target.effects?.(reply)) ?? []),
-    ...(mustRefuse ? ['answered 2xx where only a refusal is right'] : []),
+    ...(expected === 'refusal' ? ['answered 2xx where only a refusal is right'] : []),
   ];
   if (changes.length > 0) tally.accepted++;
   expect(changes, `${answer} and took the field`).toEqual([]);
@@ -1300,15 +1789,18 @@ describe('privileged fields injected into valid bodies', () => {
         it('carries out the valid body alone', async () => {
           await target.prepare?.();
           const control = await target.send({});
-          expect(control.statusCode, control.body.slice(0, 200)).toBe(200);
+          // 200, or 202 for a call carried out in the background (an import's run).
+          expect([200, 202], control.body.slice(0, 200)).toContain(control.statusCode);
           expect(await target.applied(control), 'the valid body took effect').toBe(true);
         });
       for (const [field, value] of Object.entries(target.ignore))
         it(`refuses or ignores an injected ${field}`, () =>
-          attack(target, false, () => target.send({ [field]: value })));
+          attack(target, 'refusalOrIgnored', () => target.send({ [field]: value })));
       for (const [field, value] of Object.entries(target.refuse ?? {}))
         it(`refuses ${field}`, () =>
-          attack(target, true, typeof value === 'function' ? value : () => target.send(value)));
+          attack(target, 'refusal', typeof value === 'function' ? value : () => target.send(value)));
+      for (const [name, send] of Object.entries(target.apply ?? {}))
+        it(`carries out only the caller's part of ${name}`, () => attack(target, 'ownPartOnly', send));
     });
   }
 

@@ -356,15 +356,21 @@ export type DestinationEstablishment = z.infer<typeof destinationEstablishment>;
  */
 export const SELECTION_MAX = 5_000;
 
-/** The list's filter fields (GET adherentsCorrespondant without its paging and sort). */
-export const participantListFilter = participantListQuery.pick({
-  actif: true,
-  nom: true,
-  prenom: true,
-  idParticipant: true,
-  idEntreprise: true,
-  idEtablissement: true,
-});
+/**
+ * The list's filter fields (GET adherentsCorrespondant without its paging and sort). Strict, as the
+ * selection around it: a field it does not know (`idEtablisement`, `idGroupement`) would otherwise be
+ * dropped and the filter widened to the whole scope, which a bulk terminate would then terminate.
+ */
+export const participantListFilter = z.strictObject(
+  participantListQuery.pick({
+    actif: true,
+    nom: true,
+    prenom: true,
+    idParticipant: true,
+    idEntreprise: true,
+    idEtablissement: true,
+  }).shape,
+);
 export type ParticipantListFilter = z.input<typeof participantListFilter>;
 
 const selectedId = z.number({ error: 'errors.invalid' }).int().positive().max(2_147_483_647);

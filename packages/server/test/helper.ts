@@ -14,10 +14,9 @@ import { hashPassword } from '../src/auth/passwords';
 import { loadCaller } from '../src/auth/sessions';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type DbOrTx, openDatabase } from '../src/db/client';
-import { outbox } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/demo/accounts';
 import { generateDemo } from '../src/demo/generate';
-import type { DeferredMail, Notifier, OutgoingMail } from '../src/notify/notifier';
+import { type DeferredMail, insertMails, type Notifier, type OutgoingMail } from '../src/notify/notifier';
 import { templatePrefix } from './global-setup';
 
 /** A signing key as strong as the configuration demands (random, 48 base64 characters). */
@@ -128,23 +127,9 @@ export class RecordingNotifier implements Notifier {
   /** Kept in the outbox as sent at once (the import counts its mails there), and recorded. */
   async mailsIn(tx: DbOrTx, mails: readonly DeferredMail[]) {
     if (mails.length === 0) return [];
-    const rows = await tx
-      .insert(outbox)
-      .values(
-        mails.map((mail) => ({
-          channel: 'MAIL' as const,
-          recipient: mail.to,
-          subject: mail.subject,
-          body: mail.text,
-          status: 'SENT' as const,
-          sentAt: new Date(),
-          purpose: mail.about?.purpose ?? 'OTHER',
-          userId: mail.about?.userId ?? null,
-        })),
-      )
-      .returning({ id: outbox.id });
+    const ids = await insertMails(tx, mails, 'SENT');
     this.mails.push(...mails);
-    return rows.map((row) => row.id).sort((a, b) => a - b);
+    return ids;
   }
   lastCode(to?: string): string {
     const sms = [...this.texts].reverse().find((entry) => !to || entry.to === to);

@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '../db/client';
-import { type MessagePurpose, outbox, outboxAttachments } from '../db/schema';
+import { type DeliveryStatus, type MessagePurpose, outbox, outboxAttachments } from '../db/schema';
 import type { MessageQueue } from './delivery-queue';
 
 export interface Attachment {
@@ -40,6 +40,32 @@ export interface Notifier {
 }
 
 /**
+ * Outbox rows for mails, in one statement, in the caller's transaction; their ids in the order of
+ * `mails` (serial ids are drawn in the order of the values, whatever order RETURNING gives them in).
+ */
+export async function insertMails(
+  tx: DbOrTx,
+  mails: readonly DeferredMail[],
+  status: Extract<DeliveryStatus, 'QUEUED' | 'SENT'>,
+): Promise<number[]> {
+  const rows = await tx
+    .insert(outbox)
+    .values(
+      mails.map((mail) => ({
+        channel: 'MAIL' as const,
+        recipient: mail.to,
+        subject: mail.subject,
+        body: mail.text,
+        status,
+        purpose: mail.about?.purpose ?? 'OTHER',
+        userId: mail.about?.userId ?? null,
+      })),
+    )
+    .returning({ id: outbox.id });
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
  * Records each message in the outbox and queues its delivery in the same transaction: the call
  * returns once the message is safe in the database, and the queue's senders (notify/sender.ts) take
  * it from there, with retries, whatever the provider's mood at that moment.
@@ -77,22 +103,7 @@ export function createNotifier(db: Db, queue: MessageQueue): Notifier {
   return {
     async mailsIn(tx, mails) {
       if (mails.length === 0) return [];
-      const rows = await tx
-        .insert(outbox)
-        .values(
-          mails.map((mail) => ({
-            channel: 'MAIL' as const,
-            recipient: mail.to,
-            subject: mail.subject,
-            body: mail.text,
-            status: 'QUEUED' as const,
-            purpose: mail.about?.purpose ?? 'OTHER',
-            userId: mail.about?.userId ?? null,
-          })),
-        )
-        .returning({ id: outbox.id });
-      // Serial ids are drawn in the order of the values, whatever order RETURNING gives them back in.
-      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+      const ids = await insertMails(tx, mails, 'QUEUED');
       await queue.enqueue(
         tx,
         mails.map((mail, index) => ({

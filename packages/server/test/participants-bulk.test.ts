@@ -245,6 +245,33 @@ describe('POST /api/adherentsCorrespondant/resilier', () => {
     }
   });
 
+  it('says what is wrong in the selection the caller meant: too many ids, an id that is not one, a field a filter has not', async () => {
+    for (const [selection, error] of [
+      [
+        { ids: Array.from({ length: 5001 }, (_, i) => i + 1) },
+        { field: 'selection.ids', defaultMessage: 'errors.maxItems', args: ['5000'] },
+      ],
+      [{ ids: [] }, { field: 'selection.ids', defaultMessage: 'errors.required' }],
+      [{ ids: [1, 'x'] }, { field: 'selection.ids.1', defaultMessage: 'errors.invalid' }],
+      [
+        { filtre: { actif: true, idEtablisement: 1 } },
+        { field: 'selection.filtre', defaultMessage: 'errors.unknownField' },
+      ],
+      // Both shapes at once, or neither: no shape is meant more than the other.
+      [
+        { ids: [1], filtre: {} },
+        { field: 'selection', defaultMessage: 'errors.invalid' },
+      ],
+      [{}, { field: 'selection', defaultMessage: 'errors.invalid' }],
+    ] as const) {
+      const reply = await terminateMany({ selection, motifMouvement: REASON });
+      expect(reply.statusCode).toBe(400);
+      expect(errorReply.parse(reply.json()).fieldErrors, JSON.stringify(selection).slice(0, 80)).toEqual([
+        error,
+      ]);
+    }
+  });
+
   it('selects by filter exactly the participants the list shows for that filter, within the scope', async () => {
     const login = 'corr.etablissement';
     // A first-name prefix shared by a few of the establishment's active participants.

@@ -380,7 +380,7 @@ const selectedId = z.number({ error: 'errors.invalid' }).int().positive().max(2_
  */
 export const participantSelection = z.union([
   z.strictObject({
-    ids: z.array(selectedId).min(1, 'errors.required').max(SELECTION_MAX, 'errors.maxlength'),
+    ids: z.array(selectedId).min(1, 'errors.required').max(SELECTION_MAX),
   }),
   z.strictObject({ filtre: participantListFilter }),
 ]);

@@ -14,12 +14,45 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
+interface BranchIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Of a value that matched none of a union's shapes, the one shape it meant: the branch with the fewest
+ * issues, when only one has that few (`{ids: [5,001 ids]}` meant the ids shape, whose one issue is
+ * their number; the filter shape finds an unknown field and a missing one). Null when it is unclear.
+ */
+function meantBranch(params: Record<string, unknown>): BranchIssue[] | null {
+  const branches = Array.isArray(params.errors) ? (params.errors as BranchIssue[][]) : [];
+  const fewest = Math.min(...branches.map((branch) => branch.length));
+  const meant = branches.filter((branch) => branch.length === fewest);
+  return meant.length === 1 && fewest > 0 ? (meant[0] ?? null) : null;
+}
+
 /** A zod issue as a field error the web can translate (docs/interface-conventions.md#forms, generic messages). */
 function toFieldError(issue: ValidationIssue): FieldErrorEntry {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
   const message = issue.message ?? '';
   if (I18N_KEY.test(message)) return { field, defaultMessage: message };
   const { params } = issue;
+  if (issue.keyword === 'invalid_union') {
+    // Told as the meant shape's first issue, under the union's own place.
+    const [first] = meantBranch(params) ?? [];
+    if (first) {
+      const { code, path, message: inner, ...rest } = first;
+      const within = path.map(String).join('/');
+      return toFieldError({
+        keyword: code,
+        instancePath: `${issue.instancePath.replace(/\/$/, '')}${within ? `/${within}` : ''}`,
+        message: inner,
+        params: rest,
+      });
+    }
+  }
   if (issue.keyword === 'invalid_type' && /received undefined/.test(message))
     return { field, defaultMessage: 'errors.required' };
   if (issue.keyword === 'too_small' && params.origin === 'string') {
@@ -29,6 +62,9 @@ function toFieldError(issue: ValidationIssue): FieldErrorEntry {
   }
   if (issue.keyword === 'too_big' && params.origin === 'string') {
     return { field, defaultMessage: 'errors.maxlength', args: [String(params.maximum)] };
+  }
+  if (issue.keyword === 'too_big' && (params.origin === 'array' || params.origin === 'set')) {
+    return { field, defaultMessage: 'errors.maxItems', args: [String(params.maximum)] };
   }
   if (issue.keyword === 'invalid_format' && params.format === 'email')
     return { field, defaultMessage: 'errors.email' };

@@ -2,7 +2,7 @@ import { errorReply, messagesReply } from '@portail/contract/schemas/common';
 import { participant, participantCreatedReply } from '@portail/contract/schemas/participants';
 import { and, eq, isNotNull, not } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participants } from '../src/db/schema';
+import { establishments, participants } from '../src/db/schema';
 import { CHECKUP_TYPE, MOVEMENT_TYPE } from '../src/demo/reference';
 import { centreToday } from '../src/lib/dates';
 import { createTestContext, type TestContext } from './helper';
@@ -87,6 +87,29 @@ async function editable(what: string) {
 }
 
 describe('POST /api/adherentsCorrespondant/detail (update)', () => {
+  it("refuses a change of a participant whose establishment is no longer under contract, saying so as a change's refusal", async () => {
+    const row = await editable('closed establishment');
+    const form = updateFormOf(await detail(row.id));
+    await ctx.database.db
+      .update(establishments)
+      .set({ terminationDate: centreToday() })
+      .where(eq(establishments.id, row.establishmentId));
+    try {
+      await expectUnchanged(row.id, async () => {
+        const reply = await update({ ...form, profession: 'Boulanger' });
+        expect(reply.statusCode, reply.body).toBe(400);
+        expect(errorReply.parse(reply.json()).ciemException?.messages).toEqual([
+          { level: 'ERROR', errorCode: 'participant.error.etablissementResilieModification' },
+        ]);
+      });
+    } finally {
+      await ctx.database.db
+        .update(establishments)
+        .set({ terminationDate: null })
+        .where(eq(establishments.id, row.establishmentId));
+    }
+  });
+
   it('saves the form and audits the changed columns only, before and after', async () => {
     const createdReply = await call('PUT', '/api/adherentsCorrespondant/detail', {
       ...validForm(),

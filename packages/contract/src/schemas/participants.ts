@@ -29,6 +29,8 @@ export const PARTICIPANT_MESSAGES = {
   checkupTypeLocked: 'participant.error.typeBilanBilanEnCours',
   establishmentOutOfScope: 'participant.error.etablissement',
   establishmentClosed: 'participant.error.etablissementResilie',
+  /** The participant's own establishment is no longer under contract: their record is no longer changed. */
+  establishmentClosedUpdate: 'participant.error.etablissementResilieModification',
   sameEstablishment: 'mutation.error.memeEtablissement',
   transferInProgress: 'mutation.error.dejaEnCours',
   destinationCheckupType: 'mutation.error.typeBilanNonSupporte',

@@ -29,6 +29,7 @@ const positional = (args: readonly string[] | undefined): ImportMessageReply['pa
 const MESSAGE_COLUMNS: Record<string, string> = {
   [PARTICIPANT_MESSAGES.establishmentOutOfScope]: 'idEtablissement',
   [PARTICIPANT_MESSAGES.establishmentClosed]: 'idEtablissement',
+  [PARTICIPANT_MESSAGES.establishmentClosedUpdate]: 'idEtablissement',
   [PARTICIPANT_MESSAGES.checkupTypeNotAllowed]: 'typeBilan',
   [PARTICIPANT_MESSAGES.checkupTypeLocked]: 'typeBilan',
   [PARTICIPANT_MESSAGES.duplicate]: 'nom',
@@ -131,6 +132,10 @@ const REPORT_TEXTS: Record<string, Labels> = {
   [`messages.${PARTICIPANT_MESSAGES.establishmentClosed}`]: {
     fr_FR: "établissement qui n'est plus sous contrat",
     en_EN: 'establishment no longer under contract',
+  },
+  [`messages.${PARTICIPANT_MESSAGES.establishmentClosedUpdate}`]: {
+    fr_FR: "participant d'un établissement qui n'est plus sous contrat : sa fiche n'est plus modifiée",
+    en_EN: 'participant of an establishment no longer under contract: their record is no longer changed',
   },
   [`messages.${PARTICIPANT_MESSAGES.locked}`]: {
     fr_FR: 'participant verrouillé par le système du centre',

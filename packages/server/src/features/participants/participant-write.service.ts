@@ -44,11 +44,18 @@ export interface RequestContext {
 const refuse = (errorCode: string) => new BusinessError([errorMessage(errorCode)]);
 const PROVENANCE_ERROR: FieldErrorEntry = { field: 'provenance', defaultMessage: 'errors.provenance' };
 
-/** An establishment whose contract ended takes no new participant and no change: the form says why. */
-function closedEstablishment(errors: FieldErrorEntry[], refusals: Message[]) {
+/**
+ * An establishment whose contract ended takes no new participant and no change: the form says why, in
+ * the words of what was asked (a creation there, or a change of one of its participants).
+ */
+function closedEstablishment(
+  errors: FieldErrorEntry[],
+  refusals: Message[],
+  message: string = PARTICIPANT_MESSAGES.establishmentClosed,
+) {
   return {
     fieldErrors: [{ field: 'idEtablissement', defaultMessage: 'errors.invalid' }, ...errors],
-    fieldMessages: [errorMessage(PARTICIPANT_MESSAGES.establishmentClosed)],
+    fieldMessages: [errorMessage(message)],
     refusals,
     values: null,
   };
@@ -303,7 +310,8 @@ export async function updateVerdict(
     if (current.checkupInProgress) refusals.push(errorMessage(PARTICIPANT_MESSAGES.checkupTypeLocked));
     else refusals.push(...correspondantType(items, body.typeBilan));
   }
-  if (establishment.terminationDate !== null) return closedEstablishment(errors, refusals);
+  if (establishment.terminationDate !== null)
+    return closedEstablishment(errors, refusals, PARTICIPANT_MESSAGES.establishmentClosedUpdate);
   const columns = formColumns(body, establishment.address);
   if (!columns) errors.push(PROVENANCE_ERROR);
   if (!columns || errors.length > 0 || refusals.length > 0)

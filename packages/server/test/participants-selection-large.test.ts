@@ -72,7 +72,9 @@ describe(`a selection of every participant of a scope of ${ROWS}`, () => {
           .from(participants)
           .orderBy(...order)
       ).map((row) => row.id);
-    const { email, lastName, id } = participants;
+    const { email, lastName, birthDate, companyName, id } = participants;
+    expect(await exported('raisonSocialeEntreprise,ASC')).toEqual(await listed(asc(companyName), asc(id)));
+    expect(await exported('dateNaissance,DESC')).toEqual(await listed(desc(birthDate), desc(id)));
     expect(await exported('mail,ASC')).toEqual(await listed(asc(email), asc(id)));
     expect(await exported('mail,DESC')).toEqual(await listed(desc(email), desc(id)));
     expect(await exported('nom,DESC')).toEqual(await listed(desc(lastName), desc(id)));

@@ -1,5 +1,5 @@
 import type { ParticipantSortField } from '@portail/contract/schemas/participants';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
 import { scopeCondition } from '../../auth/scope';
 import type { DbOrTx } from '../../db/client';
@@ -88,6 +88,11 @@ function afterRow(order: SelectionOrder, last: ExportRecord): SQL | undefined {
   const value = last[order.field];
   const beyond = order.descending ? lt : gt;
   if (order.field === 'id') return beyond(id, last.id);
+  // A column never empty: one row comparison, which an index on (…, column, id) reads as a range.
+  if (column.notNull)
+    return order.descending
+      ? sql`(${column}, ${id}) < (${value}, ${last.id})`
+      : sql`(${column}, ${id}) > (${value}, ${last.id})`;
   if (value === null)
     return order.descending
       ? or(and(isNull(column), beyond(id, last.id)), isNotNull(column))

@@ -1,3 +1,5 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { COUNTRY_FRANCE_ID } from '@portail/contract/constants';
 import { IMPORT_COLUMNS } from '@portail/contract/rules/participant-import';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
@@ -195,3 +197,32 @@ export const french = (n: number): Record<string, ExcelJS.CellValue> => ({
   telephonePortable: '06 12 34 56 78',
   mail: `lea.martin${n}@example.com`,
 });
+
+/** LibreOffice's command where it is installed (`libreoffice-calc-nogui`), undefined elsewhere. */
+export const soffice = ['soffice', 'libreoffice'].find(
+  (command) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0,
+);
+
+/** Converts `inputs` with LibreOffice headless and `filter` into `out`, with its own profile in `dir`. */
+export function convertWithLibreOffice(
+  dir: string,
+  filter: string,
+  out: string,
+  inputs: readonly string[],
+  timeout = 60_000,
+): void {
+  execFileSync(
+    soffice ?? 'soffice',
+    [
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--headless',
+      '--norestore',
+      '--convert-to',
+      filter,
+      '--outdir',
+      out,
+      ...inputs,
+    ],
+    { stdio: 'ignore', timeout },
+  );
+}

@@ -1,10 +1,16 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildImportTemplate, type ImportRow, readSpreadsheet } from '../src/features/participant-import';
-import { filled, french, LISTS, rowsOf } from './participant-import-fixtures';
+import {
+  convertWithLibreOffice,
+  filled,
+  french,
+  LISTS,
+  rowsOf,
+  soffice,
+} from './participant-import-fixtures';
 
 /**
  * Files a user's spreadsheet program wrote, not this project's writer: the French template filled with
@@ -55,10 +61,6 @@ describe('the template filled and saved by LibreOffice Calc', () => {
   });
 });
 
-const soffice = ['soffice', 'libreoffice'].find(
-  (command) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0,
-);
-
 describe.skipIf(!soffice)('the template saved again by the LibreOffice installed here', () => {
   const dir = mkdtempSync(join(tmpdir(), 'import-libreoffice-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,20 +77,7 @@ describe.skipIf(!soffice)('the template saved again by the LibreOffice installed
     const input = join(dir, 'modele.xlsx');
     writeFileSync(input, await originalBytes());
     const out = join(dir, filter.replace(/\W+/g, '-'));
-    execFileSync(
-      soffice ?? 'soffice',
-      [
-        `-env:UserInstallation=file://${join(dir, 'profile')}`,
-        '--headless',
-        '--norestore',
-        '--convert-to',
-        filter,
-        '--outdir',
-        out,
-        input,
-      ],
-      { stdio: 'ignore', timeout: 60_000 },
-    );
+    convertWithLibreOffice(dir, filter, out, [input]);
     const name = `modele.${extension}`;
     const rows = rowsOf(await readSpreadsheet(readFileSync(join(out, name)), name));
     expect(rows.map(essentials)).toEqual((await original()).map(essentials));

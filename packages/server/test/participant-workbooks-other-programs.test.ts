@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantImports, participants } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helper';
 import { checked, csvOf, finished, freshRow, IMPORT_URL, run } from './participant-import-api-fixtures';
+import { convertWithLibreOffice, soffice } from './participant-import-fixtures';
 import { headersOf, scopeOf, validForm } from './participants-fixtures';
 
 /**
@@ -19,9 +20,6 @@ import { headersOf, scopeOf, validForm } from './participants-fixtures';
  * installs python3-openpyxl but not LibreOffice, so the LibreOffice part runs only where it is installed
  * (`apt-get install -y --no-install-recommends libreoffice-calc-nogui`), as the template's does.
  */
-const soffice = ['soffice', 'libreoffice'].find(
-  (command) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0,
-);
 /** A Python that has openpyxl (Debian's python3-openpyxl lands in /usr/bin/python3, not in a pyenv). */
 const python = ['/usr/bin/python3', 'python3'].find(
   (command) => spawnSync(command, ['-c', 'import openpyxl'], { stdio: 'ignore' }).status === 0,
@@ -320,19 +318,12 @@ describe.skipIf(!soffice && !python)(
       };
       beforeAll(() => {
         // One start of LibreOffice for the four files: comma, double quote, UTF-8 (76), from line 1.
-        execFileSync(
-          soffice ?? 'soffice',
-          [
-            `-env:UserInstallation=file://${join(dir, 'profile')}`,
-            '--headless',
-            '--norestore',
-            '--convert-to',
-            'csv:Text - txt - csv (StarCalc):44,34,76,1',
-            '--outdir',
-            out,
-            ...LANGUAGES.flatMap((language) => [exportFile(language), reportFile(language)]),
-          ],
-          { stdio: 'ignore', timeout: 120_000 },
+        convertWithLibreOffice(
+          dir,
+          'csv:Text - txt - csv (StarCalc):44,34,76,1',
+          out,
+          LANGUAGES.flatMap((language) => [exportFile(language), reportFile(language)]),
+          120_000,
         );
       }, 150_000);
 

@@ -253,6 +253,7 @@ describe('POST /api/adherentsCorrespondant/resilier', () => {
       ],
       [{ ids: [] }, { field: 'selection.ids', defaultMessage: 'errors.required' }],
       [{ ids: [1, 'x'] }, { field: 'selection.ids.1', defaultMessage: 'errors.invalid' }],
+      [{ ids: [1, 'x', 'y', 'z'] }, { field: 'selection.ids.1', defaultMessage: 'errors.invalid' }],
       [
         { filtre: { actif: true, idEtablisement: 1 } },
         { field: 'selection.filtre', defaultMessage: 'errors.unknownField' },

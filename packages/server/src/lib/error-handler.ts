@@ -21,16 +21,29 @@ interface BranchIssue {
   [key: string]: unknown;
 }
 
+/** A branch whose keys are not the value's: a key it does not know, or one of its own missing. */
+const otherShape = (branch: readonly BranchIssue[]) =>
+  branch.some(
+    (issue) =>
+      (issue.code === 'unrecognized_keys' && issue.path.length === 0) ||
+      (issue.code === 'invalid_type' && issue.path.length === 1 && /received undefined/.test(issue.message)),
+  );
+
 /**
- * Of a value that matched none of a union's shapes, the one shape it meant: the branch with the fewest
- * issues, when only one has that few (`{ids: [5,001 ids]}` meant the ids shape, whose one issue is
- * their number; the filter shape finds an unknown field and a missing one). Null when it is unclear.
+ * Of a value that matched none of a union's shapes, the one shape it meant: the only branch whose keys
+ * are the value's (`{ids: [5,001 ids]}` meant the ids shape, whose issue is their number, not the
+ * filter shape, which finds an unknown key and misses its own), else the only branch with the fewest
+ * issues. Null when it is unclear (both shapes' keys, or neither's).
  */
 function meantBranch(params: Record<string, unknown>): BranchIssue[] | null {
-  const branches = Array.isArray(params.errors) ? (params.errors as BranchIssue[][]) : [];
+  const branches = (Array.isArray(params.errors) ? (params.errors as BranchIssue[][]) : []).filter(
+    (branch) => branch.length > 0,
+  );
+  const fitting = branches.filter((branch) => !otherShape(branch));
+  if (fitting.length === 1) return fitting[0] ?? null;
   const fewest = Math.min(...branches.map((branch) => branch.length));
   const meant = branches.filter((branch) => branch.length === fewest);
-  return meant.length === 1 && fewest > 0 ? (meant[0] ?? null) : null;
+  return meant.length === 1 ? (meant[0] ?? null) : null;
 }
 
 /** A zod issue as a field error the web can translate (docs/interface-conventions.md#forms, generic messages). */

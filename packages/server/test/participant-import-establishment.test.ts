@@ -151,7 +151,7 @@ describe('an imported row naming another establishment than the participant it u
     expect(check.rows[0]?.participantId).toBe((await participantNamed(fourth?.Nom ?? '')).id);
   });
 
-  it('cannot tell a correspondant of one establishment about another: any other establishment is outside their scope', async () => {
+  it('cannot tell a correspondant of one establishment about another, since every other establishment is outside their scope', async () => {
     const [, , , fourth, fifth] = people;
     const check = await checked(
       ctx,

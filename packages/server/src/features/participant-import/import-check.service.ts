@@ -27,10 +27,9 @@ import {
   changes,
   creationVerdict,
   type EnumItemFacts,
-  type EstablishmentFacts,
   type FormFacts,
-  findEstablishment,
   type ParticipantRecord,
+  scopedEstablishment,
   scopeNamesakes,
   updateVerdict,
 } from '../participants';
@@ -116,18 +115,9 @@ interface CheckContext {
   db: Db;
   caller: Caller;
   today: string;
-  facts: FormFacts & { establishments: Map<number, Promise<EstablishmentFacts | null>> };
+  facts: FormFacts;
   labels: ReadonlyMap<number, ImportListItem>;
   language: Language;
-}
-
-/** An establishment as the caller's scope reaches it (null: unknown or outside), read once per check. */
-function reachableEstablishment(ctx: CheckContext, id: number): Promise<EstablishmentFacts | null> {
-  const known = ctx.facts.establishments.get(id);
-  if (known) return known;
-  const found = findEstablishment(ctx.db, id, ctx.caller);
-  ctx.facts.establishments.set(id, found);
-  return found;
 }
 
 /**
@@ -141,12 +131,12 @@ async function establishmentOfUpdate(
   current: ParticipantRecord,
 ): Promise<{ errors: ImportCellError[]; warnings: ImportCellError[] }> {
   if (named === null || named === current.establishmentId) return { errors: [], warnings: [] };
-  if (!(await reachableEstablishment(ctx, named)))
+  if (!(await scopedEstablishment(ctx.db, ctx.caller, named, ctx.facts)))
     return {
       errors: [messageError(errorMessage(PARTICIPANT_MESSAGES.establishmentOutOfScope))],
       warnings: [],
     };
-  const stays = await reachableEstablishment(ctx, current.establishmentId);
+  const stays = await scopedEstablishment(ctx.db, ctx.caller, current.establishmentId, ctx.facts);
   const notice = cellError('idEtablissement', IMPORT_NOTICES.establishmentNotMoved, {
     id: current.establishmentId,
     name: stays?.name ?? String(current.establishmentId),

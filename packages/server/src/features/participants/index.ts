@@ -25,5 +25,6 @@ export {
   creationVerdict,
   insertParticipant,
   saveParticipant,
+  scopedEstablishment,
   updateVerdict,
 } from './participant-write.service';

@@ -113,7 +113,8 @@ export function verdictError(verdict: FormVerdict<unknown>): FieldErrors | Busin
   return null;
 }
 
-function scopedEstablishment(tx: DbOrTx, caller: Caller, id: number, facts: FormFacts) {
+/** An establishment as the caller's scope reaches it (null: unknown or outside), read once per `facts`. */
+export function scopedEstablishment(tx: DbOrTx, caller: Caller, id: number, facts: FormFacts) {
   const known = facts.establishments?.get(id);
   if (known) return known;
   const found = findEstablishment(tx, id, caller);

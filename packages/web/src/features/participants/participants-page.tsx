@@ -32,7 +32,8 @@ export function ParticipantsPage() {
   const navigate = useNavigate();
   const user = currentUser(useSession());
   const { state, onSearch, onQueryChange } = useListAddress(readListState, writeListState);
-  const result = useParticipants(toListQuery(state));
+  const query = toListQuery(state);
+  const result = useParticipants(query);
   const correspondant = user !== null && isCorrespondant(user);
   const organisations = useScopeOrganisations(correspondant);
   const onCreate = useCallback(
@@ -90,7 +91,7 @@ export function ParticipantsPage() {
       {
         selection: body,
         langue: isLanguage(i18n.language) ? i18n.language : 'fr_FR',
-        sort: toListQuery(state).sort,
+        sort: query.sort,
       },
       t('participants.selection.fileName'),
     );

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { SCREENS } from '@portail/contract/routes';
 import type { ImportStatusReply } from '@portail/contract/schemas/participant-import';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -82,6 +83,16 @@ export function RunView({ id, initial, onAnother, focus }: RunViewProps) {
   );
 }
 
+/** What the run did to the rows, labelled: the report shows them and the status region says them. */
+function rowFigures(t: TFunction, status: ImportStatusReply): [string, number][] {
+  return [
+    [t('participantImport.report.created'), status.created],
+    [t('participantImport.report.updated'), status.updated],
+    [t('participantImport.report.unchanged'), status.unchanged],
+    [t('participantImport.report.refused'), status.refused],
+  ];
+}
+
 /** Progress is told every tenth of the rows, not at each reading (every second). */
 const ANNOUNCED_STEP = 10;
 
@@ -99,12 +110,7 @@ function useRunAnnouncement(status: ImportStatusReply | undefined): string {
     const step = Math.floor(percent / ANNOUNCED_STEP) * ANNOUNCED_STEP;
     return t('participantImport.progress.announce', { percent: formatPercent(step, language) });
   }
-  const figures = [
-    [t('participantImport.report.created'), status.created],
-    [t('participantImport.report.updated'), status.updated],
-    [t('participantImport.report.unchanged'), status.unchanged],
-    [t('participantImport.report.refused'), status.refused],
-  ] as const;
+  const figures = rowFigures(t, status);
   return t('participantImport.report.announce', {
     outcome: t(
       status.state === 'failed' ? 'participantImport.report.failed' : 'participantImport.report.done',
@@ -193,10 +199,7 @@ function Report({
   };
 
   const figures: [string, number][] = [
-    [t('participantImport.report.created'), status.created],
-    [t('participantImport.report.updated'), status.updated],
-    [t('participantImport.report.unchanged'), status.unchanged],
-    [t('participantImport.report.refused'), status.refused],
+    ...rowFigures(t, status),
     [t('participantImport.report.activationsSent'), status.activationsSent],
     [t('participantImport.report.activationsQueued'), status.activationsQueued],
     ...(status.activationsFailed > 0

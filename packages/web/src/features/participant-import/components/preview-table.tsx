@@ -50,39 +50,39 @@ export interface PreviewTableProps {
   rows: readonly ImportCheckedRow[];
 }
 
-/** A message under a value: an icon and its text, readable without a pointer. */
-function ErrorLine({ error }: { error: ImportCellError }) {
-  const { t } = useTranslation();
-  const translate = useImportMessage();
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', color: 'error.dark', mt: 0.5 }}>
-      <ErrorOutlineIcon fontSize="small" aria-hidden sx={{ mt: '1px' }} />
-      <span>
-        <Box component="span" sx={visuallyHidden}>
-          {t('participantImport.preview.errorPrefix')}{' '}
-        </Box>
-        {translate(error.message)}
-      </span>
-    </Box>
-  );
-}
-
 /**
- * A notice under a value (docs/participant-import.md#updates): what the import will not do with the
- * cell. The row is imported all the same, so it is not red: an amber icon, text in the body's ink,
- * and the word "Notice" for a screen reader as "Error" is for an error.
+ * How a message under a value looks. An error is red. A notice (docs/participant-import.md#updates:
+ * what the import will not do with the cell) does not stop the row, so it is not red: an amber icon and
+ * text in the body's ink. Each says its kind to a screen reader ("Error:", "Notice:").
  */
-function WarningLine({ warning }: { warning: ImportCellError }) {
+const LINE_KINDS = {
+  error: {
+    Icon: ErrorOutlineIcon,
+    ink: 'error.dark',
+    iconInk: 'inherit',
+    prefix: 'participantImport.preview.errorPrefix',
+  },
+  notice: {
+    Icon: WarningAmberIcon,
+    ink: 'text.primary',
+    iconInk: 'warning.dark',
+    prefix: 'participantImport.preview.warningPrefix',
+  },
+} as const;
+
+/** A message under a value: an icon and its text, readable without a pointer. */
+function MessageLine({ kind, message }: { kind: keyof typeof LINE_KINDS; message: ImportCellError }) {
   const { t } = useTranslation();
   const translate = useImportMessage();
+  const { Icon, ink, iconInk, prefix } = LINE_KINDS[kind];
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', color: 'text.primary', mt: 0.5 }}>
-      <WarningAmberIcon fontSize="small" aria-hidden sx={{ mt: '1px', color: 'warning.dark' }} />
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', color: ink, mt: 0.5 }}>
+      <Icon fontSize="small" aria-hidden sx={{ mt: '1px', color: iconInk }} />
       <span>
         <Box component="span" sx={visuallyHidden}>
-          {t('participantImport.preview.warningPrefix')}{' '}
+          {t(prefix)}{' '}
         </Box>
-        {translate(warning.message)}
+        {translate(message.message)}
       </span>
     </Box>
   );
@@ -247,12 +247,20 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                     </Box>
                   )}
                   {rowErrors.map((error, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move
-                    <ErrorLine key={index} error={besideStatus(error, language, translate)} />
+                    <MessageLine
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move
+                      key={index}
+                      kind="error"
+                      message={besideStatus(error, language, translate)}
+                    />
                   ))}
                   {rowWarnings.map((warning, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move
-                    <WarningLine key={index} warning={besideStatus(warning, language, translate)} />
+                    <MessageLine
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's messages never move
+                      key={index}
+                      kind="notice"
+                      message={besideStatus(warning, language, translate)}
+                    />
                   ))}
                   {otherDifferences.map((difference) => (
                     <Box key={difference.column} sx={{ mt: 0.5, fontSize: '0.875rem' }}>
@@ -309,11 +317,11 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                       <Value text={cellDisplay(column.key, row.cells[column.key] ?? '')} />
                       {errors.map((error, index) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: a cell's messages never move
-                        <ErrorLine key={index} error={error} />
+                        <MessageLine key={index} kind="error" message={error} />
                       ))}
                       {warnings.map((warning, index) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: a cell's messages never move
-                        <WarningLine key={index} warning={warning} />
+                        <MessageLine key={index} kind="notice" message={warning} />
                       ))}
                       {difference && <Before difference={difference} />}
                     </TableCell>

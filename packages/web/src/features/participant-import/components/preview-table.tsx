@@ -300,6 +300,8 @@ export function PreviewTable({ columns, rows }: PreviewTableProps) {
                       tabIndex={errors.length > 0 || warnings.length > 0 ? 0 : undefined}
                       sx={{
                         overflowWrap: 'anywhere',
+                        // A message under the value reads as lines, not as a column of single words.
+                        ...(errors.length + warnings.length > 0 ? { minWidth: 220 } : {}),
                         ...(tint
                           ? {
                               bgcolor: (theme) => alpha(theme.palette[tint].main, 0.07),

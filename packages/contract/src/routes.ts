@@ -98,7 +98,8 @@ export const SCREENS = {
     access: [O, C, P],
     titleKey: 'routes.dataProtection',
   },
-  myDetails: { path: '/mescoordonnees', access: [C, P], titleKey: 'routes.myDetails' },
+  // The centre's staff open it for its "Security" tab alone: their own sessions (issue 23).
+  myDetails: { path: '/mescoordonnees', access: [O, C, P], titleKey: 'routes.myDetails' },
   // Not in the specification: the Centre area of the centre's staff (issue 20).
   centreAccounts: { path: '/centre/comptes', access: [O], titleKey: 'routes.centre.accounts' },
   centreAccount: { path: '/centre/comptes/:id', access: [O], titleKey: 'routes.centre.account' },

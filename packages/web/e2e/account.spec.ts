@@ -2,11 +2,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import {
   confirmContactCode,
   expectAccessible,
+  expectNoSidewaysScroll,
   fillLogin,
   lastOutboxId,
   PASSWORD,
   readCodeSentTo,
   signIn,
+  tabTo,
   test,
 } from './support';
 
@@ -14,8 +16,12 @@ import {
  * Personal details (docs/interface-conventions.md#layout, docs/personal-details.md#contact-confirmation, docs/personal-details.md#contact): tabs by role, contact edit with the mobile checked first and a
  * sign-out after saving, password and secret question, establishment addresses. Accounts only this
  * spec uses (participant.test2, corr.coordonnees), or whose data it puts back (corr.autre, corr.groupe);
- * corr.entreprise only reads.
+ * corr.entreprise only reads. The open sessions (issue 23): participant.dmc ends only the session it
+ * opened itself in another browser; "end all the others" is tried on corr.coordonnees, this spec's own.
  */
+
+/** A second browser, told apart in the sessions list by its description (no other spec uses Firefox's). */
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:145.0) Gecko/20100101 Firefox/145.0';
 
 interface AddressRecordJson {
   idEtablissement: number;
@@ -96,7 +102,7 @@ test.describe('personal details', () => {
     // The participant's record comes first (issue 18), then the account settings.
     await expect(tab(page, 'Mon dossier')).toHaveAttribute('aria-selected', 'true');
     await expect(tab(page, 'Informations professionnelles')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(3);
+    await expect(page.getByRole('tab')).toHaveCount(4);
     await tab(page, 'Informations personnelles').click();
     await expect(tab(page, 'Informations personnelles')).toHaveAttribute('aria-selected', 'true');
     const contact = page.getByRole('region', { name: 'Mes coordonnées personnelles' });
@@ -243,7 +249,7 @@ test.describe('personal details', () => {
     await page.goto('/mescoordonnees');
     await expect(tab(page, 'Informations professionnelles')).toHaveAttribute('aria-selected', 'true');
     await expect(tab(page, 'Adresse')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(2);
+    await expect(page.getByRole('tab')).toHaveCount(3);
     await expect(
       page.getByRole('region', { name: 'Mon compte' }).getByText('corr.coordonnees'),
     ).toBeVisible();
@@ -348,7 +354,7 @@ test.describe('personal details', () => {
   }) => {
     await signIn(page, 'corr.groupe', { correspondant: true });
     await page.goto('/mescoordonnees');
-    await expect(page.getByRole('tab')).toHaveCount(3);
+    await expect(page.getByRole('tab')).toHaveCount(4);
     await tab(page, 'Adresse').click();
     await expect(page.getByRole('region', { name: 'Adresse de facturation' })).toHaveCount(0);
     await tab(page, 'Établissements').click();
@@ -422,5 +428,80 @@ test.describe('personal details', () => {
     await tab(page, 'Professional information').click();
     await expect(page.getByRole('region', { name: 'My professional contact details' })).toBeVisible();
     await expectAccessible(page);
+  });
+});
+
+test.describe('open sessions (issue 23)', () => {
+  test('a participant sees the session opened in another browser and ends it from this one', async ({
+    page,
+    browser,
+  }) => {
+    const other = await browser.newContext({
+      userAgent: FIREFOX,
+      locale: 'fr-FR',
+      timezoneId: 'Europe/Paris',
+    });
+    const elsewhere = await other.newPage();
+    await signIn(elsewhere, 'participant.dmc');
+    await signIn(page, 'participant.dmc');
+    await page.goto('/mescoordonnees?onglet=securite');
+    await expect(tab(page, 'Sécurité')).toHaveAttribute('aria-selected', 'true');
+    const list = page.getByRole('list', { name: 'Vos sessions' });
+    const mine = list.getByRole('listitem').filter({ has: page.getByText('Cette session', { exact: true }) });
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByRole('button')).toHaveCount(0);
+    const firefox = list.getByRole('listitem').filter({ hasText: 'Firefox 145 · Windows 10' });
+    await expect(firefox).toHaveCount(1);
+    await expect(firefox).toContainText(/Ouverte le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
+    await expectAccessible(page);
+    await firefox
+      .getByRole('button', { name: /^Fermer la session Firefox 145 · Windows 10, Ouverte le/ })
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: 'La session a été fermée.' })).toBeFocused();
+    await expect(firefox).toHaveCount(0);
+    // The other browser is signed out at its next request.
+    await elsewhere.reload();
+    await expect(elsewhere).toHaveURL(/\/login/);
+    await other.close();
+  });
+
+  test.describe('on a phone, in English', () => {
+    test('a correspondant ends every other session with the keyboard alone', async ({ page, browser }) => {
+      const other = await browser.newContext({
+        userAgent: FIREFOX,
+        locale: 'fr-FR',
+        timezoneId: 'Europe/Paris',
+      });
+      const elsewhere = await other.newPage();
+      await signIn(elsewhere, 'corr.coordonnees', { correspondant: true });
+      await signIn(page, 'corr.coordonnees', { correspondant: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/mescoordonnees?onglet=securite');
+      await toEnglish(page);
+      await expect(tab(page, 'Security')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('region', { name: 'Open sessions' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Your sessions' }).getByRole('listitem')).not.toHaveCount(
+        1,
+      );
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      const endAll = page.getByRole('button', { name: 'End all other sessions' });
+      await page.getByRole('heading', { level: 1 }).click();
+      await tabTo(page, endAll);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'End the other sessions?' });
+      await expect(dialog).toContainText('This one stays open.');
+      await tabTo(page, dialog.getByRole('button', { name: 'End all other sessions' }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status')).toContainText(
+        /Sessions ended: \d+\. Only this one stays open\./,
+      );
+      await expect(page.getByText('No other session is open on your account.')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Your sessions' }).getByRole('listitem')).toHaveCount(1);
+      await expectAccessible(page);
+      await elsewhere.reload();
+      await expect(elsewhere).toHaveURL(/\/login/);
+      await other.close();
+    });
   });
 });

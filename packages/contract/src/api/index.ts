@@ -18,6 +18,7 @@ import { participantApi } from './participants';
 import { recoveryApi } from './recovery';
 import { registrationApi } from './registration';
 import type { ApiRoute } from './route';
+import { sessionApi } from './sessions';
 import { sheetApi } from './sheets';
 
 /** Every call of the portal's API, by feature: the one list the server serves and the web calls. */
@@ -41,6 +42,7 @@ export const API = {
   participantImport: participantImportApi,
   recovery: recoveryApi,
   registration: registrationApi,
+  sessions: sessionApi,
   sheets: sheetApi,
 };
 

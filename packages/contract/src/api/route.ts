@@ -27,6 +27,8 @@ export type ResourceKind =
   | 'import'
   /** An account (users.id): the centre's staff reach every one. */
   | 'account'
+  /** A sign-in session (sessions.id): only its holder reaches it. */
+  | 'session'
   /** An event of the audit trail: administrators reach every one. */
   | 'audit'
   /** A sheet or data-protection document as the administrators publish it, withdrawn ones included. */

@@ -11,6 +11,7 @@ import {
   mutations,
   participantImports,
   participants,
+  sessions,
   users,
 } from '../../src/db/schema';
 import type { TestContext } from '../helper';
@@ -121,6 +122,21 @@ export async function foreignId(
     case 'audit':
     case 'content':
       return 999_999;
+    case 'session': {
+      // Another account's session, open and recent: its holder's list shows it, this identity must not
+      // reach it (nor end it). With no other session yet, a well-formed id that names none.
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            identity.userId === null ? undefined : ne(sessions.userId, identity.userId),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? '00000000-0000-4000-8000-000000000000';
+    }
     case 'participant': {
       const outside = identity.participantId
         ? ne(participants.id, identity.participantId)

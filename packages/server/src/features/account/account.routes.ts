@@ -1,4 +1,5 @@
 import { accountApi } from '@portail/contract/api/account';
+import { sessionApi } from '@portail/contract/api/sessions';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../auth/caller';
 import { activeQuestions } from '../../auth/secret-questions';
@@ -8,6 +9,7 @@ import { addressFor, saveAddress } from './address.service';
 import { accountFor, saveContact } from './contact.service';
 import { cancelContactChange, confirmContactChange, resendContactCode } from './contact-confirmation.service';
 import { saveSecretQuestion } from './secret-question.service';
+import { endOtherSessions, endOwnSession, ownSessions } from './sessions.service';
 
 /** The personal details page (docs/personal-details.md#tabs, docs/personal-details.md#address): account and contact, establishment address, secret question. */
 export function accountRoutes(deps: AccountDeps) {
@@ -39,6 +41,12 @@ export function accountRoutes(deps: AccountDeps) {
     }));
 
     serve(app, accountApi.secretQuestions, async () => activeQuestions(db));
+
+    serve(app, sessionApi.list, async (request) => ownSessions(deps, accountRequest(request)));
+    serve(app, sessionApi.end, async (request) =>
+      endOwnSession(deps, accountRequest(request), request.params.id),
+    );
+    serve(app, sessionApi.endOthers, async (request) => endOtherSessions(deps, accountRequest(request)));
 
     serve(app, accountApi.saveSecretQuestion, async (request) => ({
       ciemException: { messages: await saveSecretQuestion(deps, accountRequest(request), request.body) },

@@ -102,7 +102,12 @@ const tabNames = () =>
 describe('personal details tabs (docs/personal-details.md#tabs)', () => {
   it('gives a participant their record first, then personal and professional information', () => {
     visit(['ROLE_PARTICIPANT']);
-    expect(tabNames()).toEqual(['Mon dossier', 'Informations personnelles', 'Informations professionnelles']);
+    expect(tabNames()).toEqual([
+      'Mon dossier',
+      'Informations personnelles',
+      'Informations professionnelles',
+      'Sécurité',
+    ]);
     // "Mes informations" and "Mes coordonnées" are one place (issue 18): the record opens first.
     expect(screen.getByRole('tab', { name: 'Mon dossier' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent(/Les informations de votre dossier au centre/);
@@ -110,16 +115,21 @@ describe('personal details tabs (docs/personal-details.md#tabs)', () => {
 
   it('gives an establishment correspondant professional information and the address, no establishments', () => {
     visit(['ROLE_CORRESPONDANT'], { correspondantEtablissement: true });
-    expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse']);
+    expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse', 'Sécurité']);
   });
 
   it.each([[{ correspondantEntreprise: true }], [{ correspondantGroupement: true }]])(
     'gives other correspondants the establishments tab too (%o)',
     (flags) => {
       visit(['ROLE_CORRESPONDANT'], flags);
-      expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse', 'Établissements']);
+      expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse', 'Établissements', 'Sécurité']);
     },
   );
+
+  it('gives the centre’s staff their sessions alone', () => {
+    visit(['ROLE_OPERATOR']);
+    expect(tabNames()).toEqual(['Sécurité']);
+  });
 
   it('keeps the tab chosen in the address and shows the professional contact of a correspondant', async () => {
     const router = visit(['ROLE_CORRESPONDANT'], { correspondantGroupement: true });

@@ -10,10 +10,11 @@ import { currentUser, isCorrespondant, isParticipant, useSession } from '../../l
 import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
 import { RecordTab } from './components/record-tab';
+import { SessionsPanel } from './components/sessions-panel';
 import { PersonalTab, ProfessionalTab } from './components/tab-contents';
 import { RECORD_TAB, TAB_PARAM } from './tabs';
 
-type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements';
+type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements' | 'securite';
 
 /**
  * The tabs of docs/personal-details.md#tabs the user has, in the specification's order; a participant's own record, read-only,
@@ -21,11 +22,15 @@ type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'e
  */
 function tabsFor(user: SessionUser): TabKey[] {
   const correspondant = isCorrespondant(user);
+  const participant = isParticipant(user);
+  // The centre's staff have no personal details here, only their sessions (issue 23).
+  if (!participant && !correspondant) return ['securite'];
   return [
-    ...(isParticipant(user) ? ([RECORD_TAB, 'personnel'] as const) : []),
+    ...(participant ? ([RECORD_TAB, 'personnel'] as const) : []),
     'professionnel',
     ...(correspondant ? (['adresse'] as const) : []),
     ...(correspondant && !user.correspondantEtablissement ? (['etablissements'] as const) : []),
+    'securite',
   ];
 }
 
@@ -41,6 +46,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
       return <AddressEditor establishmentId={null} />;
     case 'etablissements':
       return <EstablishmentsTab />;
+    case 'securite':
+      return <SessionsPanel />;
   }
 }
 

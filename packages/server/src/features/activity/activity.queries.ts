@@ -100,9 +100,14 @@ function fromOwnEvents(db: Db, owner: ActivityOwner, filter: ActivityFilter | un
     .leftJoin(
       published,
       and(
-        eq(auditLog.targetType, 'document'),
         sql`${auditLog.action} like 'FHIR_DOCUMENT_%'`,
-        eq(sql`${published.id}::text`, auditLog.targetId),
+        // The document's key, not its id as text: each page row finds it by documents_pkey. The
+        // case keeps other targets' ids (a session's, not numbers) from being cast at all.
+        eq(
+          published.id,
+          sql`case when ${auditLog.targetType} = 'document' and ${auditLog.targetId} ~ '^[0-9]{1,9}$'
+            then ${auditLog.targetId}::integer end`,
+        ),
       ),
     )
     .where(shown(owner));
@@ -130,13 +135,27 @@ export async function readActivityPage(
   page: { page: number; size: number },
 ): Promise<{ rows: ActivityRow[]; total: number }> {
   const [rows, [total]] = await Promise.all([
-    fromOwnEvents(db, owner, filter)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(page.size)
-      .offset(page.page * page.size),
-    db.select({ total: count() }).from(fromOwnEvents(db, owner, filter).as('counted')),
+    activityPageQuery(db, owner, filter, page),
+    activityCountQuery(db, owner, filter),
   ]);
   return { rows, total: total?.total ?? 0 };
+}
+
+/** The page's statement (apart, so that its plan can be read: docs/activity.md#query). */
+export function activityPageQuery(
+  db: Db,
+  owner: ActivityOwner,
+  filter: ActivityFilter | undefined,
+  page: { page: number; size: number },
+) {
+  return fromOwnEvents(db, owner, filter)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(page.size)
+    .offset(page.page * page.size);
+}
+
+export function activityCountQuery(db: Db, owner: ActivityOwner, filter: ActivityFilter | undefined) {
+  return db.select({ total: count() }).from(fromOwnEvents(db, owner, filter).as('counted'));
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   activityFilter,
 } from '@portail/contract/schemas/activity';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CardPager } from '../../components/card-pager';
@@ -99,7 +98,6 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
  */
 export function ActivityPage() {
   const { t } = useTranslation();
-  const listId = useId();
   const { type, page, write } = useActivityParams();
   const activity = useActivity({ type, page, size: PAGE_SIZE });
   const items = activity.data?.items ?? [];
@@ -143,7 +141,7 @@ export function ActivityPage() {
               {type ? t('activity.emptyFiltered') : t('activity.empty')}
             </Typography>
           ) : (
-            <List id={listId} aria-label={t('activity.list')} disablePadding>
+            <List aria-label={t('activity.list')} disablePadding>
               {items.map((entry) => (
                 <ActivityItem key={entry.id} entry={entry} />
               ))}

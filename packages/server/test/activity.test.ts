@@ -123,23 +123,31 @@ function publishedDocument(participantId: number, description: string, available
   };
 }
 
-/** A correspondant who manages the participant changes their mobile and landline on the form. */
-async function correspondantChanges(participantId: number) {
+/** The first demo correspondant who manages the participant, with the participant as they read it. */
+async function managerOf(participantId: number) {
   for (const login of ['corr.etablissement', 'corr.entreprise', 'corr.groupe', 'corr.autre']) {
     const headers = await headersOf(ctx, login, 'correspondant');
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/adherents/${participantId}`, headers });
-    if (detail.statusCode !== 200) continue;
-    const form = updateFormOf(participantSchema.parse(detail.json()));
-    const saved = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/adherentsCorrespondant/detail',
-      headers,
-      payload: { ...form, telephonePortable: '06 98 76 54 32', telephoneFixe: '01 23 45 67 89' },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    return login;
+    if (detail.statusCode === 200) return { login, headers, record: participantSchema.parse(detail.json()) };
   }
   throw new Error(`no correspondant manages participant ${participantId}`);
+}
+
+/** A correspondant who manages the participant changes their mobile and landline on the form. */
+async function correspondantChanges(participantId: number) {
+  const { login, headers, record } = await managerOf(participantId);
+  const saved = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/adherentsCorrespondant/detail',
+    headers,
+    payload: {
+      ...updateFormOf(record),
+      telephonePortable: '06 98 76 54 32',
+      telephoneFixe: '01 23 45 67 89',
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return login;
 }
 
 const kinds = (items: ActivityEntry[]) => items.map((item) => item.kind);
@@ -301,7 +309,16 @@ describe('My activity of participant.dmc', () => {
     const families = {
       signIns: ['signIn', 'signInFailed', 'codeFailed', 'accountLocked', 'passwordChanged'],
       documents: ['documentViewed', 'documentDownloaded', 'documentsSent', 'documentsSendFailed'],
-      recordChanges: ['recordCreated', 'recordChanged', 'contactChanged'],
+      recordChanges: [
+        'recordCreated',
+        'recordChanged',
+        'contactChanged',
+        'membershipEnded',
+        'membershipResumed',
+        'transferRequested',
+        'transferAccepted',
+        'transferCancelled',
+      ],
       staff: ['staffAction'],
       published: ['documentPublished', 'documentUpdated'],
     };
@@ -409,5 +426,30 @@ describe('the participant of every event that concerns one', () => {
       );
     expect(rows.length).toBeGreaterThanOrEqual(4);
     for (const row of rows) expect(row.participantId, row.action).not.toBeNull();
+  });
+});
+
+describe("a correspondant's other changes to a record", () => {
+  it('tell the participant their membership ended and was restored, and nobody else', async () => {
+    const { headers } = await managerOf(other.participantId);
+    const ended = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/adherents/${other.participantId}/resilier`,
+      headers,
+      payload: { motifMouvement: 52 },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const resumed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/adherents/${other.participantId}/adherer`,
+      headers,
+      payload: {},
+    });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const theirs = (await activity('participant.sansdmc', { type: 'recordChanges' })).list.items;
+    expect(kinds(theirs).slice(0, 2)).toEqual(['membershipResumed', 'membershipEnded']);
+    expect(theirs[0]?.actor.kind).toBe('correspondant');
+    const mine = (await activity('participant.dmc', { type: 'recordChanges', size: '100' })).list.items;
+    expect(kinds(mine)).not.toContain('membershipEnded');
   });
 });

@@ -66,7 +66,12 @@ export function activitySentence(t: TFunction, entry: ActivityEntry): string {
         domain: entry.recipientDomain ?? '?',
       });
     case 'recordCreated':
-      return t('activity.recordCreated', { actor });
+    case 'membershipEnded':
+    case 'membershipResumed':
+    case 'transferRequested':
+    case 'transferAccepted':
+    case 'transferCancelled':
+      return t(`activity.${entry.kind}`, { actor });
     case 'recordChanged':
     case 'contactChanged':
       return fields

@@ -55,6 +55,8 @@ export const SCREENS = {
   },
   ownDetails: { path: '/participant/mescoordonnees', access: [A, P], titleKey: 'routes.ownDetails' },
   appointments: { path: '/participant/mesrendezvous', access: [P], titleKey: 'routes.appointments' },
+  // Not in the specification: who accessed or changed my record (issue 23, docs/activity.md).
+  activity: { path: '/participant/monActivite', access: [P], titleKey: 'routes.activity' },
   checkups: { path: '/bilansCorrespondant', access: [C], titleKey: 'routes.checkups' },
   checkupHistory: { path: '/historiqueBilansCorrespondant', access: [C], titleKey: 'routes.checkupHistory' },
   correspondants: {

@@ -15,6 +15,7 @@ import { startSweeper } from './auth/sweep';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
+import { activityRoutes } from './features/activity/activity.routes';
 import { addressRoutes } from './features/addresses/addresses.routes';
 import { appointmentRoutes } from './features/appointments/appointments.routes';
 import { assistanceRoutes } from './features/assistance/assistance.routes';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkupRoutes(featureDeps));
   await app.register(appointmentRoutes(featureDeps));
   await app.register(ownDetailsRoutes(featureDeps));
+  await app.register(activityRoutes(featureDeps));
   await app.register(correspondantRoutes(featureDeps));
   await app.register(accountRoutes(featureDeps));
   await app.register(registrationRoutes(featureDeps));

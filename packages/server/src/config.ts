@@ -95,6 +95,7 @@ const env = z.object({
   DELIVERY_RETRY_DELAY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(3600),
   DELIVERY_WORKER: flag,
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(1095),
+  ACTIVITY_STAFF_NAMES: z.enum(['name', 'pseudonym']).default('name'),
   METRICS_ENABLED: flag,
   METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -187,6 +188,11 @@ export interface Config {
   deliveryWorker: boolean;
   /** How long the audit trail is kept (README "Audit trail"); the database refuses less than a year. */
   auditRetentionDays: number;
+  /**
+   * How "My activity" names the centre's staff to a participant (docs/activity.md#staff-names): their
+   * role and name, or their role and a stable code derived from their account (never hidden entirely).
+   */
+  activityStaffNames: 'name' | 'pseudonym';
   /** Operations metrics in Prometheus format at `GET /metrics` (features/metrics/metrics.plugin.ts). */
   metricsEnabled: boolean;
   /** The addresses and networks whose connections may read them: the socket's, never X-Forwarded-For. */
@@ -381,6 +387,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     deliveryRetryDelayMaxS: Math.max(e.DELIVERY_RETRY_DELAY_MAX_S, e.DELIVERY_RETRY_DELAY_S),
     deliveryWorker: e.DELIVERY_WORKER ?? true,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    activityStaffNames: e.ACTIVITY_STAFF_NAMES,
     metricsEnabled: e.METRICS_ENABLED ?? true,
     metricsAllow,
     metricsPort: e.METRICS_PORT,

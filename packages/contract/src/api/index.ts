@@ -1,4 +1,5 @@
 import { accountApi } from './account';
+import { activityApi } from './activity';
 import { addressApi } from './addresses';
 import { appointmentApi } from './appointments';
 import { assistanceApi } from './assistance';
@@ -24,6 +25,7 @@ import { sheetApi } from './sheets';
 /** Every call of the portal's API, by feature: the one list the server serves and the web calls. */
 export const API = {
   account: accountApi,
+  activity: activityApi,
   addresses: addressApi,
   appointments: appointmentApi,
   assistance: assistanceApi,

@@ -169,6 +169,12 @@ export const appRoutes: RouteObject[] = [
                   })),
               },
               {
+                path: SCREENS.activity.path,
+                caseSensitive: true,
+                lazy: () =>
+                  import('../features/activity/activity-page').then((m) => ({ Component: m.ActivityPage })),
+              },
+              {
                 path: SCREENS.ownDetails.path,
                 caseSensitive: true,
                 lazy: () =>

@@ -137,5 +137,7 @@ export async function applyContact(
     targetId: current.id,
     details: { before, after: change, correspondantId: current.correspondantId },
     ip: ctx.ip,
+    // A participant's own contact is part of what their activity tells (docs/activity.md#events).
+    ...(ctx.caller.participantId !== null ? { participantId: ctx.caller.participantId } : {}),
   });
 }

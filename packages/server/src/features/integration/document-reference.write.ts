@@ -130,6 +130,8 @@ export async function createDocument(
     action: 'FHIR_DOCUMENT_CREATED',
     targetType: 'document',
     targetId: row.id,
+    // Whose record it joined: the participant's "My activity" tells it (docs/activity.md#events).
+    participantId: input.participantId,
     details: {
       client: ctx.client.name,
       clientId: ctx.client.clientId,
@@ -171,7 +173,7 @@ export async function updateDocument(
   expectedVersion: number | null,
 ): Promise<DocumentReference | null> {
   const [locked] = await ctx.db
-    .select({ version: documents.version })
+    .select({ version: documents.version, participantId: documents.participantId })
     .from(documents)
     .where(eq(documents.id, id))
     .for('update');
@@ -215,6 +217,7 @@ export async function updateDocument(
     action: 'FHIR_DOCUMENT_UPDATED',
     targetType: 'document',
     targetId: id,
+    participantId: locked.participantId,
     details: { client: ctx.client.name, clientId: ctx.client.clientId },
     ip: ctx.ip,
   });

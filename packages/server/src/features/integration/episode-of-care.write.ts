@@ -164,6 +164,7 @@ export async function createEpisode(ctx: FhirContext, resource: EpisodeOfCare): 
     action: 'CHECKUP_CREATED',
     targetType: 'checkup',
     targetId: row.id,
+    participantId: row.participantId,
     details: { client: ctx.client.name, state: row.state },
     ip: ctx.ip,
   });
@@ -195,6 +196,7 @@ export async function updateEpisode(
     action: 'CHECKUP_UPDATED',
     targetType: 'checkup',
     targetId: row.id,
+    participantId: row.participantId,
     details: { client: ctx.client.name, before: current.state, after: row.state },
     ip: ctx.ip,
   });

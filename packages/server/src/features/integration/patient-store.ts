@@ -315,6 +315,7 @@ export const createdEntry = (ctx: FhirContext, row: Pick<ParticipantRecord, 'id'
   action: 'PARTICIPANT_CREATED',
   targetType: 'participant',
   targetId: row.id,
+  participantId: row.id,
   details: { source: 'fhir', client: ctx.client.name, establishmentId: row.establishmentId },
   ip: ctx.ip,
 });
@@ -325,6 +326,7 @@ export const updatedEntry = (ctx: FhirContext, before: ParticipantRecord, after:
   action: 'PARTICIPANT_UPDATED',
   targetType: 'participant',
   targetId: after.id,
+  participantId: after.id,
   details: { source: 'fhir', client: ctx.client.name, changed: changedColumns(before, after) },
   ip: ctx.ip,
 });

@@ -53,6 +53,7 @@ async function withLockedMutation(
       action,
       targetType: 'participant',
       targetId: participant.id,
+      participantId: participant.id,
       details: { mutationId: id, ...details },
       ip: ctx.ip,
     });

@@ -46,6 +46,7 @@ async function changeLockedParticipant(
     action,
     targetType: 'participant',
     targetId: current.id,
+    participantId: current.id,
     details,
     ip: ctx.ip,
   });

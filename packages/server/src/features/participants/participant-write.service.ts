@@ -233,6 +233,7 @@ export async function insertParticipant(
     action: 'PARTICIPANT_CREATED',
     targetType: 'participant',
     targetId: row.id,
+    participantId: row.id,
     details: { establishmentId: establishment.id, ...possibleDuplicates(duplicates) },
     ip: ctx.ip,
   });
@@ -368,6 +369,7 @@ export async function saveParticipant(
     action: 'PARTICIPANT_UPDATED',
     targetType: 'participant',
     targetId: current.id,
+    participantId: current.id,
     details: { ...changes(current, next), ...(duplicates ? possibleDuplicates(duplicates) : {}) },
     ip: ctx.ip,
   });

@@ -28,6 +28,7 @@ describe('side menu', () => {
     expect(paths).toEqual([
       '/home',
       '/participant/mesrendezvous',
+      '/participant/monActivite',
       '/mescoordonnees',
       '/assistance',
       '/politiqueProtectionDonnees',

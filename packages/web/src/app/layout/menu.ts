@@ -64,7 +64,7 @@ export function buildMenu(user: SessionUser | null): MenuEntry[] {
     // The advice sheets are the centre's, the same for everyone: the administrators read them too.
     entries.push(link('/fiche/liste'));
   }
-  if (participant) entries.push(link('/participant/mesrendezvous'));
+  if (participant) entries.push(link('/participant/mesrendezvous'), link('/participant/monActivite'));
   // A participant's record is a tab of "Mes coordonnées" (issue 18); the admin keeps this page.
   if (!participant) entries.push(link('/participant/mescoordonnees'));
   if (correspondant) {

@@ -14,6 +14,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import MailIcon from '@mui/icons-material/Mail';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import PolicyIcon from '@mui/icons-material/Policy';
@@ -46,6 +47,7 @@ const ICONS: Record<string, ReactElement> = {
   '/document/courrier': <MailIcon />,
   '/fiche/liste': <ArticleIcon />,
   '/participant/mesrendezvous': <EventIcon />,
+  '/participant/monActivite': <ManageHistoryIcon />,
   '/participant/mescoordonnees': <BadgeIcon />,
   '/adherentsCorrespondant': <GroupsIcon />,
   '/bilansCorrespondant': <AssignmentIcon />,

@@ -157,6 +157,14 @@ describe('the caller’s own sessions', () => {
       );
     expect(row?.participantId).toBe(user?.participantId);
     expect(row?.details).toEqual({ count: body.terminees });
+    // Their activity tells it, among their sign-ins.
+    const activity = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/participant/activite?type=signIns',
+      headers: here.headers,
+    });
+    expect(activity.statusCode).toBe(200);
+    expect(activity.json<{ items: { kind: string }[] }>().items[0]?.kind).toBe('sessionsEnded');
   });
 
   it('answers the centre’s staff for their own sessions, and a participant only once the text-message code is confirmed', async () => {

@@ -18,6 +18,8 @@ export const ACTIVITY_KINDS = [
   'codeFailed',
   'accountLocked',
   'passwordChanged',
+  /** The holder ended one of their sessions (its browser named), or all the others (none named). */
+  'sessionsEnded',
   'documentViewed',
   'documentDownloaded',
   'documentsSent',

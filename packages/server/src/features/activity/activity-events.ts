@@ -36,6 +36,8 @@ export const ACTIVITY_EVENTS: Readonly<Record<string, EventSpec>> = {
   ACCOUNT_LOCKED: { kind: 'accountLocked', filter: 'signIns', found: OWN },
   PASSWORD_CHANGED: { kind: 'passwordChanged', filter: 'signIns', found: OWN },
   PASSWORD_RESET: { kind: 'passwordChanged', filter: 'signIns', found: OWN },
+  SESSION_ENDED_BY_HOLDER: { kind: 'sessionsEnded', filter: 'signIns', found: OWN },
+  OTHER_SESSIONS_ENDED_BY_HOLDER: { kind: 'sessionsEnded', filter: 'signIns', found: OWN },
   DOCUMENT_VIEWED: { kind: 'documentViewed', filter: 'documents', found: ['participant'] },
   DOCUMENT_DOWNLOADED: { kind: 'documentDownloaded', filter: 'documents', found: ['participant'] },
   DOCUMENTS_SENT: { kind: 'documentsSent', filter: 'documents', found: ['participant'] },

@@ -49,6 +49,7 @@ const FAMILY: Record<ActivityKind, ActivityFilter> = {
   codeFailed: 'signIns',
   accountLocked: 'signIns',
   passwordChanged: 'signIns',
+  sessionsEnded: 'signIns',
   documentViewed: 'documents',
   documentDownloaded: 'documents',
   documentsSent: 'documents',

@@ -48,6 +48,7 @@ export function activitySentence(t: TFunction, entry: ActivityEntry): string {
   switch (entry.kind) {
     case 'signIn':
     case 'signInFailed':
+    case 'sessionsEnded':
       return device ? t(`activity.${entry.kind}.from`, { device }) : t(`activity.${entry.kind}.plain`);
     case 'codeFailed':
     case 'accountLocked':

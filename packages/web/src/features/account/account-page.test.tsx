@@ -100,9 +100,14 @@ const tabNames = () =>
     .map((tab) => tab.textContent);
 
 describe('personal details tabs (docs/personal-details.md#tabs)', () => {
-  it('gives a participant their record first, then personal and professional information', () => {
+  it('gives a participant their record first, then personal information, notifications and professional information', () => {
     visit(['ROLE_PARTICIPANT']);
-    expect(tabNames()).toEqual(['Mon dossier', 'Informations personnelles', 'Informations professionnelles']);
+    expect(tabNames()).toEqual([
+      'Mon dossier',
+      'Informations personnelles',
+      'Notifications',
+      'Informations professionnelles',
+    ]);
     // "Mes informations" and "Mes coordonnées" are one place (issue 18): the record opens first.
     expect(screen.getByRole('tab', { name: 'Mon dossier' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent(/Les informations de votre dossier au centre/);
@@ -110,14 +115,19 @@ describe('personal details tabs (docs/personal-details.md#tabs)', () => {
 
   it('gives an establishment correspondant professional information and the address, no establishments', () => {
     visit(['ROLE_CORRESPONDANT'], { correspondantEtablissement: true });
-    expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse']);
+    expect(tabNames()).toEqual(['Informations professionnelles', 'Notifications', 'Adresse']);
   });
 
   it.each([[{ correspondantEntreprise: true }], [{ correspondantGroupement: true }]])(
     'gives other correspondants the establishments tab too (%o)',
     (flags) => {
       visit(['ROLE_CORRESPONDANT'], flags);
-      expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse', 'Établissements']);
+      expect(tabNames()).toEqual([
+        'Informations professionnelles',
+        'Notifications',
+        'Adresse',
+        'Établissements',
+      ]);
     },
   );
 

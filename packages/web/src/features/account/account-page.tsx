@@ -9,11 +9,18 @@ import { PageTitle } from '../../components/page-title';
 import { currentUser, isCorrespondant, isParticipant, useSession } from '../../lib/session';
 import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
+import { NotificationsTab } from './components/notifications-tab';
 import { RecordTab } from './components/record-tab';
 import { PersonalTab, ProfessionalTab } from './components/tab-contents';
 import { RECORD_TAB, TAB_PARAM } from './tabs';
 
-type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements';
+type TabKey =
+  | typeof RECORD_TAB
+  | 'personnel'
+  | 'notifications'
+  | 'professionnel'
+  | 'adresse'
+  | 'etablissements';
 
 /**
  * The tabs of docs/personal-details.md#tabs the user has, in the specification's order; a participant's own record, read-only,
@@ -22,8 +29,9 @@ type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'e
 function tabsFor(user: SessionUser): TabKey[] {
   const correspondant = isCorrespondant(user);
   return [
-    ...(isParticipant(user) ? ([RECORD_TAB, 'personnel'] as const) : []),
+    ...(isParticipant(user) ? ([RECORD_TAB, 'personnel', 'notifications'] as const) : []),
     'professionnel',
+    ...(correspondant && !isParticipant(user) ? (['notifications'] as const) : []),
     ...(correspondant ? (['adresse'] as const) : []),
     ...(correspondant && !user.correspondantEtablissement ? (['etablissements'] as const) : []),
   ];
@@ -35,6 +43,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
       return <RecordTab />;
     case 'personnel':
       return <PersonalTab />;
+    case 'notifications':
+      return <NotificationsTab />;
     case 'professionnel':
       return <ProfessionalTab user={user} />;
     case 'adresse':

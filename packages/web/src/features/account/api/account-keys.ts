@@ -7,4 +7,5 @@ export const accountKeys = {
   establishments: () => ['account', 'establishments'] as const,
   questions: () => ['account', 'questions'] as const,
   participantRecord: () => ['account', 'participant-record'] as const,
+  notifications: () => ['account', 'notifications'] as const,
 };

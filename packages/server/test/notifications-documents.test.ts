@@ -7,6 +7,7 @@ import { Client } from 'fhir-kit-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { documentTypes, participants, users } from '../src/db/schema';
+import { insertMails } from '../src/notify/notifier';
 import { freePort, systemClient } from './fhir-fixtures';
 import { createTestContext, type TestContext } from './helper';
 import {
@@ -214,5 +215,21 @@ describe('two instances on one database', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('the demo outbox', () => {
+  it('shows a notification waiting for the morning as QUEUED with its not-before time', async () => {
+    const notBefore = centreInstant('2031-06-11', 8);
+    await insertMails(
+      ctx.database.db,
+      [{ to: 'nuit@example.fr', subject: 'S', text: 'T', notBefore, about: { purpose: 'NOTIFICATION' } }],
+      'QUEUED',
+    );
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox?recipient=nuit@example.fr' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({ items: [{ status: 'QUEUED', notBefore: notBefore.toISOString() }] });
+    const page = await ctx.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(page.body).toContain('part le 11/06/2031 08:00:00');
   });
 });

@@ -53,6 +53,22 @@ describe('GET /api/user/notifications', () => {
     expect(enabledOf(reply.json())).toEqual({ 'TRANSFERS:MAIL': true });
   });
 
+  it('answers the caller’s own choices whatever id the query names', async () => {
+    const en = await userOf(ctx, 'participant.en');
+    await ctx.database.db
+      .insert(notificationPreferences)
+      .values({ userId: en.id, kind: 'DOCUMENTS', channel: 'MAIL', enabled: false })
+      .onConflictDoNothing();
+    const reply = await ctx.app.inject({
+      method: 'GET',
+      url: `${URL}?userId=${en.id}&id=${en.id}`,
+      headers: await headersOf(ctx, 'participant.dmc'),
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(enabledOf(reply.json())['DOCUMENTS:MAIL']).toBe(true);
+    await ctx.database.db.delete(notificationPreferences).where(eq(notificationPreferences.userId, en.id));
+  });
+
   it('the centre’s staff have no notifications', async () => {
     const reply = await ctx.app.inject({
       method: 'GET',

@@ -178,6 +178,10 @@ export async function runNotifications(deps: NotificationDeps, now = new Date())
     const [lock] = await rowsOf<{ locked: boolean }>(tx, LOCK);
     if (!lock?.locked) return 0;
     await addReminders(tx, now);
+    // Told or skipped events are kept a while (the reminders' record of what was reminded), then go.
+    await tx.execute(sql`
+      delete from pending_notifications
+       where state <> 'PENDING' and processed_at < ${now.toISOString()}::timestamptz - interval '30 days'`);
     const windowStart = new Date(now.getTime() - deps.config.notificationGroupS * 1000).toISOString();
     const ready = await rowsOf<{ user_id: number }>(
       tx,

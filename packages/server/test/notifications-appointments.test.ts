@@ -171,4 +171,16 @@ describe('transfers', () => {
     expect(mailsTo(ctx, main.email)[0]?.text).toContain('a été accepté');
     expect(mailsTo(ctx, other.email)).toEqual([]);
   });
+
+  it('a transfer withdrawn by its requester is told to the destination', async () => {
+    const other = await userOf(ctx, OTHER);
+    const participantId = await newParticipant(ctx);
+    const id = await requestTransfer(ctx, participantId, await establishmentOf(ctx, OTHER));
+    await quiet(ctx);
+    expect((await act(ctx, id, 'annuler', MAIN)).statusCode).toBe(200);
+    await round(ctx, after(new Date()));
+    expect(mailsTo(ctx, other.email)[0]?.text).toContain(
+      'Un transfert qui concerne votre périmètre a été annulé.',
+    );
+  });
 });

@@ -38,6 +38,7 @@ import { subscriptionHandler } from './features/integration/subscription.resourc
 import { subscriptionDelivery } from './features/integration/subscription-delivery';
 import { countRequests, installMetrics } from './features/metrics/metrics.plugin';
 import { mutationRoutes } from './features/mutations/mutations.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
 import { participantImportRoutes } from './features/participant-import/participant-import.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
 import { participantRoutes } from './features/participants/participants.routes';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sheetRoutes(featureDeps));
   await app.register(assistanceRoutes(featureDeps));
   await app.register(dataProtectionRoutes(featureDeps));
+  await app.register(notificationRoutes(featureDeps));
   await app.register(smartRoutes({ db: database.db, config }));
   app.decorate('fhirRouteTable', [] as FhirRouteInfo[]);
   // The change feed's types (fhir-handlers.ts), the subscriptions to them and their delivery.

@@ -94,6 +94,9 @@ const env = z.object({
   DELIVERY_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
   DELIVERY_RETRY_DELAY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(3600),
   DELIVERY_WORKER: flag,
+  NOTIFICATION_WORKER: flag,
+  NOTIFICATION_POLL_S: z.coerce.number().int().min(1).max(3600).default(30),
+  NOTIFICATION_GROUP_S: z.coerce.number().int().min(0).max(3600).default(120),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(1095),
   ACTIVITY_STAFF_NAMES: z.enum(['name', 'pseudonym']).default('name'),
   METRICS_ENABLED: flag,
@@ -186,6 +189,12 @@ export interface Config {
   deliveryRetryDelayMaxS: number;
   /** Whether this instance sends the queued messages (on by default, in every instance). */
   deliveryWorker: boolean;
+  /** This instance looks for notifications to send (docs/notifications-and-delivery.md#notifications). */
+  notificationWorker: boolean;
+  /** How often, in seconds. */
+  notificationPollS: number;
+  /** How long after a person's first waiting event their message waits for more (a batch, one message). */
+  notificationGroupS: number;
   /** How long the audit trail is kept (README "Audit trail"); the database refuses less than a year. */
   auditRetentionDays: number;
   /**
@@ -386,6 +395,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     deliveryRetryDelayS: e.DELIVERY_RETRY_DELAY_S,
     deliveryRetryDelayMaxS: Math.max(e.DELIVERY_RETRY_DELAY_MAX_S, e.DELIVERY_RETRY_DELAY_S),
     deliveryWorker: e.DELIVERY_WORKER ?? true,
+    notificationWorker: e.NOTIFICATION_WORKER ?? true,
+    notificationPollS: e.NOTIFICATION_POLL_S,
+    notificationGroupS: e.NOTIFICATION_GROUP_S,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     activityStaffNames: e.ACTIVITY_STAFF_NAMES,
     metricsEnabled: e.METRICS_ENABLED ?? true,

@@ -16,7 +16,14 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, type DbOrTx, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/demo/accounts';
 import { generateDemo } from '../src/demo/generate';
-import { type DeferredMail, insertMails, type Notifier, type OutgoingMail } from '../src/notify/notifier';
+import {
+  type DeferredMail,
+  type DeferredText,
+  insertMails,
+  insertTexts,
+  type Notifier,
+  type OutgoingMail,
+} from '../src/notify/notifier';
 import { templatePrefix } from './global-setup';
 
 /** A signing key as strong as the configuration demands (random, 48 base64 characters). */
@@ -118,6 +125,8 @@ export interface SentSms {
 export class RecordingNotifier implements Notifier {
   readonly texts: SentSms[] = [];
   readonly mails: (OutgoingMail & { notBefore?: Date })[] = [];
+  /** Text messages recorded in a transaction (notifications), with their not-before time. */
+  readonly deferredTexts: DeferredText[] = [];
   async sms(to: string, text: string) {
     this.texts.push({ to, text });
   }
@@ -129,6 +138,12 @@ export class RecordingNotifier implements Notifier {
     if (mails.length === 0) return [];
     const ids = await insertMails(tx, mails, 'SENT');
     this.mails.push(...mails);
+    return ids;
+  }
+  async textsIn(tx: DbOrTx, texts: readonly DeferredText[]) {
+    if (texts.length === 0) return [];
+    const ids = await insertTexts(tx, texts, 'SENT');
+    this.deferredTexts.push(...texts);
     return ids;
   }
   lastCode(to?: string): string {
@@ -173,6 +188,8 @@ const TEST_SETTINGS = {
   LOG_LEVEL: 'silent',
   OUTBOX_LOG: 'false',
   WEB_DIST: '/nonexistent',
+  // Tests run the notification rounds themselves (runNotifications), at the instants they choose.
+  NOTIFICATION_WORKER: 'false',
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

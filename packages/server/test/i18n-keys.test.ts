@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from '@portail/contract/schemas/account';
 import { CORRESPONDANT_ERRORS, CORRESPONDANT_MESSAGES } from '@portail/contract/schemas/correspondants';
 import { HOME_MESSAGES } from '@portail/contract/schemas/home';
 import { MUTATION_FIELD_ERRORS, MUTATION_MESSAGES } from '@portail/contract/schemas/mutations';
+import { NOTIFICATION_MESSAGES } from '@portail/contract/schemas/notifications';
 import { PARTICIPANT_MESSAGES } from '@portail/contract/schemas/participants';
 import { describe, expect, it } from 'vitest';
 
@@ -65,6 +66,8 @@ describe('server message keys', () => {
     // The notices of the check, on a cell.
     ...Object.values(IMPORT_NOTICES),
     CONTROL_CHARACTER_ERROR,
+    // The notification preferences' field errors and their saved notice.
+    ...Object.values(NOTIFICATION_MESSAGES),
   ];
   const keys = [...plain, ...business, ...contract, ...refusals].filter((key) => !key.endsWith('.'));
 

@@ -102,7 +102,7 @@ test.describe('personal details', () => {
     // The participant's record comes first (issue 18), then the account settings.
     await expect(tab(page, 'Mon dossier')).toHaveAttribute('aria-selected', 'true');
     await expect(tab(page, 'Informations professionnelles')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(4);
+    await expect(page.getByRole('tab')).toHaveCount(5);
     await tab(page, 'Informations personnelles').click();
     await expect(tab(page, 'Informations personnelles')).toHaveAttribute('aria-selected', 'true');
     const contact = page.getByRole('region', { name: 'Mes coordonnées personnelles' });
@@ -249,7 +249,7 @@ test.describe('personal details', () => {
     await page.goto('/mescoordonnees');
     await expect(tab(page, 'Informations professionnelles')).toHaveAttribute('aria-selected', 'true');
     await expect(tab(page, 'Adresse')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(3);
+    await expect(page.getByRole('tab')).toHaveCount(4);
     await expect(
       page.getByRole('region', { name: 'Mon compte' }).getByText('corr.coordonnees'),
     ).toBeVisible();
@@ -354,7 +354,7 @@ test.describe('personal details', () => {
   }) => {
     await signIn(page, 'corr.groupe', { correspondant: true });
     await page.goto('/mescoordonnees');
-    await expect(page.getByRole('tab')).toHaveCount(4);
+    await expect(page.getByRole('tab')).toHaveCount(5);
     await tab(page, 'Adresse').click();
     await expect(page.getByRole('region', { name: 'Adresse de facturation' })).toHaveCount(0);
     await tab(page, 'Établissements').click();
@@ -399,6 +399,8 @@ test.describe('personal details', () => {
     await page.goto('/mescoordonnees');
     await tabToTabList(page);
     await expect(tab(page, 'Informations professionnelles')).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(tab(page, 'Notifications')).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(tab(page, 'Adresse')).toBeFocused();
     await page.keyboard.press('Enter');

@@ -14,6 +14,7 @@ import { enumApi } from './enums';
 import { healthApi } from './health';
 import { homeApi } from './home';
 import { mutationApi } from './mutations';
+import { notificationApi } from './notifications';
 import { participantImportApi } from './participant-import';
 import { participantApi } from './participants';
 import { recoveryApi } from './recovery';
@@ -40,6 +41,7 @@ export const API = {
   health: healthApi,
   home: homeApi,
   mutations: mutationApi,
+  notifications: notificationApi,
   participants: participantApi,
   participantImport: participantImportApi,
   recovery: recoveryApi,

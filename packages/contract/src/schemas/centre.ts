@@ -76,6 +76,7 @@ export const MESSAGE_PURPOSES = [
   'CONTACT',
   'LOGIN_REMINDER',
   'DOCUMENTS',
+  'NOTIFICATION',
   'OTHER',
 ] as const;
 export const messagePurpose = z.enum(MESSAGE_PURPOSES);

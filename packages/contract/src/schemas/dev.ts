@@ -9,6 +9,10 @@ export const outboxEntry = z.object({
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
+  /** SENT: the demo provider accepted it; QUEUED: it waits for its not-before time (quiet hours). */
+  status: z.enum(['SENT', 'QUEUED']),
+  /** Not sent before then (a notification recorded at night leaves at 08:00, Paris time). */
+  notBefore: z.string().nullable(),
   attachments: z.array(
     z.object({ id: z.number().int(), fileName: z.string(), contentType: z.string(), size: z.number().int() }),
   ),

@@ -27,6 +27,14 @@ export interface DeferredMail extends Omit<OutgoingMail, 'attachments'> {
   notBefore?: Date;
 }
 
+/** A text message recorded in the caller's transaction, to leave no earlier than `notBefore`. */
+export interface DeferredText {
+  to: string;
+  text: string;
+  about?: MessageAbout;
+  notBefore?: Date;
+}
+
 /** How the portal reaches people. Every message is recorded in the outbox, then queued. */
 export interface Notifier {
   sms(to: string, text: string, about?: MessageAbout): Promise<void>;
@@ -37,6 +45,8 @@ export interface Notifier {
    * their outbox ids, in order (the import follows its activation mails by them).
    */
   mailsIn(tx: DbOrTx, mails: readonly DeferredMail[]): Promise<number[]>;
+  /** Text messages recorded and queued in the caller's transaction, as `mailsIn` does for mails. */
+  textsIn(tx: DbOrTx, texts: readonly DeferredText[]): Promise<number[]>;
 }
 
 /**
@@ -59,6 +69,31 @@ export async function insertMails(
         status,
         purpose: mail.about?.purpose ?? 'OTHER',
         userId: mail.about?.userId ?? null,
+        notBefore: mail.notBefore ?? null,
+      })),
+    )
+    .returning({ id: outbox.id });
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** Outbox rows for text messages, as `insertMails` writes mails. */
+export async function insertTexts(
+  tx: DbOrTx,
+  texts: readonly DeferredText[],
+  status: Extract<DeliveryStatus, 'QUEUED' | 'SENT'>,
+): Promise<number[]> {
+  const rows = await tx
+    .insert(outbox)
+    .values(
+      texts.map((text) => ({
+        channel: 'SMS' as const,
+        recipient: text.to,
+        subject: null,
+        body: text.text,
+        status,
+        purpose: text.about?.purpose ?? 'OTHER',
+        userId: text.about?.userId ?? null,
+        notBefore: text.notBefore ?? null,
       })),
     )
     .returning({ id: outbox.id });
@@ -111,6 +146,20 @@ export function createNotifier(db: Db, queue: MessageQueue): Notifier {
           channel: 'MAIL' as const,
           purpose: mail.about?.purpose ?? 'OTHER',
           ...(mail.notBefore ? { startAfter: mail.notBefore } : {}),
+        })),
+      );
+      return ids;
+    },
+    async textsIn(tx, texts) {
+      if (texts.length === 0) return [];
+      const ids = await insertTexts(tx, texts, 'QUEUED');
+      await queue.enqueue(
+        tx,
+        texts.map((text, index) => ({
+          outboxId: ids[index] ?? 0,
+          channel: 'SMS' as const,
+          purpose: text.about?.purpose ?? 'OTHER',
+          ...(text.notBefore ? { startAfter: text.notBefore } : {}),
         })),
       );
       return ids;

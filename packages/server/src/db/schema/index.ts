@@ -10,6 +10,7 @@ export * from './integration';
 export * from './integration-feed';
 export * from './legal';
 export * from './mutations';
+export * from './notifications';
 export * from './organisations';
 export * from './outbox';
 export * from './participant-imports';

@@ -31,6 +31,8 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The provider's answer to the last failed attempt. */
     lastError: text('last_error'),
+    /** Not sent before then (quiet hours, an import's spread): the demo outbox shows it. */
+    notBefore: timestamp('not_before', { withTimezone: true }),
   },
   (t) => [
     index('outbox_created_idx').on(t.createdAt),

@@ -29,6 +29,8 @@ function providerSwitch(channel: 'SMS' | 'MAIL', accepting: boolean): string {
 </form>`;
 }
 
+const parisTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' });
+
 /** The demo outbox as a plain page, newest first: a person trying the portal reads their code here. */
 export function renderOutboxPage(
   items: OutboxEntry[],
@@ -42,7 +44,11 @@ export function renderOutboxPage(
   const rows = items
     .map(
       (item) => `<tr>
-  <td>${escapeHtml(new Date(item.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }))}</td>
+  <td>${escapeHtml(parisTime(item.createdAt))}${
+    item.status === 'QUEUED' && item.notBefore
+      ? `<br><strong>En attente</strong> : part le ${escapeHtml(parisTime(item.notBefore))} (heures calmes)`
+      : ''
+  }</td>
   <td>${CHANNEL_LABEL[item.channel]}</td>
   <td>${escapeHtml(item.recipient)}</td>
   <td>${item.subject ? `<strong>${escapeHtml(item.subject)}</strong><br>` : ''}<pre>${escapeHtml(item.body)}</pre>${item.attachments
@@ -78,7 +84,7 @@ ${providerSwitch('SMS', providers.sms)}
 ${providerSwitch('MAIL', providers.mail)}
 <p>Messages en attente : ${waitingText || 'aucun'}.</p>
 </section>
-<h2>Messages acceptés</h2>
+<h2>Messages acceptés, et ceux qui attendent leur heure</h2>
 <table>
 <thead><tr><th scope="col">Date</th><th scope="col">Canal</th><th scope="col">Destinataire</th><th scope="col">Message</th></tr></thead>
 <tbody>

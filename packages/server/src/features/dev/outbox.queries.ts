@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@portail/contract/schemas/dev';
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox, outboxAttachments } from '../../db/schema';
 
@@ -15,11 +15,17 @@ export async function listOutbox(
       recipient: outbox.recipient,
       subject: outbox.subject,
       body: outbox.body,
+      status: outbox.status,
+      notBefore: outbox.notBefore,
     })
     .from(outbox)
-    // What the demo providers accepted: a message they refused (switched off) waits in the queue.
+    // What the demo providers accepted (a message they refused, switched off, waits in the queue), and
+    // what waits for its not-before time (a notification of the night), shown with that time.
     .where(
-      and(eq(outbox.status, 'SENT'), query.recipient ? eq(outbox.recipient, query.recipient) : undefined),
+      and(
+        or(eq(outbox.status, 'SENT'), and(eq(outbox.status, 'QUEUED'), gt(outbox.notBefore, sql`now()`))),
+        query.recipient ? eq(outbox.recipient, query.recipient) : undefined,
+      ),
     )
     .orderBy(desc(outbox.id))
     .limit(query.limit);
@@ -39,7 +45,9 @@ export async function listOutbox(
           .where(inArray(outboxAttachments.outboxId, ids));
   return rows.map((row) => ({
     ...row,
+    status: row.status === 'SENT' ? ('SENT' as const) : ('QUEUED' as const),
     createdAt: row.createdAt.toISOString(),
+    notBefore: row.notBefore?.toISOString() ?? null,
     attachments: files
       .filter((file) => file.outboxId === row.id)
       .map((file) => ({

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, VISIT_KINDS, type VisitKind, visits } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { isCancelledLabel, recordAppointmentChange } from '../notifications';
 import { readAppointment } from './appointment.resource';
 import {
   APPOINTMENT_EXTENSION,
@@ -244,12 +245,18 @@ export async function createAppointment(ctx: FhirContext, resource: Appointment)
     await checkSlotFree(ctx.db, columns, null);
     const [row] = await ctx.db.insert(visits).values(columns).returning({ id: visits.id });
     id = `${APPOINTMENT_PREFIX.visit}-${row?.id}`;
+    await recordAppointmentChange(ctx.db, id, columns.participantId, null, {
+      startsAt: columns.startsAt,
+      cancelled: isCancelledLabel(columns.stateLabel),
+    });
   } else {
-    const [row] = await ctx.db
-      .insert(appointments)
-      .values(await bookingColumns(ctx.db, resource))
-      .returning({ id: appointments.id });
+    const columns = await bookingColumns(ctx.db, resource);
+    const [row] = await ctx.db.insert(appointments).values(columns).returning({ id: appointments.id });
     id = `${APPOINTMENT_PREFIX.appointment}-${row?.id}`;
+    await recordAppointmentChange(ctx.db, id, columns.participantId, null, {
+      startsAt: columns.startsAt,
+      cancelled: isCancelledLabel(columns.status),
+    });
   }
   await audited(ctx, 'APPOINTMENT_CREATED', id);
   const stored = await readAppointment(ctx.db, id);
@@ -277,6 +284,13 @@ export async function updateAppointment(
       throw ruleBroken('A visit does not move to another check-up', 'Appointment.supportingInformation');
     await checkSlotFree(ctx.db, columns, visitId);
     await ctx.db.update(visits).set(columns).where(eq(visits.id, visitId));
+    await recordAppointmentChange(
+      ctx.db,
+      id,
+      current.participantId,
+      { startsAt: current.startsAt, cancelled: isCancelledLabel(current.stateLabel) },
+      { startsAt: columns.startsAt, cancelled: isCancelledLabel(columns.stateLabel) },
+    );
   } else if (bookingId !== null) {
     const [current] = await ctx.db
       .select()
@@ -291,6 +305,13 @@ export async function updateAppointment(
     if (columns.participantId !== current.participantId)
       throw ruleBroken('A booking does not move to another participant', 'Appointment.participant');
     await ctx.db.update(appointments).set(columns).where(eq(appointments.id, bookingId));
+    await recordAppointmentChange(
+      ctx.db,
+      id,
+      current.participantId,
+      { startsAt: current.startsAt, cancelled: isCancelledLabel(current.status) },
+      { startsAt: columns.startsAt, cancelled: isCancelledLabel(columns.status) },
+    );
   } else {
     return null;
   }

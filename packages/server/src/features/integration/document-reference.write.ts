@@ -12,6 +12,7 @@ import {
   participants,
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { recordDocumentPublished } from '../notifications';
 import {
   availableFromOf,
   type DocumentInput,
@@ -141,6 +142,8 @@ export async function createDocument(
     },
     ip: ctx.ip,
   });
+  // The participant is told, without a word of what it is, once it is visible (notifications feature).
+  await recordDocumentPublished(ctx.db, row.id);
   const [created] = await readDocumentReferences(ctx.db, ctx.baseUrl, [{ kind: 'document', id: row.id }]);
   if (!created) throw new Error('the document was not stored');
   return created;
@@ -221,6 +224,7 @@ export async function updateDocument(
     details: { client: ctx.client.name, clientId: ctx.client.clientId },
     ip: ctx.ip,
   });
+  await recordDocumentPublished(ctx.db, id);
   const [updated] = await readDocumentReferences(ctx.db, ctx.baseUrl, [{ kind: 'document', id }]);
   return updated ?? null;
 }

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { checkups, mutations, participants } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
+import { recordTransfer } from '../notifications';
 import { acceptsCheckupType, type EstablishmentFacts, findEstablishment } from '../participants';
 import { lockMutation, lockTransferredParticipant, type MutationRecord } from './mutation.queries';
 
@@ -48,6 +49,12 @@ async function withLockedMutation(
     // The back office owns a locked participant: the portal changes nothing of it (docs/transfers.md#accept).
     if (participant.lockedByExternalSystem) throw refuse(MUTATION_MESSAGES.locked);
     const details = await change(tx, { ...found, participant });
+    await recordTransfer(
+      tx,
+      id,
+      action === 'MUTATION_ACCEPTED' ? 'TRANSFER_ACCEPTED' : 'TRANSFER_CANCELLED',
+      ctx.caller.userId,
+    );
     await audit(tx, {
       actorUserId: ctx.caller.userId,
       action,

@@ -13,6 +13,7 @@ import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { BusinessError, errorMessage, HttpError, infoMessage, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
+import { recordTransfer } from '../notifications';
 import { activeDuplicates, possibleDuplicates } from './duplicates';
 import { acceptsCheckupType, findEstablishment } from './establishment.queries';
 import { lockParticipant, type ParticipantRecord } from './participant.queries';
@@ -276,6 +277,7 @@ export async function transferParticipant(
           takeoverRequested: body.priseEnChargeBilanEnCours && current.checkupInProgress,
         })
         .returning({ id: mutations.id });
+      if (created) await recordTransfer(tx, created.id, 'TRANSFER_REQUESTED', ctx.caller.userId);
       await tx
         .update(participants)
         .set({ transferInProgress: true, updatedAt: new Date() })

@@ -100,11 +100,12 @@ const tabNames = () =>
     .map((tab) => tab.textContent);
 
 describe('personal details tabs (docs/personal-details.md#tabs)', () => {
-  it('gives a participant their record first, then personal and professional information', () => {
+  it('gives a participant their record first, then personal information, notifications and professional information', () => {
     visit(['ROLE_PARTICIPANT']);
     expect(tabNames()).toEqual([
       'Mon dossier',
       'Informations personnelles',
+      'Notifications',
       'Informations professionnelles',
       'Sécurité',
     ]);
@@ -115,14 +116,20 @@ describe('personal details tabs (docs/personal-details.md#tabs)', () => {
 
   it('gives an establishment correspondant professional information and the address, no establishments', () => {
     visit(['ROLE_CORRESPONDANT'], { correspondantEtablissement: true });
-    expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse', 'Sécurité']);
+    expect(tabNames()).toEqual(['Informations professionnelles', 'Notifications', 'Adresse', 'Sécurité']);
   });
 
   it.each([[{ correspondantEntreprise: true }], [{ correspondantGroupement: true }]])(
     'gives other correspondants the establishments tab too (%o)',
     (flags) => {
       visit(['ROLE_CORRESPONDANT'], flags);
-      expect(tabNames()).toEqual(['Informations professionnelles', 'Adresse', 'Établissements', 'Sécurité']);
+      expect(tabNames()).toEqual([
+        'Informations professionnelles',
+        'Notifications',
+        'Adresse',
+        'Établissements',
+        'Sécurité',
+      ]);
     },
   );
 

@@ -9,12 +9,20 @@ import { PageTitle } from '../../components/page-title';
 import { currentUser, isCorrespondant, isParticipant, useSession } from '../../lib/session';
 import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
+import { NotificationsTab } from './components/notifications-tab';
 import { RecordTab } from './components/record-tab';
 import { SessionsPanel } from './components/sessions-panel';
 import { PersonalTab, ProfessionalTab } from './components/tab-contents';
 import { RECORD_TAB, TAB_PARAM } from './tabs';
 
-type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements' | 'securite';
+type TabKey =
+  | typeof RECORD_TAB
+  | 'personnel'
+  | 'notifications'
+  | 'professionnel'
+  | 'adresse'
+  | 'etablissements'
+  | 'securite';
 
 /**
  * The tabs of docs/personal-details.md#tabs the user has, in the specification's order; a participant's own record, read-only,
@@ -26,8 +34,9 @@ function tabsFor(user: SessionUser): TabKey[] {
   // The centre's staff have no personal details here, only their sessions (issue 23).
   if (!participant && !correspondant) return ['securite'];
   return [
-    ...(participant ? ([RECORD_TAB, 'personnel'] as const) : []),
+    ...(participant ? ([RECORD_TAB, 'personnel', 'notifications'] as const) : []),
     'professionnel',
+    ...(correspondant && !participant ? (['notifications'] as const) : []),
     ...(correspondant ? (['adresse'] as const) : []),
     ...(correspondant && !user.correspondantEtablissement ? (['etablissements'] as const) : []),
     'securite',
@@ -40,6 +49,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
       return <RecordTab />;
     case 'personnel':
       return <PersonalTab />;
+    case 'notifications':
+      return <NotificationsTab />;
     case 'professionnel':
       return <ProfessionalTab user={user} />;
     case 'adresse':

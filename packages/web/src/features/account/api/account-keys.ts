@@ -8,4 +8,5 @@ export const accountKeys = {
   questions: () => ['account', 'questions'] as const,
   participantRecord: () => ['account', 'participant-record'] as const,
   sessions: () => ['account', 'sessions'] as const,
+  notifications: () => ['account', 'notifications'] as const,
 };

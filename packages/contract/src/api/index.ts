@@ -13,6 +13,7 @@ import { enumApi } from './enums';
 import { healthApi } from './health';
 import { homeApi } from './home';
 import { mutationApi } from './mutations';
+import { myDataApi } from './my-data';
 import { participantImportApi } from './participant-import';
 import { participantApi } from './participants';
 import { recoveryApi } from './recovery';
@@ -37,6 +38,7 @@ export const API = {
   health: healthApi,
   home: homeApi,
   mutations: mutationApi,
+  myData: myDataApi,
   participants: participantApi,
   participantImport: participantImportApi,
   recovery: recoveryApi,

@@ -100,9 +100,14 @@ const tabNames = () =>
     .map((tab) => tab.textContent);
 
 describe('personal details tabs (docs/personal-details.md#tabs)', () => {
-  it('gives a participant their record first, then personal and professional information', () => {
+  it('gives a participant their record first, then personal and professional information, then my data', () => {
     visit(['ROLE_PARTICIPANT']);
-    expect(tabNames()).toEqual(['Mon dossier', 'Informations personnelles', 'Informations professionnelles']);
+    expect(tabNames()).toEqual([
+      'Mon dossier',
+      'Informations personnelles',
+      'Informations professionnelles',
+      'Mes données',
+    ]);
     // "Mes informations" and "Mes coordonnées" are one place (issue 18): the record opens first.
     expect(screen.getByRole('tab', { name: 'Mon dossier' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent(/Les informations de votre dossier au centre/);

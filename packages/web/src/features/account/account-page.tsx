@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { currentUser, isCorrespondant, isParticipant, useSession } from '../../lib/session';
+import { MyDataTab } from '../my-data';
 import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
 import { RecordTab } from './components/record-tab';
 import { PersonalTab, ProfessionalTab } from './components/tab-contents';
 import { RECORD_TAB, TAB_PARAM } from './tabs';
 
-type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements';
+type TabKey = typeof RECORD_TAB | 'personnel' | 'professionnel' | 'adresse' | 'etablissements' | 'donnees';
 
 /**
  * The tabs of docs/personal-details.md#tabs the user has, in the specification's order; a participant's own record, read-only,
@@ -24,6 +25,8 @@ function tabsFor(user: SessionUser): TabKey[] {
   return [
     ...(isParticipant(user) ? ([RECORD_TAB, 'personnel'] as const) : []),
     'professionnel',
+    // "My data" (docs/personal-details.md#my-data): the participant's archive, last of their tabs.
+    ...(isParticipant(user) ? (['donnees'] as const) : []),
     ...(correspondant ? (['adresse'] as const) : []),
     ...(correspondant && !user.correspondantEtablissement ? (['etablissements'] as const) : []),
   ];
@@ -41,6 +44,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
       return <AddressEditor establishmentId={null} />;
     case 'etablissements':
       return <EstablishmentsTab />;
+    case 'donnees':
+      return <MyDataTab />;
   }
 }
 

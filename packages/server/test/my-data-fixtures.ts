@@ -39,11 +39,20 @@ export async function filesOf(zip: Uint8Array, password?: string): Promise<Map<s
   }
 }
 
-/** The names of a ZIP's entries and whether each is encrypted, without reading the contents. */
-export async function entriesOf(zip: Uint8Array): Promise<{ name: string; encrypted: boolean }[]> {
+/** The WinZip AES extra field (0x9901): its byte 4 is the key strength, 3 for AES-256. */
+const AES_EXTRA = 0x9901;
+
+/** The names of a ZIP's entries, whether each is encrypted and its AES strength, without the contents. */
+export async function entriesOf(
+  zip: Uint8Array,
+): Promise<{ name: string; encrypted: boolean; aesStrength: number | null }[]> {
   const reader = new ZipReader(new BlobReader(new Blob([zip])));
   try {
-    return (await reader.getEntries()).map((entry) => ({ name: entry.filename, encrypted: entry.encrypted }));
+    return (await reader.getEntries()).map((entry) => ({
+      name: entry.filename,
+      encrypted: entry.encrypted,
+      aesStrength: entry.extraField?.get(AES_EXTRA)?.data[4] ?? null,
+    }));
   } finally {
     await reader.close();
   }

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Bundle, DocumentReference } from '@medplum/fhirtypes';
 import { errorReply } from '@portail/contract/schemas/common';
 import { MY_DATA_LIMIT, MY_DATA_MESSAGES } from '@portail/contract/schemas/my-data';
@@ -54,6 +58,19 @@ async function shownDocuments(participantId: number) {
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
+/** Debian's Info-ZIP `unzip`, when installed: an independent reader of the archive. */
+const unzip = ['/usr/bin/unzip', '/bin/unzip'].find((path) => existsSync(path)) ?? null;
+function unzipOutput(zip: Uint8Array, options: string[], entries: string[] = []): string {
+  const dir = mkdtempSync(join(tmpdir(), 'my-data-'));
+  try {
+    const path = join(dir, 'archive.zip');
+    writeFileSync(path, zip);
+    return execFileSync(unzip ?? 'unzip', [...options, path, ...entries], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the archive of participant.dmc, with a password', () => {
   let zip: Uint8Array;
   let files: Map<string, Uint8Array>;
@@ -72,10 +89,15 @@ describe('the archive of participant.dmc, with a password', () => {
   it('encrypts every entry, which opens with the password and neither without it nor with another', async () => {
     const entries = await entriesOf(zip);
     expect(entries.length).toBeGreaterThan(5);
-    expect(entries.every((entry) => entry.encrypted)).toBe(true);
+    expect(entries.every((entry) => entry.encrypted && entry.aesStrength === 3)).toBe(true);
     await expect(readEntry(zip, 'dossier.json')).rejects.toThrow();
     await expect(readEntry(zip, 'dossier.json', 'Mauvais mot de passe 99')).rejects.toThrow();
     expect(JSON.parse(await readEntry(zip, 'dossier.json', PASSWORD)).dossier.numero).toBe(mine);
+  });
+
+  it.skipIf(!unzip)('is a ZIP Debian’s unzip reads: it lists every entry (it cannot decrypt AES)', () => {
+    const listing = unzipOutput(zip, ['-l']);
+    for (const name of files.keys()) expect(listing).toContain(name);
   });
 
   it('opens the README first, in French, saying what each file is', () => {
@@ -205,6 +227,11 @@ describe('what the archive leaves out', () => {
     expect((await entriesOf(zip)).some((entry) => entry.encrypted)).toBe(false);
     const files = await filesOf(zip);
     expect(text(files.get('README.txt'))).toContain('not encrypted');
+    if (unzip) {
+      // Info-ZIP tests every entry's CRC: the streamed archive is whole.
+      expect(unzipOutput(zip, ['-t'])).toContain('No errors detected');
+      expect(unzipOutput(zip, ['-p'], ['dossier.json'])).toContain('"numero"');
+    }
     expect(text(files.get('activite.csv'))).toContain('Date (Paris time);Action;Description');
   });
 

@@ -326,6 +326,19 @@ describe('refusals', () => {
     expect((await buildArchive(ctx, { langue: 'fr_FR' }, 'participant.en')).statusCode).toBe(200);
   });
 
+  it('writes one archive at a time per account: a second request meanwhile is told to wait', async () => {
+    const replies = await Promise.all([
+      buildArchive(ctx, { langue: 'fr_FR' }),
+      buildArchive(ctx, { langue: 'fr_FR' }),
+    ]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 429]);
+    const refused = replies.find((reply) => reply.statusCode === 429);
+    expect(errorReply.parse(refused?.json()).message).toBe(MY_DATA_MESSAGES.busy);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    // Once written, the next one is welcome (the lock went before the archive's end reached the client).
+    expect((await buildArchive(ctx, { langue: 'fr_FR' })).statusCode).toBe(200);
+  });
+
   it.each([
     ['corr.etablissement', 'correspondant'],
     ['admin', 'staff'],

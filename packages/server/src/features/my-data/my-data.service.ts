@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Language } from '@portail/contract/constants';
+import { centreWallClock } from '@portail/contract/rules/centre-time';
 import { detectContentType } from '@portail/contract/schemas/documents';
 import { MY_DATA_LIMIT, MY_DATA_MESSAGES, MY_DATA_WINDOW_S } from '@portail/contract/schemas/my-data';
 import { TextReader, Uint8ArrayReader } from '@zip.js/zip.js';
@@ -55,6 +56,12 @@ export interface Archive {
 
 type Sheet = Awaited<ReturnType<typeof listActiveSheets>>[number];
 
+/** `2026-11-29 10:32`, the centre's wall clock (the README says "Paris time"). */
+function builtOn(at: Date): string {
+  const wall = centreWallClock(at);
+  return wall ? `${wall.date} ${wall.time}` : at.toISOString();
+}
+
 /** The files of the medical record the archive holds: none when the participant has not accepted it. */
 async function recordFiles(db: Db, caller: Caller, participantId: number) {
   // docs/roles-and-access.md#medical-record-gate: the portal shows no document nor sheet to a
@@ -104,13 +111,14 @@ export async function startArchive(
       sheets: new Map<number, string>(),
     };
 
+    const details = () => ({ ...counts, encrypted: password !== undefined });
     const write = async () => {
       await zip.add(
         'README.txt',
         new TextReader(
           readmeText(language, {
             productName: config.productName,
-            builtOn: centreToday(builtAt),
+            builtOn: builtOn(builtAt),
             medicalRecord,
             documents: documents.length,
             sheets: sheets.length,
@@ -168,23 +176,23 @@ export async function startArchive(
       );
       const bundle = await participantBundle(db, config, participantId, paths, builtAt);
       await zip.add('fhir-bundle.json', new TextReader(`${JSON.stringify(bundle, null, 2)}\n`));
+      // Every file is written: the archive counts and is audited before its end reaches the client, so
+      // a request that follows the download already meets the limit, the audit row and no lock.
+      await hit(db, throttleKey(caller.userId), rule);
+      await audit(db, {
+        actorUserId: caller.userId,
+        action: 'MY_DATA_EXPORTED',
+        targetType: 'participant',
+        targetId: participantId,
+        details: details(),
+        participantId,
+        ip: ctx.ip,
+      });
+      building.delete(caller.userId);
       await zip.close();
     };
 
-    const details = () => ({ ...counts, encrypted: password !== undefined });
     void write()
-      .then(async () => {
-        await hit(db, throttleKey(caller.userId), rule);
-        await audit(db, {
-          actorUserId: caller.userId,
-          action: 'MY_DATA_EXPORTED',
-          targetType: 'participant',
-          targetId: participantId,
-          details: details(),
-          participantId,
-          ip: ctx.ip,
-        });
-      })
       .catch(async (error: unknown) => {
         ctx.log.warn({ err: error, userId: caller.userId }, 'my data archive not completed');
         await transform.writable.abort(error).catch(() => undefined);

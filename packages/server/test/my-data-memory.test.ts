@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, documentContents, documents } from '../src/db/schema';
+import { auditLog, documentContents, documents, throttles } from '../src/db/schema';
 import { accountOf, headersOf, participantIdOf } from './documents-fixtures';
 import { createTestContext, type TestContext } from './helper';
 
@@ -98,5 +99,41 @@ describe('an archive of 300 documents of 200 KB', () => {
     expect(samples.length).toBeGreaterThan(8);
     expect(peak).toBeLessThan(TOTAL / 2);
     expect(median).toBeLessThan(TOTAL / 10);
+  });
+
+  it('audits an archive the client gave up on as MY_DATA_EXPORT_FAILED, and does not count it', async () => {
+    const { userId } = await accountOf(ctx, 'participant.dmc');
+    const rows = async (action: string) =>
+      ctx.database.db
+        .select({ id: auditLog.id, details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, action)));
+    const exportedBefore = (await rows('MY_DATA_EXPORTED')).length;
+    // Over a real connection, closed by the client after the first bytes (inject has no socket to close).
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = await headersOf(ctx, 'participant.dmc');
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest(
+        `${address}/api/user/mesDonnees`,
+        { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } },
+        (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error) => (request.destroyed ? resolve() : reject(error)));
+      request.end(JSON.stringify({ langue: 'fr_FR' }));
+    });
+    await expect.poll(async () => (await rows('MY_DATA_EXPORT_FAILED')).length, { timeout: 20_000 }).toBe(1);
+    const [failed] = await rows('MY_DATA_EXPORT_FAILED');
+    expect((failed?.details as { documents: number } | undefined)?.documents).toBeLessThan(COUNT);
+    expect((await rows('MY_DATA_EXPORTED')).length).toBe(exportedBefore);
+    const [throttle] = await ctx.database.db
+      .select({ hits: throttles.hits })
+      .from(throttles)
+      .where(eq(throttles.key, `mydata:user:${userId}`));
+    expect(throttle?.hits).toBe(exportedBefore);
   });
 });

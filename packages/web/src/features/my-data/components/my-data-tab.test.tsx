@@ -81,6 +81,29 @@ describe('"Mes données" (docs/personal-details.md#my-data)', () => {
     expect(notify).toHaveBeenCalledWith('myData.done', 'success');
   });
 
+  it('asks once while the archive is being prepared, whatever the presses on the busy button', async () => {
+    let release: (response: Response) => void = () => undefined;
+    reply = () => zipReply();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        bodies.push(typeof init?.body === 'string' ? JSON.parse(init.body) : null);
+        return new Promise<Response>((resolve) => {
+          release = resolve;
+        });
+      }),
+    );
+    const user = renderTab();
+    await user.click(screen.getByRole('radio', { name: /Télécharger directement/ }));
+    await user.click(screen.getByRole('button', { name: 'Télécharger mes données' }));
+    const busy = await screen.findByRole('button', { name: 'Préparation de l’archive…' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await user.click(busy);
+    expect(bodies).toHaveLength(1);
+    release(zipReply());
+    await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  });
+
   it('refuses two different passwords or a short one without calling the server', async () => {
     const user = renderTab();
     await user.type(passwordInput(), PASSWORD);

@@ -70,6 +70,8 @@ export function MyDataTab() {
   const medicalRecord = user?.dmcAccepte ?? false;
 
   const submit = async (form: MyDataForm) => {
+    // The busy button stays focusable and still submits its form (Enter, a second click): one at a time.
+    if (busy) return;
     setBusy(true);
     setRefusal(null);
     try {

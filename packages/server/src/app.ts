@@ -38,6 +38,7 @@ import { subscriptionHandler } from './features/integration/subscription.resourc
 import { subscriptionDelivery } from './features/integration/subscription-delivery';
 import { countRequests, installMetrics } from './features/metrics/metrics.plugin';
 import { mutationRoutes } from './features/mutations/mutations.routes';
+import { myDataRoutes } from './features/my-data/my-data.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { participantImportRoutes } from './features/participant-import/participant-import.routes';
 import { ownDetailsRoutes } from './features/participants/own-details.routes';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes(featureDeps));
   await app.register(correspondantRoutes(featureDeps));
   await app.register(accountRoutes(featureDeps));
+  await app.register(myDataRoutes(featureDeps));
   await app.register(registrationRoutes(featureDeps));
   await app.register(recoveryRoutes(featureDeps));
   await app.register(documentRoutes(featureDeps));

@@ -102,7 +102,9 @@ test.describe('personal details', () => {
     // The participant's record comes first (issue 18), then the account settings.
     await expect(tab(page, 'Mon dossier')).toHaveAttribute('aria-selected', 'true');
     await expect(tab(page, 'Informations professionnelles')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(5);
+    // "Mes données" (issue 23) comes last.
+    await expect(page.getByRole('tab')).toHaveCount(6);
+    await expect(page.getByRole('tab').last()).toHaveText('Mes données');
     await tab(page, 'Informations personnelles').click();
     await expect(tab(page, 'Informations personnelles')).toHaveAttribute('aria-selected', 'true');
     const contact = page.getByRole('region', { name: 'Mes coordonnées personnelles' });

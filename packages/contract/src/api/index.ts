@@ -14,6 +14,7 @@ import { enumApi } from './enums';
 import { healthApi } from './health';
 import { homeApi } from './home';
 import { mutationApi } from './mutations';
+import { myDataApi } from './my-data';
 import { notificationApi } from './notifications';
 import { participantImportApi } from './participant-import';
 import { participantApi } from './participants';
@@ -42,6 +43,7 @@ export const API = {
   home: homeApi,
   mutations: mutationApi,
   notifications: notificationApi,
+  myData: myDataApi,
   participants: participantApi,
   participantImport: participantImportApi,
   recovery: recoveryApi,

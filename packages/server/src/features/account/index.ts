@@ -3,6 +3,7 @@
 export type { AccountDeps, AccountRequest } from './account-deps';
 export { accountRequest } from './account-deps';
 export { mailAccountNotice, sendContactCode } from './account-mail';
+export { accountFor } from './contact.service';
 export {
   live,
   PURPOSE,

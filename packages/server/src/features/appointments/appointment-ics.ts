@@ -1,6 +1,6 @@
 import type { Language } from '@portail/contract/constants';
 import { addressLine, type CentreSettings } from '@portail/contract/schemas/assistance';
-import { createEvent } from 'ics';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { centreToday } from '../../lib/dates';
 import type { AppointmentRecord } from './appointment.queries';
 
@@ -47,17 +47,17 @@ function physicians(row: AppointmentRecord, language: keyof typeof LABELS): stri
 }
 
 /**
- * The appointment as an iCalendar file (RFC 5545): its purpose, start and end as UTC instants (`Z`:
- * every calendar shows them in its own zone, so no VTIMEZONE is needed), the centre's
- * address and position, the physicians, and the centre's appointments department as organizer. Throws when the library refuses the event.
+ * The appointment as an iCalendar event (RFC 5545): its purpose, start and end as UTC instants (`Z`:
+ * every calendar shows them in its own zone, so no VTIMEZONE is needed), the centre's address and
+ * position, the physicians, and the centre's appointments department as organizer.
  */
-export function appointmentIcs(
+function appointmentEvent(
   row: AppointmentRecord,
   centre: CentreSettings,
   language: keyof typeof LABELS,
-): string {
+): EventAttributes {
   const description = physicians(row, language);
-  const { error, value } = createEvent({
+  return {
     productId: 'portail-bilans/ics',
     uid: `rdv-${row.id}@${UID_DOMAIN}`,
     title: language === 'en_EN' ? (row.purposeEn ?? row.purpose) : row.purpose,
@@ -74,8 +74,36 @@ export function appointmentIcs(
     organizer: { name: paramText(centre.nom), email: organizerMail(centre) },
     status: 'CONFIRMED',
     busyStatus: 'BUSY',
-  });
+  };
+}
+
+/** The appointment as an iCalendar file of one event. Throws when the library refuses the event. */
+export function appointmentIcs(
+  row: AppointmentRecord,
+  centre: CentreSettings,
+  language: keyof typeof LABELS,
+): string {
+  const { error, value } = createEvent(appointmentEvent(row, centre, language));
   if (error || !value) throw error ?? new Error('the calendar event could not be built');
+  return value;
+}
+
+/**
+ * Every appointment given as one calendar ("my data", docs/personal-details.md#my-data), each event as
+ * its own file writes it (same UID, so a calendar that imported one merges it). An empty list is a
+ * calendar without events. Throws when the library refuses an event.
+ */
+export function appointmentsCalendar(
+  rows: readonly AppointmentRecord[],
+  centre: CentreSettings,
+  language: keyof typeof LABELS,
+): string {
+  const { error, value } = createEvents(
+    rows.map((row) => appointmentEvent(row, centre, language)),
+    { productId: 'portail-bilans/ics' },
+  );
+  if (error || value === undefined || value === null)
+    throw error ?? new Error('the calendar could not be built');
   return value;
 }
 

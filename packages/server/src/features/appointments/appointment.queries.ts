@@ -85,3 +85,12 @@ export async function findParticipantAppointment(
     .where(and(eq(appointments.id, id), eq(appointments.participantId, participantId)));
   return row ?? null;
 }
+
+/** Every appointment of one participant, by start then id (the calendar of "my data"). */
+export function allParticipantAppointments(db: DbOrTx, participantId: number): Promise<AppointmentRecord[]> {
+  return db
+    .select(columns)
+    .from(appointments)
+    .where(eq(appointments.participantId, participantId))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}

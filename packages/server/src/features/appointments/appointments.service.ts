@@ -6,8 +6,12 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/field-errors';
 import { replyLanguage } from '../../lib/language';
-import { findParticipantAppointment, listParticipantAppointments } from './appointment.queries';
-import { appointmentIcs, icsFileName } from './appointment-ics';
+import {
+  allParticipantAppointments,
+  findParticipantAppointment,
+  listParticipantAppointments,
+} from './appointment.queries';
+import { appointmentIcs, appointmentsCalendar, icsFileName } from './appointment-ics';
 
 /**
  * `debut,ASC` or `debut,DESC` (the schema checked the shape). By default the upcoming ones come
@@ -78,4 +82,18 @@ export async function appointmentCalendarFile(
   // The interface language the web sends; an English-only account reads English whatever it says.
   const language = replyLanguage(caller, langue);
   return { fileName: icsFileName(row, language), content: appointmentIcs(row, centre, language) };
+}
+
+/**
+ * The caller's appointments as one calendar (docs/personal-details.md#my-data) and how many it holds,
+ * in `language` (the caller's, as replyLanguage chose it).
+ */
+export async function participantCalendar(
+  db: Db,
+  centre: CentreSettings,
+  caller: Caller,
+  language: Language,
+): Promise<{ count: number; content: string }> {
+  const rows = await allParticipantAppointments(db, ownId(caller));
+  return { count: rows.length, content: appointmentsCalendar(rows, centre, language) };
 }

@@ -51,15 +51,23 @@ export function contentReply(name: string, bytes: Uint8Array): DocumentContent {
   };
 }
 
-/** Names unique inside one archive, case-insensitively: `x.pdf`, `x (2).pdf`, ... */
-export function uniqueNames(names: string[]): string[] {
+/**
+ * Names unique inside one archive, case-insensitively, given one at a time (a streamed archive learns
+ * each name as it reads the file): `x.pdf`, `x (2).pdf`, ...
+ */
+export function nameTaker(): (name: string) => string {
   const taken = new Set<string>();
-  return names.map((name) => {
+  return (name) => {
     const dot = name.lastIndexOf('.');
     const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
     let candidate = name;
     for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
     taken.add(candidate.toLowerCase());
     return candidate;
-  });
+  };
+}
+
+/** Names unique inside one archive, case-insensitively: `x.pdf`, `x (2).pdf`, ... */
+export function uniqueNames(names: string[]): string[] {
+  return names.map(nameTaker());
 }

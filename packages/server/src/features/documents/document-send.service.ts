@@ -1,17 +1,16 @@
 import type { Language } from '@portail/contract/constants';
 import type { Message } from '@portail/contract/schemas/common';
 import { DOCUMENT_MESSAGES, detectContentType, MAX_SENT_BYTES } from '@portail/contract/schemas/documents';
-import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { Uint8ArrayReader, Uint8ArrayWriter } from '@zip.js/zip.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
-import { easilyGuessed } from '../../auth/password-policy';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { centreToday } from '../../lib/dates';
 import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
-import { FieldErrors } from '../../lib/field-errors';
 import { replyLanguage } from '../../lib/language';
+import { archiveWriter, refuseGuessedArchivePassword } from '../../lib/zip-archive';
 import type { Notifier } from '../../notify/notifier';
 import {
   type FileSize,
@@ -23,9 +22,6 @@ import {
 } from './document.queries';
 import { safeFileName, uniqueNames } from './document-files';
 import { documentShownName } from './document-title';
-
-// The server has no web workers: zip.js compresses and encrypts in the calling thread.
-configure({ useWebWorkers: false });
 
 export interface SendDeps {
   db: Db;
@@ -57,9 +53,9 @@ function allFound(wanted: number[], found: FileSize[]): FileSize[] {
   });
 }
 
-/** AES-256 (WinZip AE-2): opens in 7-Zip, WinZip, macOS's Archive Utility and most readers. */
+/** The files in one AES-256 ZIP (lib/zip-archive.ts), in memory: a mail attachment is bounded by MAX_SENT_BYTES. */
 async function encryptedZip(files: { name: string; content: Uint8Array }[], password: string) {
-  const writer = new ZipWriter(new Uint8ArrayWriter(), { password, encryptionStrength: 3 });
+  const writer = archiveWriter(new Uint8ArrayWriter(), password);
   for (const file of files) await writer.add(file.name, new Uint8ArrayReader(file.content));
   return writer.close();
 }
@@ -90,11 +86,7 @@ export async function sendDocuments(deps: SendDeps, ctx: SendContext, body: Send
   const { db } = deps;
   const participantId = ctx.caller.participantId;
   if (participantId === null) throw notFound();
-  // The schema asked for ARCHIVE_PASSWORD_MIN characters; the estimator of account passwords, with the
-  // account's names and mail, refuses the easily guessed ones (an archive is attacked offline).
-  const profile = ctx.caller.profile;
-  if (easilyGuessed(body.password, [profile.login, profile.lastName, profile.firstName, profile.email]))
-    throw new FieldErrors([{ field: 'password', defaultMessage: 'errors.passwordFaible' }]);
+  refuseGuessedArchivePassword(ctx.caller.profile, body.password, 'password');
   const documentIds = [...new Set(body.idDocuments)];
   const annexIds = [...new Set(body.idAnnexes)];
   const [documentSizes, annexSizes] = await Promise.all([

@@ -316,3 +316,35 @@ export async function loadAttachmentBytes(db: Db, ids: number[]): Promise<Map<nu
     .where(inArray(documentAttachmentContents.attachmentId, ids));
   return new Map(rows.map((row) => [row.id, row.content]));
 }
+
+/** A document of "my data" (docs/personal-details.md#my-data): its naming and its attachments, no bytes. */
+export interface ArchiveDocument extends DocumentNaming {
+  id: number;
+  checkupYear: number;
+  attachments: { id: number; kind: AttachmentKind; name: string }[];
+}
+
+/**
+ * Every document the participant's lists show (active, released: `ownActive`), oldest first, with the
+ * names of their attachments and no content: the archive then reads each file's bytes one at a time.
+ */
+export function listArchiveDocuments(db: Db, participantId: number): Promise<ArchiveDocument[]> {
+  return db
+    .select({
+      id: documents.id,
+      checkupYear: documents.checkupYear,
+      ...naming,
+      attachments: sql<ArchiveDocument['attachments']>`(
+        select coalesce(
+          json_agg(json_build_object('id', a.id, 'kind', a.kind, 'name', a.name) order by a.created_at, a.id),
+          '[]'::json
+        )
+        from ${documentAttachments} a
+        where a.document_id = ${documents.id}
+      )`,
+    })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .where(ownActive(participantId))
+    .orderBy(asc(documents.visibleAt), asc(documents.id));
+}

@@ -1,8 +1,14 @@
 /** What other features may use of this one; everything else in the folder is its own. */
 
-export type { StoredFile } from './document.queries';
-export { listedDocumentColumns, visibleNow } from './document.queries';
-export { contentReply } from './document-files';
+export type { ArchiveDocument, StoredFile } from './document.queries';
+export {
+  findAttachmentContent,
+  findDocumentContent,
+  listArchiveDocuments,
+  listedDocumentColumns,
+  visibleNow,
+} from './document.queries';
+export { contentReply, nameTaker, safeFileName } from './document-files';
 export type { TitleParts } from './document-title';
 export { documentShownName, titleColumns } from './document-title';
 export { readContext, uncached } from './documents.routes';

@@ -28,3 +28,4 @@ export {
   scopedEstablishment,
   updateVerdict,
 } from './participant-write.service';
+export { participantForCaller } from './participants.service';

@@ -38,3 +38,12 @@ export async function findSheetContent(
     .limit(1);
   return row ?? null;
 }
+
+/** Every active sheet's id and titles, oldest first, without content ("my data" reads each one after). */
+export function listActiveSheets(db: Db) {
+  return db
+    .select({ id: adviceSheets.id, name: adviceSheets.name, nameEn: adviceSheets.nameEn })
+    .from(adviceSheets)
+    .where(eq(adviceSheets.active, true))
+    .orderBy(asc(adviceSheets.createdAt), asc(adviceSheets.id));
+}

@@ -100,7 +100,7 @@ const tabNames = () =>
     .map((tab) => tab.textContent);
 
 describe('personal details tabs (docs/personal-details.md#tabs)', () => {
-  it('gives a participant their record first, then personal information, notifications and professional information', () => {
+  it('gives a participant their record first, then personal information, notifications, professional information, security and my data', () => {
     visit(['ROLE_PARTICIPANT']);
     expect(tabNames()).toEqual([
       'Mon dossier',
@@ -108,6 +108,7 @@ describe('personal details tabs (docs/personal-details.md#tabs)', () => {
       'Notifications',
       'Informations professionnelles',
       'Sécurité',
+      'Mes données',
     ]);
     // "Mes informations" and "Mes coordonnées" are one place (issue 18): the record opens first.
     expect(screen.getByRole('tab', { name: 'Mon dossier' })).toHaveAttribute('aria-selected', 'true');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { currentUser, isCorrespondant, isParticipant, useSession } from '../../lib/session';
+import { MyDataTab } from '../my-data';
 import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
 import { NotificationsTab } from './components/notifications-tab';
@@ -22,7 +23,8 @@ type TabKey =
   | 'professionnel'
   | 'adresse'
   | 'etablissements'
-  | 'securite';
+  | 'securite'
+  | 'donnees';
 
 /**
  * The tabs of docs/personal-details.md#tabs the user has, in the specification's order; a participant's own record, read-only,
@@ -40,6 +42,8 @@ function tabsFor(user: SessionUser): TabKey[] {
     ...(correspondant ? (['adresse'] as const) : []),
     ...(correspondant && !user.correspondantEtablissement ? (['etablissements'] as const) : []),
     'securite',
+    // "My data" (docs/personal-details.md#my-data): the participant's archive, last of their tabs.
+    ...(participant ? (['donnees'] as const) : []),
   ];
 }
 
@@ -59,6 +63,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
       return <EstablishmentsTab />;
     case 'securite':
       return <SessionsPanel />;
+    case 'donnees':
+      return <MyDataTab />;
   }
 }
 

@@ -190,17 +190,40 @@ describe('the archive of participant.dmc, with a password', () => {
     );
   });
 
-  it('holds the activity as a CSV for a French spreadsheet (BOM, semicolons) with the sign-ins', () => {
+  it('holds the activity as a CSV for a French spreadsheet (BOM, semicolons): the events My activity lists, newest first', async () => {
     const bytes = files.get('activite.csv') ?? new Uint8Array();
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows: string[][] = parse(text(bytes), { delimiter: ';' });
-    expect(rows[0]).toEqual(['Date (heure de Paris)', 'Action', 'Description']);
-    const actions = rows.slice(1).map((row) => row[1]);
-    expect(actions).toContain('SIGN_IN');
-    for (const row of rows.slice(1)) {
+    const rows: string[][] = parse(text(bytes), { delimiter: ';', bom: true });
+    expect(rows[0]).toEqual([
+      'Date (heure de Paris)',
+      'Événement',
+      'Par',
+      'Documents',
+      'Domaine du destinataire',
+      'Parties du dossier modifiées',
+      'Navigateur',
+    ]);
+    const lines = rows.slice(1);
+    // The same events as the screen, in its order (the archive was built before this read).
+    const screen = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/participant/activite?size=100',
+      headers: await headersOf(ctx, 'participant.dmc', 'participant'),
+    });
+    const { totalRows } = screen.json<{ totalRows: number }>();
+    const signIns = lines.filter((row) => row[1] === 'Connexion');
+    expect(signIns.length).toBeGreaterThan(0);
+    expect(signIns.every((row) => row[2] === 'Vous')).toBe(true);
+    expect(lines.length).toBeGreaterThan(0);
+    // Signing in to read the screen may have added an event since.
+    expect(lines.length).toBeLessThanOrEqual(totalRows);
+    expect(lines.length).toBeGreaterThanOrEqual(totalRows - 1);
+    for (const row of lines) {
       expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-      expect(row[2]).not.toBe('');
+      expect(row[1]).not.toMatch(/^[A-Z_]+$/);
     }
+    const dates = lines.map((row) => row[0] ?? '');
+    expect([...dates].sort().reverse()).toEqual(dates);
   });
 
   it('is recorded in the audit log with its counts', async () => {
@@ -232,7 +255,9 @@ describe('what the archive leaves out', () => {
       expect(unzipOutput(zip, ['-t'])).toContain('No errors detected');
       expect(unzipOutput(zip, ['-p'], ['dossier.json'])).toContain('"numero"');
     }
-    expect(text(files.get('activite.csv'))).toContain('Date (Paris time);Action;Description');
+    expect(text(files.get('activite.csv'))).toContain(
+      'Date (Paris time);Event;By;Documents;Recipient domain',
+    );
   });
 
   it('leaves out a held document and a withdrawn one, and returns them once released or restored', async () => {

@@ -185,3 +185,26 @@ export async function listActivity(
   });
   return { items, totalRows: total, subTotal: items.length };
 }
+
+/** How many events one read of the whole trail takes at a time (the list's largest page). */
+const EXPORT_PAGE = 100;
+
+/**
+ * The caller's whole trail as "My activity" tells it, newest first, a page at a time: the activity of
+ * the participant's archive (activite.csv, docs/personal-details.md#my-data) is the screen's list.
+ */
+export async function* activityPages(
+  deps: ActivityDeps,
+  caller: Caller,
+  language: Language,
+): AsyncGenerator<ActivityEntry[]> {
+  for (let page = 0; ; page++) {
+    const { items, totalRows } = await listActivity(deps, caller, {
+      page,
+      size: EXPORT_PAGE,
+      langue: language,
+    });
+    if (items.length > 0) yield items;
+    if ((page + 1) * EXPORT_PAGE >= totalRows) return;
+  }
+}

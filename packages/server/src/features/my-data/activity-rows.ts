@@ -1,93 +1,117 @@
 import type { Language } from '@portail/contract/constants';
 import { centreWallClock } from '@portail/contract/rules/centre-time';
-import { and, desc, eq, like, lt, or, type SQL } from 'drizzle-orm';
+import type { ActivityActor, ActivityEntry, ActivityKind } from '@portail/contract/schemas/activity';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { type ActivityDeps, activityPages } from '../activity';
 
 /**
- * The activity of "my data" (activite.csv, docs/personal-details.md#my-data), kept in this one file on
- * purpose: the participant's "My activity" list (issue 23) reads the same audit rows, and this query
- * gives way to that feature's when both are merged. It reads the caller's own sign-ins and every row
- * that names their participant record, newest first, in batches (a record may have years of rows).
+ * The activity of "my data" (activite.csv, docs/personal-details.md#my-data): the events "My activity"
+ * lists (docs/activity.md), read through that feature a page at a time, one line each, in the language
+ * of the archive. The cells hold what the screen shows, never more: no address, no raw detail.
  */
 
-export interface ActivityRow {
-  /** Paris time, `2026-11-29 10:32`. */
-  date: string;
-  action: string;
-  description: string;
-}
+export type ActivityCells = readonly [
+  date: string,
+  event: string,
+  by: string,
+  documents: string,
+  recipientDomain: string,
+  parts: string,
+  browser: string,
+];
 
-const BATCH = 500;
-
-/** A short, neutral sentence per action: no document title, no medical word, no one else's name. */
-const DESCRIPTIONS: Record<string, { fr_FR: string; en_EN: string }> = {
-  SIGN_IN: { fr_FR: 'Connexion au portail', en_EN: 'Signed in to the portal' },
-  SIGN_IN_CONFIRMED: { fr_FR: 'Connexion confirmée par code', en_EN: 'Sign-in confirmed by code' },
-  SIGN_IN_REFUSED_LOCKED: {
-    fr_FR: 'Connexion refusée (compte bloqué)',
-    en_EN: 'Sign-in refused (account locked)',
-  },
-  SIGN_IN_REFUSED_TEXTS: {
-    fr_FR: 'Connexion refusée (trop de codes)',
-    en_EN: 'Sign-in refused (too many codes)',
-  },
-  SIGN_OUT: { fr_FR: 'Déconnexion', en_EN: 'Signed out' },
-  DOCUMENT_VIEWED: { fr_FR: 'Document consulté', en_EN: 'Document viewed' },
-  DOCUMENT_DOWNLOADED: { fr_FR: 'Document téléchargé', en_EN: 'Document downloaded' },
-  DOCUMENTS_SENT: { fr_FR: 'Documents envoyés par e-mail', en_EN: 'Documents sent by e-mail' },
-  DOCUMENTS_SEND_FAILED: { fr_FR: 'Envoi de documents échoué', en_EN: 'Sending documents failed' },
-  PARTICIPANT_CREATED: { fr_FR: 'Dossier créé', en_EN: 'Record created' },
-  PARTICIPANT_UPDATED: { fr_FR: 'Dossier modifié', en_EN: 'Record changed' },
-  MUTATION_ACCEPTED: { fr_FR: 'Transfert accepté', en_EN: 'Transfer accepted' },
-  FHIR_DOCUMENT_CREATED: {
-    fr_FR: 'Document publié par le centre',
-    en_EN: 'Document published by the centre',
-  },
-  FHIR_DOCUMENT_UPDATED: {
-    fr_FR: 'Document mis à jour par le centre',
-    en_EN: 'Document updated by the centre',
-  },
-  MY_DATA_EXPORTED: { fr_FR: 'Archive « Mes données » créée', en_EN: '“My data” archive built' },
-  MY_DATA_EXPORT_FAILED: {
-    fr_FR: 'Archive « Mes données » interrompue',
-    en_EN: '“My data” archive interrupted',
-  },
+export const ACTIVITY_CSV_HEADERS: Readonly<Record<Language, ActivityCells>> = {
+  fr_FR: [
+    'Date (heure de Paris)',
+    'Événement',
+    'Par',
+    'Documents',
+    'Domaine du destinataire',
+    'Parties du dossier modifiées',
+    'Navigateur',
+  ],
+  en_EN: [
+    'Date (Paris time)',
+    'Event',
+    'By',
+    'Documents',
+    'Recipient domain',
+    'Parts of the record changed',
+    'Browser',
+  ],
 };
-const OTHER = { fr_FR: 'Action concernant votre dossier', en_EN: 'Action on your record' };
 
-function scope(caller: Caller): SQL | undefined {
-  const ownSignIns = and(eq(auditLog.actorUserId, caller.userId), like(auditLog.action, 'SIGN\\_IN%'));
-  return caller.participantId === null
-    ? ownSignIns
-    : or(ownSignIns, eq(auditLog.participantId, caller.participantId));
+type Wording = Readonly<Record<Language, string>>;
+
+const EVENTS: Readonly<Record<ActivityKind, Wording>> = {
+  signIn: { fr_FR: 'Connexion', en_EN: 'Sign-in' },
+  signInFailed: { fr_FR: 'Tentative de connexion refusée', en_EN: 'Sign-in attempt refused' },
+  codeFailed: { fr_FR: 'Code de connexion mal saisi', en_EN: 'Sign-in code mistyped' },
+  accountLocked: { fr_FR: 'Compte verrouillé', en_EN: 'Account locked' },
+  passwordChanged: { fr_FR: 'Mot de passe changé', en_EN: 'Password changed' },
+  sessionsEnded: { fr_FR: 'Session(s) fermée(s) par vous', en_EN: 'Session(s) ended by you' },
+  documentViewed: { fr_FR: 'Document consulté', en_EN: 'Document viewed' },
+  documentDownloaded: { fr_FR: 'Document téléchargé', en_EN: 'Document downloaded' },
+  documentsSent: { fr_FR: 'Documents envoyés par e-mail', en_EN: 'Documents sent by e-mail' },
+  documentsSendFailed: { fr_FR: 'Envoi de documents échoué', en_EN: 'Sending documents failed' },
+  recordCreated: { fr_FR: 'Dossier créé', en_EN: 'Record created' },
+  recordChanged: { fr_FR: 'Dossier modifié', en_EN: 'Record changed' },
+  contactChanged: { fr_FR: 'Coordonnées de contact changées', en_EN: 'Contact details changed' },
+  membershipEnded: { fr_FR: 'Adhésion résiliée', en_EN: 'Membership ended' },
+  membershipResumed: { fr_FR: 'Adhésion reprise', en_EN: 'Membership resumed' },
+  transferRequested: { fr_FR: 'Transfert demandé', en_EN: 'Transfer requested' },
+  transferAccepted: { fr_FR: 'Transfert accepté', en_EN: 'Transfer accepted' },
+  transferCancelled: { fr_FR: 'Transfert annulé', en_EN: 'Transfer cancelled' },
+  staffAction: { fr_FR: 'Action du centre sur votre compte', en_EN: 'Action of the centre on your account' },
+  documentPublished: { fr_FR: 'Document mis à votre disposition', en_EN: 'Document made available to you' },
+  documentUpdated: { fr_FR: 'Document mis à jour', en_EN: 'Document updated' },
+};
+
+const ACTORS = {
+  self: { fr_FR: 'Vous', en_EN: 'You' },
+  system: { fr_FR: 'Le centre (son système)', en_EN: 'The centre (its system)' },
+  operator: { fr_FR: 'Opérateur du centre', en_EN: "Centre's operator" },
+  admin: { fr_FR: 'Administrateur du centre', en_EN: "Centre's administrator" },
+  correspondant: { fr_FR: 'Votre correspondant', en_EN: 'Your correspondant' },
+} as const satisfies Readonly<Record<string, Wording>>;
+
+function actorCell(actor: ActivityActor, language: Language): string {
+  switch (actor.kind) {
+    case 'self':
+    case 'system':
+      return ACTORS[actor.kind][language];
+    case 'correspondant':
+      return [ACTORS.correspondant[language], actor.name].filter(Boolean).join(' ');
+    case 'staff':
+      return [ACTORS[actor.role ?? 'operator'][language], actor.name].filter(Boolean).join(' · ');
+  }
 }
 
-/** The caller's activity rows, newest first, read by keyset `BATCH` rows at a time. */
+function cellsOf(entry: ActivityEntry, language: Language): ActivityCells {
+  const wall = centreWallClock(entry.at);
+  const withdrawn = entry.documentCount - entry.documents.length;
+  const documents = [
+    ...entry.documents,
+    ...(withdrawn > 0 ? [language === 'fr_FR' ? `${withdrawn} retiré(s)` : `${withdrawn} withdrawn`] : []),
+  ];
+  return [
+    wall ? `${wall.date} ${wall.time}` : entry.at,
+    EVENTS[entry.kind][language],
+    actorCell(entry.actor, language),
+    documents.join(' | '),
+    entry.recipientDomain ?? '',
+    entry.fields.join(', '),
+    entry.browser ?? '',
+  ];
+}
+
+/** The caller's activity lines, newest first, a page at a time. */
 export async function* activityRows(
-  db: Db,
+  deps: ActivityDeps,
   caller: Caller,
   language: Language,
-): AsyncGenerator<ActivityRow[]> {
-  let before: number | null = null;
-  for (;;) {
-    const rows: { id: number; at: Date; action: string }[] = await db
-      .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action })
-      .from(auditLog)
-      .where(and(scope(caller), before === null ? undefined : lt(auditLog.id, before)))
-      .orderBy(desc(auditLog.id))
-      .limit(BATCH);
-    if (rows.length === 0) return;
-    yield rows.map((row) => {
-      const wall = centreWallClock(row.at);
-      return {
-        date: wall ? `${wall.date} ${wall.time}` : row.at.toISOString(),
-        action: row.action,
-        description: (DESCRIPTIONS[row.action] ?? OTHER)[language],
-      };
-    });
-    if (rows.length < BATCH) return;
-    before = rows[rows.length - 1]?.id ?? null;
+): AsyncGenerator<ActivityCells[]> {
+  for await (const page of activityPages(deps, caller, language)) {
+    yield page.map((entry) => cellsOf(entry, language));
   }
 }

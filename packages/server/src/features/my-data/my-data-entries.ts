@@ -2,13 +2,8 @@ import type { Language } from '@portail/contract/constants';
 import { startsLikeFormula } from '@portail/contract/rules/spreadsheet';
 import { stringify } from 'csv-stringify/sync';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
-import { activityRows } from './activity-rows';
-
-const CSV_HEADERS = {
-  fr_FR: ['Date (heure de Paris)', 'Action', 'Description'],
-  en_EN: ['Date (Paris time)', 'Action', 'Description'],
-} as const;
+import type { ActivityDeps } from '../activity';
+import { ACTIVITY_CSV_HEADERS, activityRows } from './activity-rows';
 
 const neutralised = (value: string) => (startsLikeFormula(value) ? `'${value}` : value);
 
@@ -18,13 +13,13 @@ const neutralised = (value: string) => (startsLikeFormula(value) ? `'${value}` :
  * receives the number of rows once the last batch is read.
  */
 export function activityCsv(
-  db: Db,
+  deps: ActivityDeps,
   caller: Caller,
   language: Language,
   counted: (rows: number) => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const batches = activityRows(db, caller, language);
+  const batches = activityRows(deps, caller, language);
   let rows = 0;
   let started = false;
   const options = { delimiter: ';', record_delimiter: 'windows', quoted_string: false } as const;
@@ -32,7 +27,9 @@ export function activityCsv(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\ufeff${stringify([[...CSV_HEADERS[language]]], options)}`));
+        controller.enqueue(
+          encoder.encode(`\ufeff${stringify([[...ACTIVITY_CSV_HEADERS[language]]], options)}`),
+        );
         return;
       }
       const next = await batches.next();
@@ -42,7 +39,7 @@ export function activityCsv(
         return;
       }
       rows += next.value.length;
-      const records = next.value.map((row) => [row.date, row.action, row.description].map(neutralised));
+      const records = next.value.map((cells) => cells.map(neutralised));
       controller.enqueue(encoder.encode(stringify(records, options)));
     },
     async cancel() {

@@ -35,7 +35,7 @@ export function readmeText(language: Language, facts: ReadmeFacts): string {
         ? `- fiches/: the ${facts.sheets} advice sheet(s) the portal shows you, as PDF files.`
         : '  portal shows you no document. Once you accept it, a new archive will include them.',
       `- rendez-vous.ics: your ${facts.appointments} appointment(s) as one calendar (Outlook, Google, Apple...).`,
-      '- activite.csv: your sign-ins and the actions on your record (date, action, description);',
+      '- activite.csv: your activity as the portal\'s "My activity" page lists it (date, event, by whom, documents, details);',
       '  UTF-8, columns separated by semicolons (opens in Excel and LibreOffice).',
       '',
       facts.encrypted
@@ -59,7 +59,7 @@ export function readmeText(language: Language, facts: ReadmeFacts): string {
       ? `- fiches/ : les ${facts.sheets} fiche(s) conseil que le portail vous présente, en PDF.`
       : '  portail ne vous présente donc aucun document. Une fois accepté, une nouvelle archive les contiendra.',
     `- rendez-vous.ics : vos ${facts.appointments} rendez-vous en un calendrier (Outlook, Google, Apple...).`,
-    '- activite.csv : vos connexions et les actions sur votre dossier (date, action, description) ;',
+    '- activite.csv : votre activité, telle que la page « Mon activité » la présente (date, événement, par qui, documents, détails) ;',
     '  UTF-8, colonnes séparées par des points-virgules (s’ouvre dans Excel et LibreOffice).',
     '',
     facts.encrypted

@@ -170,7 +170,7 @@ export async function startArchive(
       await zip.add('rendez-vous.ics', new TextReader(calendar.content));
       await zip.add(
         'activite.csv',
-        activityCsv(db, caller, language, (rows) => {
+        activityCsv({ db, config }, caller, language, (rows) => {
           counts.activite = rows;
         }),
       );

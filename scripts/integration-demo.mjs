@@ -4,9 +4,24 @@
 // Backend Services token, then pushes in one transaction Bundle an establishment, a participant and a
 // PDF result, and says where to see them on the portal's screens. Run again, it updates the same
 // establishment and participant (conditional updates by the centre's numbers) and adds one more PDF.
+// `-- --patient 1` also publishes a PDF to that participant (Patient/1 is participant.dmc), who has an
+// account: their notification shows in the demo outbox a couple of minutes later (README "Notifications").
 import { randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
 
+/** `--patient <id>` (or `--patient=<id>`): a participant who has an account, to publish one more PDF to. */
+const patientArgument = (() => {
+  const at = process.argv.findIndex(
+    (argument) => argument === '--patient' || argument.startsWith('--patient='),
+  );
+  if (at < 0) return null;
+  const value = process.argv[at].includes('=') ? process.argv[at].split('=')[1] : process.argv[at + 1];
+  if (!/^\d+$/.test(value ?? '')) {
+    console.error('--patient takes the FHIR id of a participant, a number (participant.dmc is 1)');
+    process.exit(2);
+  }
+  return value;
+})();
 const BASE = (process.env.PORTAL_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
 const FHIR = `${BASE}/fhir/R4`;
 const PORTAL = 'https://portail-bilans.fr/fhir';
@@ -221,6 +236,38 @@ console.log('3. Transaction Bundle written (all or nothing):');
 for (const entry of reply.entry)
   console.log(`   ${entry.response.status.padEnd(12)} ${entry.response.location}`);
 
+// 3b. On request, one more PDF for a participant who has an account (their notification follows).
+let published = null;
+if (patientArgument) {
+  const target = await call('GET', `${FHIR}/Patient/${patientArgument}`, null, token);
+  const written = await call(
+    'POST',
+    `${FHIR}/DocumentReference`,
+    {
+      resourceType: 'DocumentReference',
+      status: 'current',
+      category: [{ coding: [code('categorieExtraciem', 'MEDICO_TECHNIQUE')] }],
+      type: documentType,
+      subject: { reference: `Patient/${target.id}` },
+      date: new Date().toISOString(),
+      description: 'Résultats de démonstration',
+      content: [
+        {
+          attachment: {
+            contentType: 'application/pdf',
+            title: 'resultats-demonstration.pdf',
+            data: pdf.toString('base64'),
+          },
+        },
+      ],
+    },
+    token,
+  );
+  const person = target.name?.[0];
+  published = { id: written.id, who: `${person?.given?.join(' ') ?? ''} ${person?.family ?? ''}`.trim() };
+  console.log(`   Also published DocumentReference/${written.id} to Patient/${target.id} (${published.who})`);
+}
+
 // 4. The activation code of the centre's letter (the portal never sends it itself), for the demo's reader.
 // A participant who already registered (the demo run again after the walk-through) needs none: 409.
 const activation = await call(
@@ -257,3 +304,8 @@ console.log(`
      letter), then a code sent by text message (in the outbox), a password and the consent; sign in as
      the login it gives: the medical results list "Résultats de démonstration" (${document.response.location}).
    - The FHIR side: GET ${FHIR}/Patient?identifier=${CENTRE_PATIENT}|DEMO-0001 with a token of this client.`);
+if (published) {
+  console.log(`   - The notification of the document published to ${published.who}: in ${BASE}/dev/outbox about two
+     minutes later (grouping window NOTIFICATION_GROUP_S), with no word of what the document is; between
+     21:00 and 08:00 (Paris) it waits there, marked to leave at 08:00.`);
+}

@@ -137,7 +137,7 @@ export function noticeFor(
       '',
       words.open(link),
       '',
-      words.choose(`${portal.publicUrl}${SCREENS.myDetails.path}`),
+      words.choose(`${portal.publicUrl}${SCREENS.myDetails.path}?onglet=notifications`),
       words.automatic,
     ].join('\n'),
     sms: `${portal.productName}${separator} ${lines.join(' ')} ${link}`,

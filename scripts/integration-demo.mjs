@@ -152,6 +152,26 @@ const pdf = demoPdf('Centre de bilans - resultats de demonstration', [
   `par l API d integration FHIR R4 le ${today}.`,
   'Participant : Camille DEMONSTRATION, nee le 14/05/1986.',
 ]);
+/** The demo's PDF result for a participant (a reference or the transaction's urn). */
+const demoDocument = (subject) => ({
+  resourceType: 'DocumentReference',
+  status: 'current',
+  category: [{ coding: [code('categorieExtraciem', 'MEDICO_TECHNIQUE')] }],
+  type: documentType,
+  subject: { reference: subject },
+  date: new Date().toISOString(),
+  description: 'Résultats de démonstration',
+  content: [
+    {
+      attachment: {
+        contentType: 'application/pdf',
+        title: 'resultats-demonstration.pdf',
+        data: pdf.toString('base64'),
+      },
+    },
+  ],
+});
+
 const bundle = {
   resourceType: 'Bundle',
   type: 'transaction',
@@ -208,24 +228,7 @@ const bundle = {
       request: { method: 'PUT', url: `Patient?identifier=${CENTRE_PATIENT}|DEMO-0001` },
     },
     {
-      resource: {
-        resourceType: 'DocumentReference',
-        status: 'current',
-        category: [{ coding: [code('categorieExtraciem', 'MEDICO_TECHNIQUE')] }],
-        type: documentType,
-        subject: { reference: patientUrn },
-        date: new Date().toISOString(),
-        description: 'Résultats de démonstration',
-        content: [
-          {
-            attachment: {
-              contentType: 'application/pdf',
-              title: 'resultats-demonstration.pdf',
-              data: pdf.toString('base64'),
-            },
-          },
-        ],
-      },
+      resource: demoDocument(patientUrn),
       request: { method: 'POST', url: 'DocumentReference' },
     },
   ],
@@ -243,24 +246,7 @@ if (patientArgument) {
   const written = await call(
     'POST',
     `${FHIR}/DocumentReference`,
-    {
-      resourceType: 'DocumentReference',
-      status: 'current',
-      category: [{ coding: [code('categorieExtraciem', 'MEDICO_TECHNIQUE')] }],
-      type: documentType,
-      subject: { reference: `Patient/${target.id}` },
-      date: new Date().toISOString(),
-      description: 'Résultats de démonstration',
-      content: [
-        {
-          attachment: {
-            contentType: 'application/pdf',
-            title: 'resultats-demonstration.pdf',
-            data: pdf.toString('base64'),
-          },
-        },
-      ],
-    },
+    demoDocument(`Patient/${target.id}`),
     token,
   );
   const person = target.name?.[0];

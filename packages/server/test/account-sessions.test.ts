@@ -1,10 +1,8 @@
-import { composeUsername } from '@portail/contract/rules/username';
 import { errorReply } from '@portail/contract/schemas/common';
 import { ownSessionsReply, sessionsEndedReply } from '@portail/contract/schemas/sessions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/demo/accounts';
 import { claimsOf, clientAuth, createTestContext, type SignedIn, signIn, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -18,29 +16,8 @@ const SAFARI_PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 /** Signs a correspondant in from a given browser (the session records its summary). */
-async function correspondantFrom(login: string, userAgent: string): Promise<SignedIn> {
-  const reply = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/oauth/token',
-    headers: {
-      authorization: clientAuth,
-      'content-type': 'application/x-www-form-urlencoded',
-      'user-agent': userAgent,
-    },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username: composeUsername(login, true),
-      password: DEMO_PASSWORD,
-    }).toString(),
-  });
-  if (reply.statusCode !== 200) throw new Error(reply.body);
-  const body = reply.json<{ access_token: string; refresh_token: string }>();
-  return {
-    access: body.access_token,
-    refresh: body.refresh_token,
-    headers: { authorization: `Bearer ${body.access_token}` },
-  };
-}
+const correspondantFrom = (login: string, userAgent: string) =>
+  signIn(ctx, login, 'correspondant', { userAgent });
 
 const list = (signed: SignedIn) =>
   ctx.app.inject({ method: 'GET', url: '/api/user/sessions', headers: signed.headers });

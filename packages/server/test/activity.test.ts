@@ -1,18 +1,16 @@
 import { FHIR_BASE_PATH } from '@portail/contract/integration/fhir';
 import { DOCUMENT_CATEGORY_SYSTEM, DOCUMENT_TYPE_SYSTEM } from '@portail/contract/integration/fhir-documents';
 import { formatPersonName } from '@portail/contract/rules/person-name';
-import { composeUsername } from '@portail/contract/rules/username';
 import { type ActivityEntry, activityList } from '@portail/contract/schemas/activity';
 import { participant as participantSchema } from '@portail/contract/schemas/participants';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documents, documentTypes, users } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/demo/accounts';
 import { staffPseudonym } from '../src/features/activity/staff-pseudonym';
 import { DOCUMENT_EXTENSION } from '../src/features/integration/document-reference.mapping';
 import { accountOf, headersOf } from './documents-fixtures';
 import { systemClient } from './fhir-fixtures';
-import { clientAuth, createTestContext, type TestContext } from './helper';
+import { createTestContext, signIn, type TestContext } from './helper';
 import { updateFormOf } from './participants-fixtures';
 
 /**
@@ -66,28 +64,7 @@ async function activity(login: string, query: Record<string, string> = {}) {
 
 /** A sign-in from a given browser, code confirmed, as the web does it. */
 async function signInFrom(login: string, userAgent: string) {
-  const grant = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/oauth/token',
-    headers: {
-      authorization: clientAuth,
-      'content-type': 'application/x-www-form-urlencoded',
-      'user-agent': userAgent,
-    },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username: composeUsername(login, false),
-      password: DEMO_PASSWORD,
-    }).toString(),
-  });
-  expect(grant.statusCode, grant.body).toBe(200);
-  const headers = { authorization: `Bearer ${grant.json<{ access_token: string }>().access_token}` };
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/oauth/doubleAuthentification/confirmer-code',
-    headers,
-    payload: { code: ctx.notifier.lastCode() },
-  });
+  await signIn(ctx, login, 'participant', { userAgent });
 }
 
 async function ownDocumentIds(participantId: number) {

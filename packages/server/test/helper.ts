@@ -248,11 +248,16 @@ export async function createTestContext(
 
 export const clientAuth = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:${WEB_CLIENT_SECRET}`).toString('base64')}`;
 
-export function tokenRequest(app: FastifyInstance, form: Record<string, string>, authorization = clientAuth) {
+export function tokenRequest(
+  app: FastifyInstance,
+  form: Record<string, string>,
+  authorization = clientAuth,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/api/oauth/token',
-    headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, authorization, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(form).toString(),
   });
 }
@@ -276,14 +281,26 @@ export interface SignedIn {
   headers: { authorization: string };
 }
 
-/** Signs in; for participants also confirms the text-message code unless `confirm` is false. */
+/**
+ * Signs in; for participants also confirms the text-message code unless `confirm` is false. A
+ * `userAgent` names the browser the session records (its sessions list and activity show it).
+ */
 export async function signIn(
   ctx: TestContext,
   login: string,
   kind: 'participant' | 'correspondant' | 'staff',
-  options: { confirm?: boolean } = {},
+  options: { confirm?: boolean; userAgent?: string } = {},
 ): Promise<SignedIn> {
-  const reply = await passwordRequest(ctx.app, login, kind === 'correspondant');
+  const reply = await tokenRequest(
+    ctx.app,
+    {
+      grant_type: 'password',
+      username: composeUsername(login, kind === 'correspondant'),
+      password: DEMO_PASSWORD,
+    },
+    clientAuth,
+    options.userAgent ? { 'user-agent': options.userAgent } : {},
+  );
   if (reply.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${reply.body}`);
   const body = reply.json<{ access_token: string; refresh_token: string }>();
   const signed = {

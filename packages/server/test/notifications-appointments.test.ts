@@ -1,12 +1,20 @@
 import type { Appointment } from '@medplum/fhirtypes';
-import { FHIR_BASE_PATH, portalCodeSystem } from '@portail/contract/integration/fhir';
+import { portalCodeSystem } from '@portail/contract/integration/fhir';
 import { centreWallClock } from '@portail/contract/rules/centre-time';
-import { Client } from 'fhir-kit-client';
+import type { Client } from 'fhir-kit-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, systemClient } from './fhir-fixtures';
-import { createTestContext, type TestContext } from './helper';
+import type { TestContext } from './helper';
 import { act, establishmentOf, MAIN, newParticipant, OTHER, requestTransfer } from './mutations-fixtures';
-import { after, mailsTo, pendingOf, quiet, round, textsTo, userOf } from './notifications-fixtures';
+import {
+  after,
+  mailsTo,
+  notificationsApp,
+  pendingOf,
+  quiet,
+  round,
+  textsTo,
+  userOf,
+} from './notifications-fixtures';
 
 /**
  * Issue 23: an appointment booked, moved or cancelled is told by its date and time "at the centre"
@@ -18,15 +26,7 @@ let client: Client;
 let dmc: Awaited<ReturnType<typeof userOf>>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  ctx = await createTestContext({ participants: 20, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
-  const writer = await systemClient(ctx, 'system/Appointment.cru system/Patient.r');
-  client = new Client({
-    baseUrl: `http://127.0.0.1:${port}${FHIR_BASE_PATH}`,
-    bearerToken: await writer.token(),
-  });
-  dmc = await userOf(ctx, 'participant.dmc');
+  ({ ctx, client, dmc } = await notificationsApp(20, 'system/Appointment.cru system/Patient.r'));
 }, 60_000);
 afterAll(async () => ctx.close());
 beforeEach(async () => quiet(ctx));

@@ -1,18 +1,17 @@
 import type { DocumentReference } from '@medplum/fhirtypes';
-import { FHIR_BASE_PATH } from '@portail/contract/integration/fhir';
 import { DOCUMENT_CATEGORY_SYSTEM, DOCUMENT_TYPE_SYSTEM } from '@portail/contract/integration/fhir-documents';
 import { centreInstant } from '@portail/contract/rules/centre-time';
 import { and, eq } from 'drizzle-orm';
-import { Client } from 'fhir-kit-client';
+import type { Client } from 'fhir-kit-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { documentTypes, participants, users } from '../src/db/schema';
 import { insertMails } from '../src/notify/notifier';
-import { freePort, systemClient } from './fhir-fixtures';
-import { createTestContext, type TestContext } from './helper';
+import type { TestContext } from './helper';
 import {
   after,
   mailsTo,
+  notificationsApp,
   outboxOf,
   pendingOf,
   publishDocuments,
@@ -31,15 +30,7 @@ let client: Client;
 let dmc: Awaited<ReturnType<typeof userOf>>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  ctx = await createTestContext({ participants: 10, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
-  const writer = await systemClient(ctx, 'system/DocumentReference.cruds system/Binary.cr');
-  client = new Client({
-    baseUrl: `http://127.0.0.1:${port}${FHIR_BASE_PATH}`,
-    bearerToken: await writer.token(),
-  });
-  dmc = await userOf(ctx, 'participant.dmc');
+  ({ ctx, client, dmc } = await notificationsApp(10, 'system/DocumentReference.cruds system/Binary.cr'));
 }, 60_000);
 afterAll(async () => ctx.close());
 beforeEach(async () => quiet(ctx));

@@ -1,14 +1,33 @@
+import { FHIR_BASE_PATH } from '@portail/contract/integration/fhir';
 import { and, eq, inArray } from 'drizzle-orm';
+import { Client } from 'fhir-kit-client';
 import type { DbOrTx } from '../src/db/client';
 import { documents, outbox, pendingNotifications, users } from '../src/db/schema';
 import { recordDocumentPublished } from '../src/features/notifications';
 import { runNotifications } from '../src/features/notifications/notification-worker';
-import type { TestContext } from './helper';
+import { freePort, systemClient } from './fhir-fixtures';
+import { createTestContext, type TestContext } from './helper';
 
 /**
  * Shared set-up of notifications-*.test.ts: a round of the worker at a chosen instant, the messages it
  * recorded, and documents published straight in the database (as the integration API's write does).
  */
+
+/**
+ * The app listening on a port of its own (the notifications link to PUBLIC_URL), a FHIR client of a
+ * system client holding `scopes`, as the centre's information system writes, and participant.dmc.
+ */
+export async function notificationsApp(participants: number, scopes: string) {
+  const port = await freePort();
+  const ctx = await createTestContext({ participants, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  const writer = await systemClient(ctx, scopes);
+  const client = new Client({
+    baseUrl: `http://127.0.0.1:${port}${FHIR_BASE_PATH}`,
+    bearerToken: await writer.token(),
+  });
+  return { ctx, client, dmc: await userOf(ctx, 'participant.dmc') };
+}
 
 /** Three minutes after `at`: past the grouping window of every event recorded before it. */
 export const after = (at: Date, minutes = 3) => new Date(at.getTime() + minutes * 60_000);

@@ -49,6 +49,7 @@ describe('the caller’s own sessions', () => {
       .from(sessions)
       .where(eq(sessions.userId, user?.id ?? 0));
     expect(items.map((item) => item.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect(items[0]?.courante).toBe(true);
     const current = items.filter((item) => item.courante);
     expect(current.map((item) => item.id)).toEqual([claimsOf(phone.access).sid]);
     expect(current[0]?.navigateur).toMatch(/Safari 18 · iOS/);

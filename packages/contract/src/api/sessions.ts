@@ -17,7 +17,8 @@ export const sessionApi = {
     access: SIGNED_IN,
     replies: { 200: ownSessionsReply },
     tag: 'account',
-    summary: "The caller's open sessions, the current one marked, most recently used first",
+    summary:
+      "The caller's open sessions: the current one first and marked, then the others, most recently used first",
   }),
   end: route({
     method: 'DELETE',

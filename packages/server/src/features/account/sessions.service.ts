@@ -11,7 +11,8 @@ const ENDED_BY_HOLDER = 'ended by its holder';
 
 /**
  * The caller's sessions that can still be used: neither ended, nor past their lifetime, nor idle past
- * the idle time-out (such a one is refused at its next request anyway), most recently used first.
+ * the idle time-out (such a one is refused at its next request anyway): this one first, then the others
+ * most recently used first.
  */
 export async function ownSessions(deps: AccountDeps, request: AccountRequest) {
   const now = Date.now();
@@ -33,6 +34,9 @@ export async function ownSessions(deps: AccountDeps, request: AccountRequest) {
       ),
     )
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  // This session first, then the others, most recently used first.
+  const current = request.caller.sessionId;
+  rows.sort((a, b) => Number(b.id === current) - Number(a.id === current));
   return {
     items: rows.map((row) => ({
       id: row.id,

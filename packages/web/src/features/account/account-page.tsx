@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import type { Theme } from '@mui/material/styles';
+import Tab, { tabClasses } from '@mui/material/Tab';
+import Tabs, { type TabsActions, tabsClasses } from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SessionUser } from '@portail/contract/schemas/auth';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -15,6 +17,15 @@ import { RecordTab } from './components/record-tab';
 import { SessionsPanel } from './components/sessions-panel';
 import { PersonalTab, ProfessionalTab } from './components/tab-contents';
 import { RECORD_TAB, TAB_PARAM } from './tabs';
+
+/** The strip on a wide screen: tabs wrap onto a second line; the tab shown is underlined itself. */
+const WRAPPED = {
+  [`& .${tabsClasses.list}`]: { flexWrap: 'wrap' },
+  [`& .${tabsClasses.indicator}`]: { display: 'none' },
+  [`& .${tabClasses.selected}`]: {
+    boxShadow: (theme: Theme) => `inset 0 -2px 0 ${theme.palette.primary.main}`,
+  },
+} as const;
 
 type TabKey =
   | typeof RECORD_TAB
@@ -77,9 +88,24 @@ export function AccountPage() {
   const user = currentUser(useSession());
   const [params, setParams] = useSearchParams();
   const baseId = useId();
+  const wide = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const strip = useRef<TabsActions>(null);
+  const asked = params.get(TAB_PARAM);
+  // The strip's fonts and the side menu settle after the first paint: measure again, then bring the
+  // tab shown into view (a scrolling strip left it under its arrow).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      strip.current?.updateIndicator();
+      strip.current?.updateScrollButtons();
+      if (!wide && asked)
+        document
+          .getElementById(`${baseId}-tab-${asked}`)
+          ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [asked, wide, baseId]);
   if (!user) return null;
   const tabs = tabsFor(user);
-  const asked = params.get(TAB_PARAM);
   const current = tabs.find((tab) => tab === asked) ?? tabs[0] ?? 'professionnel';
   const tabId = (tab: TabKey) => `${baseId}-tab-${tab}`;
   const panelId = (tab: TabKey) => `${baseId}-panel-${tab}`;
@@ -92,9 +118,13 @@ export function AccountPage() {
           value={current}
           onChange={(_, tab: TabKey) => setParams({ [TAB_PARAM]: tab }, { replace: true })}
           aria-label={t('account.tabs.label')}
-          variant="scrollable"
+          // Wide enough, every tab is in view, on two lines when they do not fit on one (a participant
+          // has six); on a phone the strip scrolls, and the tab shown is brought into view.
+          variant={wide ? 'standard' : 'scrollable'}
           scrollButtons="auto"
           allowScrollButtonsMobile
+          action={strip}
+          sx={wide ? WRAPPED : undefined}
         >
           {tabs.map((tab) => (
             <Tab

@@ -69,7 +69,7 @@ function stamp(at: Date): string {
   return `${day}/${month}/${year} à ${clock?.time.replace(':', 'h')}`;
 }
 const remindersOf = (start: Date, texts: readonly { text: string }[]) =>
-  texts.filter((entry) => entry.text.includes('Rappel') && entry.text.includes(stamp(start)));
+  texts.filter((entry) => /rappel/i.test(entry.text) && entry.text.includes(stamp(start)));
 
 const FORBIDDEN = ['cardio', 'martin', 'consultation', 'dr '];
 const told = (at: Date) => {

@@ -3,9 +3,18 @@ import { DOCUMENT_CATEGORY_SYSTEM, DOCUMENT_TYPE_SYSTEM } from '@portail/contrac
 import { centreInstant } from '@portail/contract/rules/centre-time';
 import { and, eq } from 'drizzle-orm';
 import type { Client } from 'fhir-kit-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../src/app';
-import { documentTypes, participants, users } from '../src/db/schema';
+import {
+  documents,
+  documentTypes,
+  notificationPreferences,
+  participants,
+  pendingNotifications,
+  users,
+} from '../src/db/schema';
+import { renderOutboxPage } from '../src/features/dev/outbox.page';
+import { morningOutbox } from '../src/features/dev/outbox.queries';
 import { insertMails } from '../src/notify/notifier';
 import type { TestContext } from './helper';
 import {
@@ -108,10 +117,15 @@ describe('grouping', () => {
   });
 
   it('waits for the grouping window after the first event before telling', async () => {
-    await publishDocuments(ctx.database.db, dmc.participantId ?? 0, 1);
-    expect(await round(ctx, new Date())).toBe(0);
+    const [id] = await publishDocuments(ctx.database.db, dmc.participantId ?? 0, 1);
+    // Recorded at 10:00 on a weekday (the test may run at night, when nothing is recorded).
+    await ctx.database.db
+      .update(pendingNotifications)
+      .set({ dueAt: DAYTIME })
+      .where(eq(pendingNotifications.subject, `document/${id}`));
+    expect(await round(ctx, DAYTIME)).toBe(0);
     expect(mailsTo(ctx, dmc.email)).toEqual([]);
-    await round(ctx, after(new Date(), 3));
+    await round(ctx, after(DAYTIME, 3));
     expect(mailsTo(ctx, dmc.email)).toHaveLength(1);
   });
 });
@@ -135,13 +149,76 @@ describe('a held document', () => {
 });
 
 describe('quiet hours and language', () => {
-  it('a message of 23:00 is recorded at once to leave at 08:00 the next morning', async () => {
+  it('nothing is recorded at night: the events of 23:00 and 03:00 make one message per channel after 08:00', async () => {
+    // Text messages for documents chosen too (mail only by default).
+    await ctx.database.db
+      .insert(notificationPreferences)
+      .values({ userId: dmc.id, kind: 'DOCUMENTS', channel: 'SMS', enabled: true })
+      .onConflictDoUpdate({
+        target: [
+          notificationPreferences.userId,
+          notificationPreferences.kind,
+          notificationPreferences.channel,
+        ],
+        set: { enabled: true },
+      });
+    onTestFinished(async () => {
+      await ctx.database.db
+        .delete(notificationPreferences)
+        .where(and(eq(notificationPreferences.userId, dmc.id), eq(notificationPreferences.channel, 'SMS')));
+    });
+    const [first] = await publishDocuments(ctx.database.db, dmc.participantId ?? 0, 1);
+    expect(await round(ctx, centreInstant('2031-06-10', 23))).toBe(0);
+    const morning = centreInstant('2031-06-11', 8);
+    const [waiting] = await pendingOf(ctx, [`document/${first}`]);
+    expect(waiting).toMatchObject({ state: 'PENDING', dueAt: morning });
+    const [second] = await publishDocuments(ctx.database.db, dmc.participantId ?? 0, 1);
+    const [withdrawn] = await publishDocuments(ctx.database.db, dmc.participantId ?? 0, 1);
+    await ctx.database.db
+      .update(documents)
+      .set({ active: false })
+      .where(eq(documents.id, withdrawn ?? 0));
+    expect(await round(ctx, centreInstant('2031-06-11', 3))).toBe(0);
+    expect(await round(ctx, centreInstant('2031-06-11', 7, 59))).toBe(0);
+    expect(mailsTo(ctx, dmc.email)).toEqual([]);
+    expect(textsTo(ctx, dmc.mobile)).toEqual([]);
+    const states = await pendingOf(ctx, [`document/${second}`, `document/${withdrawn}`]);
+    expect(states.map((row) => [row.subject, row.state]).sort()).toEqual([
+      [`document/${second}`, 'PENDING'],
+      [`document/${withdrawn}`, 'SKIPPED'],
+    ]);
+
+    // The demo outbox shows, during the night, what will leave in the morning, as it will be sent.
+    const shown = await morningOutbox(ctx.database.db, ctx.config, {}, centreInstant('2031-06-11', 3));
+    const mine = shown.filter((entry) => entry.recipient === dmc.email || entry.recipient === dmc.mobile);
+    expect(mine.map((entry) => entry.channel).sort()).toEqual(['MAIL', 'SMS']);
+    for (const entry of mine) {
+      expect(entry).toMatchObject({ status: 'QUEUED', notBefore: morning.toISOString() });
+      expect(entry.body).toContain('2 nouveaux documents sont disponibles dans votre espace.');
+      for (const word of MEDICAL) expect(entry.body.toLowerCase()).not.toContain(word.toLowerCase());
+    }
+    expect(renderOutboxPage(mine, 'Portail Bilans', { sms: true, mail: true, refused: [] }, [])).toContain(
+      '<strong>En attente</strong> : part le 11/06/2031 08:00:00',
+    );
+    expect(await morningOutbox(ctx.database.db, ctx.config, {}, DAYTIME)).toEqual([]);
+
+    // 08:00 is the first event's time: the grouping window runs from then, and one message tells all.
+    expect(await round(ctx, morning)).toBe(0);
+    expect(await round(ctx, after(morning))).toBeGreaterThan(0);
+    const mails = mailsTo(ctx, dmc.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('2 nouveaux documents sont disponibles dans votre espace.');
+    expect(mails[0]?.notBefore).toBeUndefined();
+    expect(textsTo(ctx, dmc.mobile)).toHaveLength(1);
+  });
+
+  it('a message recorded just before 21:00 leaves at once', async () => {
     await publishDocuments(ctx.database.db, dmc.participantId ?? 0, 1);
-    await round(ctx, centreInstant('2031-06-10', 23));
+    expect(await round(ctx, centreInstant('2031-06-10', 20, 59))).toBeGreaterThan(0);
     const [mail] = mailsTo(ctx, dmc.email);
-    expect(mail?.notBefore?.toISOString()).toBe(centreInstant('2031-06-11', 8).toISOString());
+    expect(mail?.notBefore).toBeUndefined();
     const [row] = (await outboxOf(ctx, dmc.id)).sort((a, b) => b.id - a.id);
-    expect(row?.notBefore?.toISOString()).toBe(centreInstant('2031-06-11', 8).toISOString());
+    expect(row?.notBefore).toBeNull();
   });
 
   it('an English-only participant is told in English', async () => {

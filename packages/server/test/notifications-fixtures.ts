@@ -5,6 +5,7 @@ import type { DbOrTx } from '../src/db/client';
 import { documents, outbox, pendingNotifications, users } from '../src/db/schema';
 import { recordDocumentPublished } from '../src/features/notifications';
 import { runNotifications } from '../src/features/notifications/notification-worker';
+import { outsideQuietHours } from '../src/features/notifications/quiet-hours';
 import { freePort, systemClient } from './fhir-fixtures';
 import { createTestContext, type TestContext } from './helper';
 
@@ -29,8 +30,11 @@ export async function notificationsApp(participants: number, scopes: string) {
   return { ctx, client, dmc: await userOf(ctx, 'participant.dmc') };
 }
 
-/** Three minutes after `at`: past the grouping window of every event recorded before it. */
-export const after = (at: Date, minutes = 3) => new Date(at.getTime() + minutes * 60_000);
+/**
+ * Three minutes after `at`, or after 08:00 when `at` is in the quiet hours (nothing is recorded at
+ * night): past the grouping window of every event recorded before it, whatever the time the tests run.
+ */
+export const after = (at: Date, minutes = 3) => new Date(outsideQuietHours(at).getTime() + minutes * 60_000);
 
 /** Every waiting event is forgotten and the recorded messages cleared: each test starts from nothing. */
 export async function quiet(ctx: TestContext): Promise<void> {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { centreInstant } from '@portail/contract/rules/centre-time';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_EVENTS } from '../src/db/schema';
@@ -160,5 +162,35 @@ describe('the words of notifications', () => {
     expect(notice?.mail).toContain('Un rendez-vous au centre est prévu le 03/02/2027 à 09h30.');
     expect(notice?.mail).toContain('https://portail.example.fr/participant/mesrendezvous');
     expect(noticeFor('en', [{ event: 'REMINDER', at }], portal)?.sms).toContain('03/02/2027 at 09:30');
+  });
+
+  it.each(['fr', 'en'] as const)(
+    'go on in lower case after the product name, in %s, whatever comes first',
+    (language) => {
+      const lead = language === 'fr' ? 'Portail Bilans : ' : 'Portail Bilans: ';
+      for (const events of [...groups, [{ event: 'DOCUMENT' as const, at: null }]]) {
+        const notice = noticeFor(language, events, portal);
+        for (const line of [notice?.sms ?? '', notice?.subject ?? '']) {
+          expect(line.startsWith(lead), line).toBe(true);
+          expect(line.charAt(lead.length), line).toMatch(/[a-zà-ÿ0-9]/);
+        }
+      }
+      expect(noticeFor('fr', [{ event: 'DOCUMENT', at: null }], portal)?.sms).toBe(
+        'Portail Bilans : un nouveau document est disponible dans votre espace. https://portail.example.fr/home',
+      );
+    },
+  );
+
+  it.each([
+    ['fr', 'fr_FR.json'],
+    ['en', 'en_EN.json'],
+  ] as const)('name the screen and the tab as the %s screen does', (language, file) => {
+    const catalogue = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../../web/src/i18n', file), 'utf8'),
+    ) as { routes: { myDetails: string }; account: { tabs: { notifications: string } } };
+    const mail = noticeFor(language, [{ event: 'DOCUMENT', at: null }], portal)?.mail ?? '';
+    const [open, close] = language === 'fr' ? ['« ', ' »'] : ['“', '”'];
+    expect(mail).toContain(`${open}${catalogue.routes.myDetails}${close}`);
+    expect(mail).toContain(`${open}${catalogue.account.tabs.notifications}${close}`);
   });
 });

@@ -35,6 +35,9 @@ test.describe('notification preferences', () => {
     await tabTo(page, save);
     await page.keyboard.press('Enter');
     await expect(page.getByText('Vos choix de notifications sont enregistrés.')).toBeVisible();
+    // Saved, nothing left to save: the button says so but keeps the keyboard focus.
+    await expect(save).toBeDisabled();
+    await expect(save).toBeFocused();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Nouveaux documents par sms' })).toBeChecked();
 

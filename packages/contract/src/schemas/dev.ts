@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** Demo mode only: what the portal would have sent (ARCHITECTURE.md, Notifications). */
 export const outboxEntry = z.object({
+  /** 0: a notification of the night not recorded yet, composed as it will leave in the morning. */
   id: z.number().int(),
   createdAt: z.string(),
   /** LETTER: a postal letter the centre would post (demo: the activation codes of pending participants). */
@@ -11,7 +12,7 @@ export const outboxEntry = z.object({
   body: z.string(),
   /** SENT: the demo provider accepted it; QUEUED: it waits for its not-before time (quiet hours). */
   status: z.enum(['SENT', 'QUEUED']),
-  /** Not sent before then (a notification recorded at night leaves at 08:00, Paris time). */
+  /** Not sent before then (the events of the night are told together, at 08:00 Paris time). */
   notBefore: z.string().nullable(),
   attachments: z.array(
     z.object({ id: z.number().int(), fileName: z.string(), contentType: z.string(), size: z.number().int() }),

@@ -8,7 +8,7 @@ import type { DemoProviders } from '../../notify/demo-provider';
 import type { AuthDeps } from '../auth';
 import { ClientError, registerClient } from '../integration';
 import { renderOutboxPage } from './outbox.page';
-import { findAttachment, listOutbox, waitingMessages } from './outbox.queries';
+import { findAttachment, listOutbox, morningOutbox, waitingMessages } from './outbox.queries';
 
 export interface DevDeps extends AuthDeps {
   demoProviders: DemoProviders;
@@ -23,7 +23,14 @@ const providerState = (providers: DemoProviders) => ({
 /** Demo mode only (ARCHITECTURE.md, Notifications): what the portal would have sent. */
 export function devRoutes(deps: DevDeps) {
   return async (instance: FastifyInstance) => {
-    serve(instance, devApi.outbox, async (request) => ({ items: await listOutbox(deps.db, request.query) }));
+    // What was recorded, newest first, then (at night) what will leave in the morning.
+    serve(instance, devApi.outbox, async (request) => {
+      const [recorded, morning] = await Promise.all([
+        listOutbox(deps.db, request.query),
+        morningOutbox(deps.db, deps.config, request.query),
+      ]);
+      return { items: [...recorded, ...morning].slice(0, request.query.limit) };
+    });
     serve(instance, devApi.attachment, async (request, reply) => {
       const file = await findAttachment(deps.db, request.params.id, request.params.attachmentId);
       if (!file) return reply.code(404).send({ status: 404, error: 'Not Found', message: 'http.404' });
@@ -58,10 +65,13 @@ export function devRoutes(deps: DevDeps) {
     // The outbox's HTML page and its switches are not API calls: registered here as they are.
     const app = instance.withTypeProvider<ZodTypeProvider>();
     app.get('/dev/outbox', async (_request, reply) => {
-      const [items, waiting] = await Promise.all([
+      // The page shows first what will leave in the morning (at night), then what was recorded.
+      const [morning, recorded, waiting] = await Promise.all([
+        morningOutbox(deps.db, deps.config, {}),
         listOutbox(deps.db, { limit: 100 }),
         waitingMessages(deps.db),
       ]);
+      const items = [...morning, ...recorded];
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -1,7 +1,9 @@
 import type { OutboxEntry } from '@portail/contract/schemas/dev';
 import { and, count, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { outbox, outboxAttachments } from '../../db/schema';
+import { noticesOfTheMorning } from '../notifications';
 
 export async function listOutbox(
   db: Db,
@@ -76,4 +78,41 @@ export async function waitingMessages(db: Db): Promise<{ status: string; count: 
     .where(ne(outbox.status, 'SENT'))
     .groupBy(outbox.status)
     .orderBy(outbox.status);
+}
+
+/**
+ * At night, the notifications that will leave in the morning (not recorded yet: the first round after
+ * 08:00 records them, docs/notifications-and-delivery.md#quiet-hours), composed as they will be sent and
+ * shown QUEUED with their not-before time. Their id is 0: nothing in the outbox yet.
+ */
+export async function morningOutbox(
+  db: Db,
+  config: Pick<Config, 'productName' | 'publicUrl' | 'notificationGroupS'>,
+  query: { recipient?: string | undefined },
+  now = new Date(),
+): Promise<OutboxEntry[]> {
+  const morning = await noticesOfTheMorning(db, config, now);
+  const common = {
+    id: 0,
+    createdAt: now.toISOString(),
+    status: 'QUEUED' as const,
+    notBefore: morning.notBefore.toISOString(),
+    attachments: [],
+  };
+  return [
+    ...morning.mails.map((mail) => ({
+      ...common,
+      channel: 'MAIL' as const,
+      recipient: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+    })),
+    ...morning.texts.map((text) => ({
+      ...common,
+      channel: 'SMS' as const,
+      recipient: text.to,
+      subject: null,
+      body: text.text,
+    })),
+  ].filter((entry) => !query.recipient || entry.recipient === query.recipient);
 }

@@ -6,3 +6,5 @@ export {
   recordDocumentPublished,
   recordTransfer,
 } from './notification-record';
+// The demo outbox shows, at night, what will leave in the morning.
+export { noticesOfTheMorning } from './notification-worker';

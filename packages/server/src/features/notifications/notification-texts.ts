@@ -33,7 +33,7 @@ const WORDS = {
     BOOKED: (when: string) => `Un rendez-vous au centre est prévu le ${when}.`,
     MOVED: (when: string) => `Votre rendez-vous au centre a été déplacé au ${when}.`,
     CANCELLED: (when: string) => `Votre rendez-vous au centre du ${when} a été annulé.`,
-    REMINDER: (when: string) => `Rappel : votre rendez-vous au centre a lieu le ${when}.`,
+    REMINDER: (when: string) => `Rappel de votre rendez-vous au centre le ${when}.`,
     TRANSFER_REQUESTED: (n: number) =>
       n === 1
         ? 'Un transfert qui concerne votre périmètre a été demandé.'
@@ -49,7 +49,7 @@ const WORDS = {
     when: (date: string, time: string) => `${date} à ${time.replace(':', 'h')}`,
     open: (link: string) => `Connectez-vous à votre espace : ${link}`,
     choose: (link: string) =>
-      `Vous choisissez les messages que vous recevez dans « Mes coordonnées », onglet Notifications : ${link}`,
+      `Vous choisissez les messages que vous recevez dans « Mes coordonnées », onglet « Notifications » : ${link}`,
     automatic: 'Ce message est envoyé automatiquement, merci de ne pas y répondre.',
   },
   en: {
@@ -62,7 +62,7 @@ const WORDS = {
     BOOKED: (when: string) => `An appointment at the centre is booked on ${when}.`,
     MOVED: (when: string) => `Your appointment at the centre was moved to ${when}.`,
     CANCELLED: (when: string) => `Your appointment at the centre on ${when} was cancelled.`,
-    REMINDER: (when: string) => `Reminder: your appointment at the centre is on ${when}.`,
+    REMINDER: (when: string) => `Reminder of your appointment at the centre on ${when}.`,
     TRANSFER_REQUESTED: (n: number) =>
       n === 1
         ? 'A transfer concerning your scope was requested.'
@@ -78,7 +78,7 @@ const WORDS = {
     when: (date: string, time: string) => `${date} at ${time}`,
     open: (link: string) => `Sign in to your space: ${link}`,
     choose: (link: string) =>
-      `You choose the messages you receive in "My details", Notifications tab: ${link}`,
+      `You choose the messages you receive in “My contact details”, “Notifications” tab: ${link}`,
     automatic: 'This message is sent automatically; please do not reply.',
   },
 } as const;
@@ -130,6 +130,10 @@ export function noticeFor(
   const link = `${portal.publicUrl}${screenOf(events)}`;
   const transfers = events.some((entry) => entry.event.startsWith('TRANSFER_'));
   const separator = language === 'fr' ? ' :' : ':';
+  // After the colon, as in the subject, the text goes on in lower case: "Portail Bilans : un nouveau
+  // document…" as "Portail Bilans : 3 nouveaux documents…", never a capital in the middle of the line.
+  const [first = '', ...others] = lines;
+  const text = [`${first.charAt(0).toLocaleLowerCase(language)}${first.slice(1)}`, ...others];
   return {
     subject: `${portal.productName}${separator} ${transfers ? words.transferSubject : words.subject}`,
     mail: [
@@ -140,6 +144,6 @@ export function noticeFor(
       words.choose(`${portal.publicUrl}${SCREENS.myDetails.path}?onglet=notifications`),
       words.automatic,
     ].join('\n'),
-    sms: `${portal.productName}${separator} ${lines.join(' ')} ${link}`,
+    sms: `${portal.productName}${separator} ${text.join(' ')} ${link}`,
   };
 }

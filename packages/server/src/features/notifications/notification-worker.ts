@@ -167,10 +167,70 @@ async function choicesOf(tx: DbOrTx, userIds: readonly number[]) {
     chosen.get(`${userId}:${kind}:${channel}`) ?? defaultPreference(kind, channel);
 }
 
+interface Composed {
+  mails: { to: string; subject: string; text: string; about: { purpose: 'NOTIFICATION'; userId: number } }[];
+  texts: { to: string; text: string; about: { purpose: 'NOTIFICATION'; userId: number } }[];
+  /** Events told (one message per channel for all of a person's), skipped (no longer true, nobody to tell). */
+  told: number[];
+  skipped: number[];
+  /** Documents still held: due again at the end of their hold. */
+  later: { id: number; dueAt: Date }[];
+}
+
+/** The messages of `rows` (PENDING events of `userIds`), as they are at `at`: one per person and channel. */
+async function compose(
+  tx: DbOrTx,
+  config: NotificationDeps['config'],
+  userIds: readonly number[],
+  rows: readonly Row[],
+  at: Date,
+): Promise<Composed> {
+  const check = await stillTrue(tx, rows, at);
+  const people = await peopleOf(tx, userIds);
+  const chosen = await choicesOf(tx, userIds);
+  const portal = { productName: config.productName, publicUrl: config.publicUrl };
+  const out: Composed = { mails: [], texts: [], told: [], skipped: [], later: [] };
+  for (const userId of userIds) {
+    const person = people.get(userId);
+    const told: Row[] = [];
+    for (const row of rows.filter((entry) => entry.userId === userId)) {
+      const verdict = person?.reachable ? check(row) : 'no';
+      if (verdict === 'no') out.skipped.push(row.id);
+      else if (verdict === 'yes') told.push(row);
+      else out.later.push({ id: row.id, dueAt: verdict });
+    }
+    if (!person || told.length === 0) continue;
+    const language = person.english ? 'en' : 'fr';
+    const about = { purpose: 'NOTIFICATION' as const, userId };
+    const forChannel = (channel: NotificationChannel): NoticeEvent[] =>
+      told
+        .filter((row) => chosen(userId, kindOf(row.event), channel))
+        .map((row) => ({ event: row.event, at: row.subjectAt }));
+    const email = person.email?.trim() ?? '';
+    const mailNotice = MAIL.test(email) ? noticeFor(language, forChannel('MAIL'), portal) : null;
+    if (mailNotice) out.mails.push({ to: email, subject: mailNotice.subject, text: mailNotice.mail, about });
+    const mobile = person.mobile?.trim() ?? '';
+    const textNotice = mobile.length > 0 ? noticeFor(language, forChannel('SMS'), portal) : null;
+    if (textNotice) out.texts.push({ to: mobile, text: textNotice.sms, about });
+    (mailNotice || textNotice ? out.told : out.skipped).push(...told.map((row) => row.id));
+  }
+  return out;
+}
+
+const PENDING_COLUMNS = {
+  id: pendingNotifications.id,
+  userId: pendingNotifications.userId,
+  event: pendingNotifications.event,
+  subject: pendingNotifications.subject,
+  subjectAt: pendingNotifications.subjectAt,
+};
+
 /**
  * One round of the notifications (docs/notifications-and-delivery.md#notifications): reminders due are
  * added, then each person whose first waiting event is older than the grouping window gets ONE message
- * per channel they chose for all their events, recorded in the outbox to leave outside the quiet hours.
+ * per channel they chose for all their events. In the quiet hours nothing is recorded: the events due
+ * wait for 08:00 (those no longer true are skipped), and the first round after 08:00 and the grouping
+ * window tells everything of the night in one message (docs/notifications-and-delivery.md#quiet-hours).
  * Returns how many messages were recorded. Only one instance runs a round at a time.
  */
 export async function runNotifications(deps: NotificationDeps, now = new Date()): Promise<number> {
@@ -182,7 +242,12 @@ export async function runNotifications(deps: NotificationDeps, now = new Date())
     await tx.execute(sql`
       delete from pending_notifications
        where state <> 'PENDING' and processed_at < ${now.toISOString()}::timestamptz - interval '30 days'`);
-    const windowStart = new Date(now.getTime() - deps.config.notificationGroupS * 1000).toISOString();
+    const morning = outsideQuietHours(now);
+    const night = morning.getTime() > now.getTime();
+    // At night every event due waits for the morning at once: no grouping window to wait for.
+    const windowStart = night
+      ? now.toISOString()
+      : new Date(now.getTime() - deps.config.notificationGroupS * 1000).toISOString();
     const ready = await rowsOf<{ user_id: number }>(
       tx,
       sql`
@@ -196,13 +261,7 @@ export async function runNotifications(deps: NotificationDeps, now = new Date())
     const userIds = ready.map((row) => Number(row.user_id));
     if (userIds.length === 0) return 0;
     const rows: Row[] = await tx
-      .select({
-        id: pendingNotifications.id,
-        userId: pendingNotifications.userId,
-        event: pendingNotifications.event,
-        subject: pendingNotifications.subject,
-        subjectAt: pendingNotifications.subjectAt,
-      })
+      .select(PENDING_COLUMNS)
       .from(pendingNotifications)
       .where(
         and(
@@ -213,47 +272,7 @@ export async function runNotifications(deps: NotificationDeps, now = new Date())
       )
       .orderBy(pendingNotifications.id)
       .for('update');
-    const check = await stillTrue(tx, rows, now);
-    const people = await peopleOf(tx, userIds);
-    const chosen = await choicesOf(tx, userIds);
-    const notBefore = outsideQuietHours(now);
-    const deferred = notBefore.getTime() > now.getTime() ? { notBefore } : {};
-    const portal = { productName: deps.config.productName, publicUrl: deps.config.publicUrl };
-    const sent: number[] = [];
-    const skipped: number[] = [];
-    const mails = [];
-    const texts = [];
-    for (const userId of userIds) {
-      const person = people.get(userId);
-      const told: Row[] = [];
-      for (const row of rows.filter((entry) => entry.userId === userId)) {
-        const verdict = person?.reachable ? check(row) : 'no';
-        if (verdict === 'no') skipped.push(row.id);
-        else if (verdict === 'yes') told.push(row);
-        else
-          await tx
-            .update(pendingNotifications)
-            .set({ dueAt: verdict })
-            .where(eq(pendingNotifications.id, row.id));
-      }
-      if (!person || told.length === 0) continue;
-      const language = person.english ? 'en' : 'fr';
-      const about = { purpose: 'NOTIFICATION' as const, userId };
-      const forChannel = (channel: NotificationChannel): NoticeEvent[] =>
-        told
-          .filter((row) => chosen(userId, kindOf(row.event), channel))
-          .map((row) => ({ event: row.event, at: row.subjectAt }));
-      const email = person.email?.trim() ?? '';
-      const mailNotice = MAIL.test(email) ? noticeFor(language, forChannel('MAIL'), portal) : null;
-      if (mailNotice)
-        mails.push({ to: email, subject: mailNotice.subject, text: mailNotice.mail, about, ...deferred });
-      const mobile = person.mobile?.trim() ?? '';
-      const textNotice = mobile.length > 0 ? noticeFor(language, forChannel('SMS'), portal) : null;
-      if (textNotice) texts.push({ to: mobile, text: textNotice.sms, about, ...deferred });
-      (mailNotice || textNotice ? sent : skipped).push(...told.map((row) => row.id));
-    }
-    await deps.notifier.mailsIn(tx, mails);
-    await deps.notifier.textsIn(tx, texts);
+    const composed = await compose(tx, deps.config, userIds, rows, now);
     const mark = async (ids: number[], state: 'SENT' | 'SKIPPED') => {
       if (ids.length > 0)
         await tx
@@ -261,8 +280,47 @@ export async function runNotifications(deps: NotificationDeps, now = new Date())
           .set({ state, processedAt: now })
           .where(inArray(pendingNotifications.id, ids));
     };
-    await mark(sent, 'SENT');
-    await mark(skipped, 'SKIPPED');
-    return mails.length + texts.length;
+    const dueAt = async (ids: number[], at: Date) => {
+      if (ids.length > 0)
+        await tx.update(pendingNotifications).set({ dueAt: at }).where(inArray(pendingNotifications.id, ids));
+    };
+    for (const held of composed.later) await dueAt([held.id], held.dueAt);
+    await mark(composed.skipped, 'SKIPPED');
+    if (night) {
+      // Kept PENDING, due at 08:00: told together, with what comes until then, in the morning.
+      await dueAt(composed.told, morning);
+      return 0;
+    }
+    await deps.notifier.mailsIn(tx, composed.mails);
+    await deps.notifier.textsIn(tx, composed.texts);
+    await mark(composed.told, 'SENT');
+    return composed.mails.length + composed.texts.length;
   });
+}
+
+/**
+ * Demo outbox only (features/dev): at night, the messages the first round after 08:00 will record for
+ * the events waiting until then, composed as they will be sent; none in the day.
+ */
+export async function noticesOfTheMorning(
+  db: Db,
+  config: NotificationDeps['config'],
+  now = new Date(),
+): Promise<{ notBefore: Date; mails: Composed['mails']; texts: Composed['texts'] }> {
+  const morning = outsideQuietHours(now);
+  if (morning.getTime() <= now.getTime()) return { notBefore: morning, mails: [], texts: [] };
+  const rows: Row[] = await db
+    .select(PENDING_COLUMNS)
+    .from(pendingNotifications)
+    .where(
+      and(
+        eq(pendingNotifications.state, 'PENDING'),
+        sql`${pendingNotifications.dueAt} <= ${morning.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(pendingNotifications.id);
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  if (userIds.length === 0) return { notBefore: morning, mails: [], texts: [] };
+  const composed = await compose(db, config, userIds, rows, morning);
+  return { notBefore: morning, mails: composed.mails, texts: composed.texts };
 }

@@ -77,7 +77,10 @@ describe('the notifications tab (docs/notifications-and-delivery.md#preferences)
       screen.getByRole('checkbox', { name: 'Rappel 48 heures avant un rendez-vous par sms' }),
     ).toBeChecked();
     expect(screen.getByText(/entre 21 h et 8 h/)).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Enregistrer mes choix' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Enregistrer mes choix' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('saves the choices changed and says so', async () => {
@@ -90,6 +93,25 @@ describe('the notifications tab (docs/notifications-and-delivery.md#preferences)
       choices: expect.arrayContaining([{ kind: 'DOCUMENTS', channel: 'SMS', enabled: true }]),
     });
     expect(vi.mocked(notify)).toHaveBeenCalledWith('notifications.saved', 'success');
+  });
+
+  it('with the keyboard, keeps the focus on the save button once saved (nothing left to save)', async () => {
+    show();
+    const user = userEvent.setup({ delay: null });
+    const box = await screen.findByRole('checkbox', { name: 'Nouveaux documents par sms' });
+    box.focus();
+    await user.keyboard(' ');
+    expect(box).toBeChecked();
+    const save = screen.getByRole('button', { name: 'Enregistrer mes choix' });
+    for (let step = 0; step < 10 && document.activeElement !== save; step += 1) await user.tab();
+    expect(save).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(vi.mocked(notify)).toHaveBeenCalledWith('notifications.saved', 'success');
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveFocus();
+    // Nothing changed since: pressing again sends nothing.
+    await user.keyboard('{Enter}');
+    expect(sent).toHaveLength(1);
   });
 
   it('shows the server’s refusal in words', async () => {

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -92,9 +93,10 @@ function PreferencesForm({ preferences }: { preferences: NotificationPreferences
                   component="th"
                   scope="col"
                   align="center"
-                  sx={{ whiteSpace: { sm: 'nowrap' } }}
+                  // Short headings that never break ("Par / e- / mail" on a phone did).
+                  sx={{ whiteSpace: 'nowrap' }}
                 >
-                  {t(`notifications.channels.${channel}`)}
+                  {t(`notifications.columns.${channel}`)}
                 </TableCell>
               ))}
             </TableRow>
@@ -132,7 +134,23 @@ function PreferencesForm({ preferences }: { preferences: NotificationPreferences
         </Table>
       </Box>
       <Box>
-        <Button variant="contained" onClick={save} disabled={saving || !changed} loading={saving}>
+        {/* Inactive (nothing changed, or saving) but still focusable, as components/busy-button.tsx:
+            a disabled button would drop the keyboard focus to the page's start once the choices are saved. */}
+        <Button
+          variant="contained"
+          onClick={saving || !changed ? undefined : save}
+          aria-disabled={saving || !changed || undefined}
+          aria-busy={saving}
+          startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          sx={{
+            '&[aria-disabled="true"]': {
+              color: 'text.secondary',
+              bgcolor: 'action.disabledBackground',
+              boxShadow: 'none',
+              cursor: saving ? 'progress' : 'default',
+            },
+          }}
+        >
           {t('notifications.save')}
         </Button>
       </Box>

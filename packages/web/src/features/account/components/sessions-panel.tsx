@@ -56,6 +56,14 @@ function SessionItem({
               {device}
             </Typography>
             {session.courante && <Chip size="small" color="primary" label={t('account.sessions.current')} />}
+            {session.codeEnAttente && (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('account.sessions.codePending')}
+              />
+            )}
           </Stack>
           <Typography variant="body2">{opened}</Typography>
           <Typography variant="body2">

@@ -1,4 +1,5 @@
 import DevicesIcon from '@mui/icons-material/Devices';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -59,7 +60,7 @@ function SessionItem({
             {session.codeEnAttente && (
               <Chip
                 size="small"
-                color="warning"
+                icon={<HourglassTopIcon />}
                 variant="outlined"
                 label={t('account.sessions.codePending')}
               />

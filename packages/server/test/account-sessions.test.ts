@@ -60,6 +60,24 @@ describe('the caller’s own sessions', () => {
     expect(Date.parse(other?.ouverteLe ?? '')).toBeLessThanOrEqual(Date.parse(other?.derniereActivite ?? ''));
   });
 
+  it('marks a participant’s session still waiting for its text-message code, and no confirmed one', async () => {
+    const waiting = await signIn(ctx, 'participant.dmc', 'participant', {
+      userAgent: FIREFOX,
+      confirm: false,
+    });
+    const mine = await signIn(ctx, 'participant.dmc', 'participant', { userAgent: SAFARI_PHONE });
+    const { items } = ownSessionsReply.parse((await list(mine)).json());
+    expect(items.find((item) => item.id === claimsOf(waiting.access).sid)?.codeEnAttente).toBe(true);
+    expect(items.find((item) => item.id === claimsOf(mine.access).sid)).toMatchObject({
+      courante: true,
+      codeEnAttente: false,
+    });
+    // A correspondant signs in without a code: none of theirs waits.
+    const corr = await correspondantFrom('corr.coordonnees', FIREFOX);
+    const theirs = ownSessionsReply.parse((await list(corr)).json()).items;
+    expect(theirs.every((item) => !item.codeEnAttente)).toBe(true);
+  });
+
   it('ends one other session: its next request and its refresh are refused, the ending is in the audit log', async () => {
     const first = await correspondantFrom('corr.annuaire', FIREFOX);
     const second = await correspondantFrom('corr.annuaire', SAFARI_PHONE);

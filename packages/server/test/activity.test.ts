@@ -25,6 +25,8 @@ let fhirToken: string;
 let documentTypeId: number;
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 async function participantAccount(login: string) {
   const account = await accountOf(ctx, login);
@@ -136,6 +138,8 @@ describe('My activity of participant.dmc', () => {
 
   beforeAll(async () => {
     await signInFrom('participant.dmc', FIREFOX_WINDOWS);
+    // The password typed elsewhere, the text-message code never confirmed.
+    await signIn(ctx, 'participant.dmc', 'participant', { userAgent: CHROME_LINUX, confirm: false });
     const [first, second] = await ownDocumentIds(dmc.participantId);
     if (!first || !second) throw new Error('participant.dmc has fewer than two documents');
     const headers = await headersOf(ctx, 'participant.dmc');
@@ -211,6 +215,18 @@ describe('My activity of participant.dmc', () => {
     expect(body).not.toMatch(/127\.0\.0\.1|"ip"|details/);
   });
 
+  it('tells a password sign-in whose code was never confirmed apart from a confirmed one', () => {
+    const unconfirmed = allItems.filter((item) => item.kind === 'signInUnconfirmed');
+    expect(unconfirmed).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ kind: 'self' }),
+        browser: expect.stringMatching(/^Chrome 131 · Linux/),
+      }),
+    ]);
+    expect(allItems.some((item) => item.kind === 'signIn' && item.browser?.includes('Chrome'))).toBe(false);
+    expect(allItems.some((item) => item.kind === 'signIn' && item.browser?.includes('Firefox'))).toBe(true);
+  });
+
   it('lists the documents viewed and downloaded by their titles, newest first', () => {
     const viewed = allItems.find((item) => item.kind === 'documentViewed');
     const downloaded = allItems.find((item) => item.kind === 'documentDownloaded');
@@ -284,8 +300,21 @@ describe('My activity of participant.dmc', () => {
 
   it('filters by family of events', async () => {
     const families = {
-      signIns: ['signIn', 'signInFailed', 'codeFailed', 'accountLocked', 'passwordChanged'],
-      documents: ['documentViewed', 'documentDownloaded', 'documentsSent', 'documentsSendFailed'],
+      signIns: [
+        'signIn',
+        'signInUnconfirmed',
+        'signInFailed',
+        'codeFailed',
+        'accountLocked',
+        'passwordChanged',
+      ],
+      documents: [
+        'documentViewed',
+        'documentDownloaded',
+        'documentsSent',
+        'documentsSendFailed',
+        'dataArchiveBuilt',
+      ],
       recordChanges: [
         'recordCreated',
         'recordChanged',

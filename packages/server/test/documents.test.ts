@@ -455,6 +455,9 @@ describe('safe file names', () => {
     ['x'.repeat(300), 'application/pdf', `${'x'.repeat(150)}.pdf`],
     ['  ..\u202eevil.pdf  ', 'application/pdf', 'evil.pdf'],
     ['"\'`<>:|?*', 'application/pdf', 'document.pdf'],
+    ["Consommation d'alcool : les repères", 'application/pdf', 'Consommation d’alcool les repères.pdf'],
+    ['L’aide à l’arrêt', 'application/pdf', 'L’aide à l’arrêt.pdf'],
+    ["'cité' ", 'application/pdf', 'cité.pdf'],
     ['', 'image/png', 'document.png'],
   ] as const)('%j as %s gives %j', (name, type, expected) => {
     expect(safeFileName(name, type)).toBe(expected);

@@ -58,6 +58,43 @@ export async function entriesOf(
   }
 }
 
+/** The "extended timestamp" extra field (0x5455): a UTC instant readers prefer to the DOS time. */
+const EXTENDED_TIMESTAMP = 0x5455;
+
+/**
+ * Each entry's DOS date and time as written (the fields, not an instant: they carry no zone), and
+ * whether a UTC extended timestamp goes with it.
+ */
+export async function entryDatesOf(zip: Uint8Array): Promise<
+  {
+    name: string;
+    extendedTimestamp: boolean;
+    dos: { year: number; month: number; day: number; hour: number; minute: number };
+  }[]
+> {
+  const reader = new ZipReader(new BlobReader(new Blob([zip])));
+  try {
+    return (await reader.getEntries()).map((entry) => {
+      const date = Number(entry.rawLastModDate);
+      const time = date & 0xffff;
+      const day = date >>> 16;
+      return {
+        name: entry.filename,
+        extendedTimestamp: entry.extraField?.has(EXTENDED_TIMESTAMP) ?? false,
+        dos: {
+          year: 1980 + (day >>> 9),
+          month: (day >>> 5) & 0x0f,
+          day: day & 0x1f,
+          hour: time >>> 11,
+          minute: (time >>> 5) & 0x3f,
+        },
+      };
+    });
+  } finally {
+    await reader.close();
+  }
+}
+
 /** Reads one entry as text with zip.js: rejects with a wrong or missing password. */
 export async function readEntry(zip: Uint8Array, name: string, password?: string): Promise<string> {
   const reader = new ZipReader(new BlobReader(new Blob([zip])));

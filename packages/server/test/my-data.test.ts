@@ -9,11 +9,19 @@ import { parse } from 'csv-parse/sync';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appointments, auditLog, documentContents, documents } from '../src/db/schema';
+import { appointments, auditLog, documentContents, documents, users } from '../src/db/schema';
 import { checkAgainstDefinitions } from '../src/features/integration/fhir-definitions';
 import { accountOf, headersOf, participantIdOf } from './documents-fixtures';
 import { createTestContext, type TestContext } from './helper';
-import { buildArchive, entriesOf, filesOf, forgetArchives, readEntry, text } from './my-data-fixtures';
+import {
+  buildArchive,
+  entriesOf,
+  entryDatesOf,
+  filesOf,
+  forgetArchives,
+  readEntry,
+  text,
+} from './my-data-fixtures';
 
 /**
  * Issue 23, "My data": a participant takes away everything the portal holds about them in one ZIP,
@@ -132,6 +140,13 @@ describe('the archive of participant.dmc, with a password', () => {
     expect(record.bilans).toEqual(expect.any(Array));
     expect(record.preferences.langueDeCetteArchive).toBe('fr');
     expect(raw).not.toMatch(/password|motDePasse|hash|secret(?!ariat)|argon|token|gestionnaire/i);
+    // Every date of the file is an instant (ISO 8601, UTC), the last sign-in too.
+    const [stored] = await ctx.database.db
+      .select({ at: users.lastLoginAt })
+      .from(users)
+      .where(eq(users.id, account.userId));
+    expect(record.compte.derniereConnexion).toBe(stored?.at?.toISOString());
+    expect(record.compte.dateCreation).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it('holds every document the lists show, byte for byte, and no held or withdrawn one', async () => {
@@ -153,6 +168,28 @@ describe('the archive of participant.dmc, with a password', () => {
     const sheets = [...files.keys()].filter((name) => name.startsWith('fiches/'));
     expect(sheets.length).toBeGreaterThan(0);
     for (const name of sheets) expect(text(files.get(name)?.slice(0, 5))).toBe('%PDF-');
+    // "Consommation d'alcool : les repères": the apostrophe stays (typographic), the colon goes.
+    expect(sheets).toContain('fiches/Consommation d’alcool les repères.pdf');
+  });
+
+  it('dates every entry at the Paris time README.txt gives, as a DOS time without a UTC timestamp', async () => {
+    const built = /Archive créée le (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}) \(heure de Paris\)/.exec(
+      text(files.get('README.txt')),
+    );
+    if (!built) throw new Error('README.txt gives no date');
+    const [, year, month, day, hour, minute] = built.map(Number);
+    const readme = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute);
+    const dates = await entryDatesOf(zip);
+    expect(dates.length).toBe(files.size);
+    for (const entry of dates) {
+      expect(entry.extendedTimestamp, entry.name).toBe(false);
+      // The DOS fields are the wall clock (read as written, whatever this machine's zone); DOS times
+      // count in 2 seconds, rounded up: at most one minute after the README's.
+      const { year: y, month: m, day: d, hour: h, minute: min } = entry.dos;
+      const wall = Date.UTC(y, m - 1, d, h, min);
+      expect(wall - readme, entry.name).toBeGreaterThanOrEqual(0);
+      expect(wall - readme, entry.name).toBeLessThanOrEqual(60_000);
+    }
   });
 
   it('holds a FHIR R4 collection Bundle that validates and points at the archive’s files', async () => {
@@ -239,6 +276,18 @@ describe('the archive of participant.dmc, with a password', () => {
     expect(row?.details).toMatchObject({ documents: shown.length, encrypted: true });
     expect(JSON.stringify(row?.details)).not.toContain(PASSWORD);
   });
+
+  it('is told in My activity as an archive the participant built', async () => {
+    const reply = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/participant/activite',
+      query: { type: 'documents', size: '100' },
+      headers: await headersOf(ctx, 'participant.dmc', 'participant'),
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const built = reply.json<{ items: { kind: string; actor: { kind: string } }[] }>().items;
+    expect(built.find((item) => item.kind === 'dataArchiveBuilt')).toMatchObject({ actor: { kind: 'self' } });
+  });
 });
 
 describe('what the archive leaves out', () => {
@@ -258,6 +307,8 @@ describe('what the archive leaves out', () => {
     expect(text(files.get('activite.csv'))).toContain(
       'Date (Paris time);Event;By;Documents;Recipient domain',
     );
+    // The archives built before this one are in its activity.
+    expect(text(files.get('activite.csv'))).toContain('“My data” archive built;You');
   });
 
   it('leaves out a held document and a withdrawn one, and returns them once released or restored', async () => {

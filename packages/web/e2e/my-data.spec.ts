@@ -63,7 +63,7 @@ test.describe('my data', () => {
     const tab = page.getByRole('tab', { name: 'Mes données' });
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { level: 2, name: 'Mes données' })).toBeVisible();
-    await expect(page.getByText(/vos documents et les fiches conseil, en PDF/)).toBeVisible();
+    await expect(page.getByText(/vos documents et les fiches conseils, en PDF/)).toBeVisible();
     await expectAccessible(page);
 
     // Two different passwords: told on the field, nothing downloaded.

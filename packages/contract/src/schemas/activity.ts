@@ -14,6 +14,11 @@ export type ActivityFilter = z.infer<typeof activityFilter>;
 
 export const ACTIVITY_KINDS = [
   'signIn',
+  /**
+   * The password was accepted but the text-message code of that session was never confirmed: someone
+   * who is not the participant may know their password.
+   */
+  'signInUnconfirmed',
   'signInFailed',
   'codeFailed',
   'accountLocked',
@@ -24,6 +29,8 @@ export const ACTIVITY_KINDS = [
   'documentDownloaded',
   'documentsSent',
   'documentsSendFailed',
+  /** The participant built the archive of their data ("Mes données"). */
+  'dataArchiveBuilt',
   'recordCreated',
   'recordChanged',
   'contactChanged',

@@ -29,6 +29,11 @@ export const ownSession = z.object({
   adresseIp: z.string().nullable(),
   /** The session making this request. */
   courante: z.boolean(),
+  /**
+   * The password was accepted but the text-message code was not confirmed yet: the session can do
+   * nothing else; one its holder did not open tells them their password is known to another.
+   */
+  codeEnAttente: z.boolean(),
 });
 export type OwnSession = z.infer<typeof ownSession>;
 

@@ -1,3 +1,4 @@
+import { centreOffset } from '@portail/contract/rules/centre-time';
 import {
   configure,
   ZipWriter,
@@ -18,14 +19,36 @@ function archiveOptions(password: string | undefined): ZipWriterConstructorOptio
 }
 
 /**
+ * The Date whose local fields (the ones zip.js writes as an entry's DOS date and time, which carry no
+ * zone) read the centre's wall clock at `instant`, whatever the server's own zone.
+ */
+export function centreDosDate(instant: Date): Date {
+  const wall = new Date(instant.getTime() + centreOffset(instant));
+  return new Date(
+    wall.getUTCFullYear(),
+    wall.getUTCMonth(),
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+  );
+}
+
+/**
  * A ZIP writer over `sink` (a zip.js Writer, or a WritableStream the archive is streamed into), encrypted
  * with AES-256 by `password` when one is given: what sending documents and "my data" both write.
+ * `parisTime`: every entry is dated by that instant in Paris time (what README.txt of "my data" says),
+ * as a DOS time alone: the UTC extended timestamp, which readers prefer, is left out.
  */
 export function archiveWriter<T>(
   sink: ConstructorParameters<typeof ZipWriter<T>>[0],
   password?: string,
+  parisTime?: Date,
 ): ZipWriterType<T> {
-  return new ZipWriter(sink, archiveOptions(password));
+  return new ZipWriter(sink, {
+    ...archiveOptions(password),
+    ...(parisTime ? { lastModDate: centreDosDate(parisTime), extendedTimestamp: false } : {}),
+  });
 }
 
 /**

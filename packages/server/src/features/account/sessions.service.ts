@@ -23,6 +23,8 @@ export async function ownSessions(deps: AccountDeps, request: AccountRequest) {
       lastSeenAt: sessions.lastSeenAt,
       browser: sessions.browser,
       ip: sessions.ip,
+      secondFactorRequired: sessions.secondFactorRequired,
+      secondFactorConfirmedAt: sessions.secondFactorConfirmedAt,
     })
     .from(sessions)
     .where(
@@ -45,6 +47,7 @@ export async function ownSessions(deps: AccountDeps, request: AccountRequest) {
       navigateur: row.browser,
       adresseIp: row.ip,
       courante: row.id === request.caller.sessionId,
+      codeEnAttente: row.secondFactorRequired && row.secondFactorConfirmedAt === null,
     })),
   };
 }

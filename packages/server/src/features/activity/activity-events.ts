@@ -42,6 +42,7 @@ export const ACTIVITY_EVENTS: Readonly<Record<string, EventSpec>> = {
   DOCUMENT_DOWNLOADED: { kind: 'documentDownloaded', filter: 'documents', found: ['participant'] },
   DOCUMENTS_SENT: { kind: 'documentsSent', filter: 'documents', found: ['participant'] },
   DOCUMENTS_SEND_FAILED: { kind: 'documentsSendFailed', filter: 'documents', found: ['participant'] },
+  MY_DATA_EXPORTED: { kind: 'dataArchiveBuilt', filter: 'documents', found: ['participant'] },
   PARTICIPANT_CREATED: { kind: 'recordCreated', filter: 'recordChanges', found: RECORD },
   PARTICIPANT_UPDATED: { kind: 'recordChanged', filter: 'recordChanges', found: RECORD },
   USER_CONTACT_CHANGED: { kind: 'contactChanged', filter: 'recordChanges', found: OWN },

@@ -200,3 +200,23 @@ export function readAttachmentNames(db: Db, participantId: number, ids: number[]
       ),
     );
 }
+
+/**
+ * Which of the owner's sessions among `ids` had their text-message code confirmed (SIGN_IN_CONFIRMED,
+ * targeting the session its SIGN_IN opened): found by audit_log_target_idx, and only the owner's own.
+ */
+export async function readConfirmedSessions(db: Db, userId: number, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: auditLog.targetId })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.targetType, 'session'),
+        inArray(auditLog.targetId, ids),
+        eq(auditLog.action, 'SIGN_IN_CONFIRMED'),
+        eq(auditLog.actorUserId, userId),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.id === null ? [] : [row.id])));
+}

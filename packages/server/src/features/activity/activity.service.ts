@@ -17,6 +17,7 @@ import {
   type ActivityRow,
   readActivityPage,
   readAttachmentNames,
+  readConfirmedSessions,
   readDocumentTitles,
 } from './activity.queries';
 import { ACTIVITY_EVENTS, staffActionOf } from './activity-events';
@@ -144,6 +145,24 @@ async function titlesOf(
   };
 }
 
+/** The sessions the page's password sign-ins opened (SIGN_IN targets its session). */
+function signInSessions(rows: ActivityRow[]): string[] {
+  return rows.flatMap((row) =>
+    row.action === 'SIGN_IN' && row.targetType === 'session' && row.targetId !== null ? [row.targetId] : [],
+  );
+}
+
+/**
+ * A participant's sign-in is a password accepted, then the text-message code confirmed on that same
+ * session (docs/activity.md#events): one whose code never came is told apart, since it is what shows
+ * that another knows the password. A row naming no session is taken as
+ * confirmed.
+ */
+function confirmedSignIn(row: ActivityRow, confirmed: Set<string>): boolean {
+  if (row.targetType !== 'session' || row.targetId === null) return true;
+  return confirmed.has(row.targetId);
+}
+
 /**
  * GET participant/activite (docs/activity.md): the caller's own trail, translated here from the raw
  * rows into facts; nothing of a row leaves the server unless named below (no address, no details).
@@ -158,10 +177,15 @@ export async function listActivity(
   if (participantId === null) return { items: [], totalRows: 0, subTotal: 0 };
   const owner = { participantId, userId: caller.userId };
   const { rows, total } = await readActivityPage(deps.db, owner, query.type, query);
-  const titles = await titlesOf(deps.db, participantId, rows, replyLanguage(caller, query.langue));
+  const [titles, confirmed] = await Promise.all([
+    titlesOf(deps.db, participantId, rows, replyLanguage(caller, query.langue)),
+    readConfirmedSessions(deps.db, caller.userId, signInSessions(rows)),
+  ]);
   const items = rows.flatMap((row): ActivityEntry[] => {
     const spec = ACTIVITY_EVENTS[row.action];
     if (!spec) return [];
+    const kind =
+      row.action === 'SIGN_IN' && !confirmedSignIn(row, confirmed) ? 'signInUnconfirmed' : spec.kind;
     const named = documentsOf(row);
     const browser =
       spec.filter === 'signIns' && typeof row.details?.browser === 'string' ? row.details.browser : null;
@@ -169,7 +193,7 @@ export async function listActivity(
       {
         id: row.id,
         at: row.at.toISOString(),
-        kind: spec.kind,
+        kind,
         actor: actorOf(row, owner, deps),
         browser,
         documents: [

@@ -19,7 +19,9 @@ const MAX_STEM = 150;
 /**
  * A stored name made safe as a file name on every system: no path separators, control or invisible
  * format characters (a right-to-left override could disguise the extension), quotes or characters
- * Windows refuses; accents are kept; the extension always says what the bytes are.
+ * Windows refuses; accents are kept; an apostrophe inside a word (`d'alcool`, `d’alcool`) stays, as the
+ * typographic ’ every system accepts in a name (a dropped one misspells the word); the extension always
+ * says what the bytes are.
  */
 export function safeFileName(name: string, contentType: ContentType): string {
   const cleaned = name
@@ -28,6 +30,7 @@ export function safeFileName(name: string, contentType: ContentType): string {
     // A title's date (`du 12/03/2026`) keeps its shape: 12-03-2026.
     .replace(/(\d)\/(?=\d)/g, '$1-')
     .replace(/[/\\]/g, '_')
+    .replace(/(?<=\p{L})['’](?=\p{L})/gu, '’')
     .replace(/["'`<>:|?*]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');

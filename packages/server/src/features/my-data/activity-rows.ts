@@ -45,6 +45,10 @@ type Wording = Readonly<Record<Language, string>>;
 
 const EVENTS: Readonly<Record<ActivityKind, Wording>> = {
   signIn: { fr_FR: 'Connexion', en_EN: 'Sign-in' },
+  signInUnconfirmed: {
+    fr_FR: 'Mot de passe saisi, code de connexion non confirmé',
+    en_EN: 'Password entered, sign-in code not confirmed',
+  },
   signInFailed: { fr_FR: 'Tentative de connexion refusée', en_EN: 'Sign-in attempt refused' },
   codeFailed: { fr_FR: 'Code de connexion mal saisi', en_EN: 'Sign-in code mistyped' },
   accountLocked: { fr_FR: 'Compte verrouillé', en_EN: 'Account locked' },
@@ -54,6 +58,7 @@ const EVENTS: Readonly<Record<ActivityKind, Wording>> = {
   documentDownloaded: { fr_FR: 'Document téléchargé', en_EN: 'Document downloaded' },
   documentsSent: { fr_FR: 'Documents envoyés par e-mail', en_EN: 'Documents sent by e-mail' },
   documentsSendFailed: { fr_FR: 'Envoi de documents échoué', en_EN: 'Sending documents failed' },
+  dataArchiveBuilt: { fr_FR: 'Archive « Mes données » créée', en_EN: '“My data” archive built' },
   recordCreated: { fr_FR: 'Dossier créé', en_EN: 'Record created' },
   recordChanged: { fr_FR: 'Dossier modifié', en_EN: 'Record changed' },
   contactChanged: { fr_FR: 'Coordonnées de contact changées', en_EN: 'Contact details changed' },

@@ -56,7 +56,7 @@ export function readmeText(language: Language, facts: ReadmeFacts): string {
       ? `- documents/ : vos ${facts.documents} document(s) en PDF (pièces jointes dans documents/annexes/).`
       : '- documents/ et fiches/ sont absents : vous n’avez pas accepté le dossier médical en ligne, le',
     facts.medicalRecord
-      ? `- fiches/ : les ${facts.sheets} fiche(s) conseil que le portail vous présente, en PDF.`
+      ? `- fiches/ : les ${facts.sheets} fiche(s) conseils que le portail vous présente, en PDF.`
       : '  portail ne vous présente donc aucun document. Une fois accepté, une nouvelle archive les contiendra.',
     `- rendez-vous.ics : vos ${facts.appointments} rendez-vous en un calendrier (Outlook, Google, Apple...).`,
     '- activite.csv : votre activité, telle que la page « Mon activité » la présente (date, événement, par qui, documents, détails) ;',

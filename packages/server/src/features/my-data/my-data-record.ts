@@ -3,7 +3,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { accountFor } from '../account';
 import { participantForCaller } from '../participants';
-import { enumLabels, participantCheckups, participantConsents } from './my-data.queries';
+import { enumLabels, lastSignInAt, participantCheckups, participantConsents } from './my-data.queries';
 
 /** What the archive holds besides the record, counted as it was written (dossier.json `archive`). */
 export interface ArchiveCounts {
@@ -37,6 +37,7 @@ export async function recordJson(
   const record = await participantForCaller(db, caller, participantId);
   const checkups = await participantCheckups(db, participantId);
   const consents = await participantConsents(db, participantId);
+  const lastSignIn = await lastSignInAt(db, caller.userId);
   const coded = {
     civilite: record.civilite,
     sexe: record.sexe,
@@ -69,10 +70,8 @@ export async function recordJson(
       actif: account.actif,
       dateCreation: account.dateCreation,
       dateModification: account.dateModification,
-      derniereConnexion:
-        account.dateConnexion && account.heureConnexion
-          ? `${account.dateConnexion} ${account.heureConnexion}`
-          : null,
+      // An instant like every other date of the file (the account screen's day and time are Paris's).
+      derniereConnexion: lastSignIn?.toISOString() ?? null,
       changementEnAttente: account.enAttente,
     },
     dossier: {

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkups, enumItems, participants } from '../../db/schema';
+import { checkups, enumItems, participants, users } from '../../db/schema';
 
 /** The participant's check-ups, oldest first (dossier.json `bilans`). */
 export function participantCheckups(db: Db, participantId: number) {
@@ -45,4 +45,10 @@ export async function enumLabels(
     .from(enumItems)
     .where(inArray(enumItems.id, wanted));
   return new Map(rows.map((row) => [row.id, { label: row.label, labelEn: row.labelEn }]));
+}
+
+/** When the account last signed in, as an instant (dossier.json `derniereConnexion`). */
+export async function lastSignInAt(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db.select({ at: users.lastLoginAt }).from(users).where(eq(users.id, userId));
+  return row?.at ?? null;
 }

@@ -103,7 +103,7 @@ export async function startArchive(
     const { medicalRecord, documents, sheets } = await recordFiles(db, caller, participantId);
     const calendar = await participantCalendar(db, config.centre, caller, language);
     const transform = new TransformStream<Uint8Array, Uint8Array>();
-    const zip = archiveWriter(transform.writable, password);
+    const zip = archiveWriter(transform.writable, password, builtAt);
     const counts = { documents: 0, annexes: 0, fiches: 0, rendezVous: calendar.count, activite: 0 };
     const paths = {
       documents: new Map<number, string>(),

@@ -175,6 +175,53 @@ describe('My activity page (docs/activity.md#screen)', () => {
     expect(calls.at(-1)?.searchParams.get('page')).toBe('1');
   });
 
+  it('moves a page past the end to the last page, with a pager that counts what it shows', async () => {
+    const calls = fakeServer((url) => {
+      const page = Number(url.searchParams.get('page'));
+      // The server answers a page past the end with no item and the true total (docs/activity.md).
+      return json(list(page === 1 ? ENTRIES.slice(0, 3) : [], 23));
+    });
+    visit('/participant/monActivite?page=9999');
+    expect(
+      await screen.findByText('Connexion à votre compte depuis Firefox 128 sur Windows 10'),
+    ).toBeVisible();
+    expect(screen.getByText('21–23 sur 23')).toBeVisible();
+    expect(screen.queryByText('Aucune activité à afficher pour le moment.')).toBeNull();
+    expect(calls.map((url) => url.searchParams.get('page'))).toEqual(['9999', '1']);
+  });
+
+  it('moves a page past the end of an empty activity to the first page', async () => {
+    const calls = fakeServer(() => json(list([])));
+    visit('/participant/monActivite?page=12');
+    expect(await screen.findByText('Aucune activité à afficher pour le moment.')).toBeVisible();
+    expect(calls.at(-1)?.searchParams.get('page')).toBe('0');
+    expect(screen.queryByText(/sur 0/)).toBeNull();
+  });
+
+  it('tells a password sign-in without its code apart, and the archive of one’s data', async () => {
+    fakeServer(() =>
+      json(
+        list([
+          {
+            ...base,
+            id: 21,
+            at: '2026-11-29T05:53:00.000Z',
+            kind: 'signInUnconfirmed',
+            browser: 'Chrome 131 · Linux',
+          },
+          { ...base, id: 20, at: '2026-11-29T05:50:00.000Z', kind: 'dataArchiveBuilt' },
+        ]),
+      ),
+    );
+    visit();
+    expect(
+      await screen.findByText(
+        'Mot de passe saisi depuis Chrome 131 sur Linux, code de connexion non confirmé',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Vous avez téléchargé l’archive de vos données (« Mes données »)')).toBeVisible();
+  });
+
   it('says when there is nothing to show', async () => {
     fakeServer(() => json(list([])));
     visit('/participant/monActivite?type=published');
@@ -197,5 +244,16 @@ describe('My activity page (docs/activity.md#screen)', () => {
       ),
     ).toBeVisible();
     expect(screen.getByText('Your correspondant DUPONT Jean changed: address, mobile phone')).toBeVisible();
+  });
+
+  it('tells a sign-in whose code was not confirmed in English', async () => {
+    await changeLanguage('en_EN', false);
+    fakeServer(() =>
+      json(
+        list([{ ...base, id: 21, at: '2026-11-29T05:53:00.000Z', kind: 'signInUnconfirmed', browser: null }]),
+      ),
+    );
+    visit();
+    expect(await screen.findByText('Password entered, sign-in code not confirmed')).toBeVisible();
   });
 });

@@ -20,7 +20,7 @@ import {
   type ActivityKind,
   activityFilter,
 } from '@portail/contract/schemas/activity';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CardPager } from '../../components/card-pager';
@@ -45,6 +45,7 @@ const ICON: Record<ActivityFilter, ReactNode> = {
 
 const FAMILY: Record<ActivityKind, ActivityFilter> = {
   signIn: 'signIns',
+  signInUnconfirmed: 'signIns',
   signInFailed: 'signIns',
   codeFailed: 'signIns',
   accountLocked: 'signIns',
@@ -54,6 +55,7 @@ const FAMILY: Record<ActivityKind, ActivityFilter> = {
   documentDownloaded: 'documents',
   documentsSent: 'documents',
   documentsSendFailed: 'documents',
+  dataArchiveBuilt: 'documents',
   recordCreated: 'recordChanges',
   recordChanged: 'recordChanges',
   contactChanged: 'recordChanges',
@@ -108,6 +110,14 @@ export function ActivityPage() {
   const activity = useActivity({ type, page, size: PAGE_SIZE });
   const items = activity.data?.items ?? [];
   const total = activity.data?.totalRows ?? 0;
+  // A page past the end (an old link, an address typed by hand) has no item but the true total: the
+  // screen moves to the last page (the first when there is none) rather than show "nothing" beside a
+  // pager that counts rows it does not show.
+  const lastPage = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
+  const pastEnd = activity.isSuccess && !activity.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pastEnd) write({ type, page: lastPage });
+  }, [pastEnd, lastPage, type, write]);
 
   return (
     <>
@@ -142,7 +152,7 @@ export function ActivityPage() {
           <Box sx={{ height: 4 }}>
             {activity.isFetching && <LinearProgress aria-label={t('layout.loading')} />}
           </Box>
-          {activity.isSuccess && items.length === 0 ? (
+          {activity.isSuccess && !pastEnd && items.length === 0 ? (
             <Typography sx={{ p: 2 }} role="status">
               {type ? t('activity.emptyFiltered') : t('activity.empty')}
             </Typography>
@@ -155,7 +165,7 @@ export function ActivityPage() {
           )}
           <Box sx={{ px: 1 }}>
             <CardPager
-              page={page}
+              page={Math.min(page, lastPage)}
               size={PAGE_SIZE}
               totalRows={total}
               onPageChange={(next) => write({ type, page: next })}

@@ -47,12 +47,14 @@ export function activitySentence(t: TFunction, entry: ActivityEntry): string {
   const device = deviceText(t, entry.browser);
   switch (entry.kind) {
     case 'signIn':
+    case 'signInUnconfirmed':
     case 'signInFailed':
     case 'sessionsEnded':
       return device ? t(`activity.${entry.kind}.from`, { device }) : t(`activity.${entry.kind}.plain`);
     case 'codeFailed':
     case 'accountLocked':
     case 'passwordChanged':
+    case 'dataArchiveBuilt':
       return t(`activity.${entry.kind}`);
     case 'documentViewed':
     case 'documentDownloaded':

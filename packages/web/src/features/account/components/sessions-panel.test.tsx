@@ -15,14 +15,14 @@ const PHONE = '2c4e6a8b-1d3f-4a5b-8c7d-9e0f1a2b3c4d';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-let open: { id: string; navigateur: string | null; courante: boolean }[];
+let open: { id: string; navigateur: string | null; courante: boolean; codeEnAttente: boolean }[];
 const calls: string[] = [];
 
 beforeEach(() => {
   open = [
-    { id: HERE, navigateur: 'Chrome 142 · Linux', courante: true },
-    { id: LAPTOP, navigateur: 'Firefox 145 · Windows 10', courante: false },
-    { id: PHONE, navigateur: null, courante: false },
+    { id: HERE, navigateur: 'Chrome 142 · Linux', courante: true, codeEnAttente: false },
+    { id: LAPTOP, navigateur: 'Firefox 145 · Windows 10', courante: false, codeEnAttente: false },
+    { id: PHONE, navigateur: null, courante: false, codeEnAttente: true },
   ];
   calls.length = 0;
   vi.stubGlobal(
@@ -87,6 +87,14 @@ describe('open sessions (docs/sign-in-and-sessions.md#your-sessions)', () => {
     expect(within(items[0] as HTMLElement).queryByRole('button')).toBeNull();
     expect(items[2]).toHaveTextContent('Navigateur inconnu');
     expect(items[1]).toHaveTextContent('Adresse réseau : 203.0.113.7');
+  });
+
+  it('marks a session still waiting for its sign-in code, and only that one', async () => {
+    show();
+    const items = within(await screen.findByRole('list', { name: 'Vos sessions' })).getAllByRole('listitem');
+    expect(items[2]).toHaveTextContent('En attente du code de connexion');
+    expect(items[0]).not.toHaveTextContent('En attente du code de connexion');
+    expect(items[1]).not.toHaveTextContent('En attente du code de connexion');
   });
 
   it('ends one session by its named button, tells it and moves the focus to the message', async () => {

@@ -1,4 +1,5 @@
 import DevicesIcon from '@mui/icons-material/Devices';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -56,6 +57,14 @@ function SessionItem({
               {device}
             </Typography>
             {session.courante && <Chip size="small" color="primary" label={t('account.sessions.current')} />}
+            {session.codeEnAttente && (
+              <Chip
+                size="small"
+                icon={<HourglassTopIcon />}
+                variant="outlined"
+                label={t('account.sessions.codePending')}
+              />
+            )}
           </Stack>
           <Typography variant="body2">{opened}</Typography>
           <Typography variant="body2">

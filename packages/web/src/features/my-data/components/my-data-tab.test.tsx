@@ -65,7 +65,7 @@ const confirmationInput = () => screen.getByLabelText(/^Confirmation du mot de p
 describe('"Mes données" (docs/personal-details.md#my-data)', () => {
   it('says what the archive holds, the documents only once the medical record is accepted', () => {
     renderTab(false);
-    expect(screen.getByText(/pas vos documents ni les fiches conseil/)).toBeInTheDocument();
+    expect(screen.getByText(/pas vos documents ni les fiches conseils :/)).toBeInTheDocument();
     expect(screen.getByText(/3 archives par période de 24 heures/)).toBeInTheDocument();
   });
 
@@ -110,6 +110,18 @@ describe('"Mes données" (docs/personal-details.md#my-data)', () => {
     await user.type(confirmationInput(), 'autre chose 123');
     await user.click(screen.getByRole('button', { name: 'Télécharger mes données' }));
     expect(await screen.findByText('Les deux mots de passe ne sont pas identiques.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('says a missing confirmation is required, not different, beside a short password', async () => {
+    const user = renderTab();
+    await user.type(passwordInput(), 'court');
+    await user.click(screen.getByRole('button', { name: 'Télécharger mes données' }));
+    const confirmation = confirmationInput();
+    await waitFor(() => expect(confirmation).toHaveAttribute('aria-invalid', 'true'));
+    const described = document.getElementById(confirmation.getAttribute('aria-describedby') ?? '');
+    expect(described).toHaveTextContent('Élément obligatoire');
+    expect(screen.queryByText('Les deux mots de passe ne sont pas identiques.')).toBeNull();
     expect(bodies).toEqual([]);
   });
 

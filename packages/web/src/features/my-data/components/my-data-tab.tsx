@@ -28,13 +28,18 @@ import { downloadMyData } from '../api/download-my-data';
 /** The tab's form: the archive's password (the rules of sending documents) typed twice, or none. */
 const myDataForm = z
   .discriminatedUnion('mode', [
-    z.object({ mode: z.literal('password'), password: archivePassword, confirmation: z.string() }),
+    z.object({
+      mode: z.literal('password'),
+      password: archivePassword,
+      confirmation: z.string().min(1, 'errors.required'),
+    }),
     z.object({ mode: z.literal('direct'), password: z.string(), confirmation: z.string() }),
   ])
-  .refine((form) => form.mode === 'direct' || form.password === form.confirmation, {
-    message: 'myData.mismatch',
-    path: ['confirmation'],
-  });
+  // An empty confirmation is "required" (above), whatever the password: not a mismatch as well.
+  .refine(
+    (form) => form.mode === 'direct' || form.confirmation === '' || form.password === form.confirmation,
+    { message: 'myData.mismatch', path: ['confirmation'] },
+  );
 type MyDataForm = z.input<typeof myDataForm>;
 const EMPTY: MyDataForm = { mode: 'password', password: '', confirmation: '' };
 

@@ -1,6 +1,6 @@
 import type { NotificationPreferences } from '@portail/contract/schemas/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
@@ -107,7 +107,7 @@ describe('the notifications tab (docs/notifications-and-delivery.md#preferences)
     expect(save).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(vi.mocked(notify)).toHaveBeenCalledWith('notifications.saved', 'success');
-    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
     expect(save).toHaveFocus();
     // Nothing changed since: pressing again sends nothing.
     await user.keyboard('{Enter}');

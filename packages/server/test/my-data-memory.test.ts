@@ -95,10 +95,11 @@ describe('an archive of 300 documents of 200 KB', () => {
       `archive ${mib(received)} MiB in ${chunks} chunks; held over the start: ${samples.map(mib).join(', ')} MiB`,
     );
     // Flat, a few MiB whatever the share already read, with moments of buffers in flight (seen up to
-    // 24 MiB): holding the documents read would climb to 60 MB and stay there.
+    // 24 MiB, and a median of 8 MiB on a loaded CI machine): holding the documents read would climb to
+    // 60 MB and stay there, its median near 30 MB.
     expect(samples.length).toBeGreaterThan(8);
     expect(peak).toBeLessThan(TOTAL / 2);
-    expect(median).toBeLessThan(TOTAL / 10);
+    expect(median).toBeLessThan(TOTAL / 4);
   });
 
   it('audits an archive the client gave up on as MY_DATA_EXPORT_FAILED, and does not count it', async () => {

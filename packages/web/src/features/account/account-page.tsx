@@ -100,7 +100,7 @@ export function AccountPage() {
       if (!wide && asked)
         document
           .getElementById(`${baseId}-tab-${asked}`)
-          ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     });
     return () => cancelAnimationFrame(frame);
   }, [asked, wide, baseId]);

@@ -189,7 +189,10 @@ async function uploadAndCheck(user: ReturnType<typeof userEvent.setup>, reply = 
   answer(CHECK, json(200, reply));
   await user.upload(fileInput(), csv());
   await user.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
-  await screen.findByRole('heading', { name: '2. Vérifier les lignes' });
+  const heading = await screen.findByRole('heading', { name: '2. Vérifier les lignes' });
+  // The step's heading takes the focus once shown (an effect after the paint): a test that moves the
+  // focus itself waits for it, or a busy machine's late effect would take the focus back from it.
+  await waitFor(() => expect(heading).toHaveFocus());
 }
 
 describe('participant import: the file', () => {

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'dr
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { auditLog, documentAttachments, documents, documentTypes, users } from '../../db/schema';
-import { titleColumns } from '../documents';
+import { ownActive, titleColumns } from '../documents';
 import { actionsFoundBy, type Found } from './activity-events';
 
 /** Whose trail: the participant's record and their own account. */
@@ -174,14 +174,7 @@ export function readDocumentTitles(db: Db, participantId: number, ids: number[])
     })
     .from(documents)
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-    .where(
-      and(
-        inArray(documents.id, ids),
-        eq(documents.participantId, participantId),
-        eq(documents.active, true),
-        sql`${documents.visibleAt} <= now()`,
-      ),
-    );
+    .where(and(inArray(documents.id, ids), ownActive(participantId)));
 }
 
 /** The names of the participant's attachments among `ids`, under the same conditions. */
@@ -191,14 +184,7 @@ export function readAttachmentNames(db: Db, participantId: number, ids: number[]
     .select({ id: documentAttachments.id, name: documentAttachments.name })
     .from(documentAttachments)
     .innerJoin(documents, eq(documents.id, documentAttachments.documentId))
-    .where(
-      and(
-        inArray(documentAttachments.id, ids),
-        eq(documents.participantId, participantId),
-        eq(documents.active, true),
-        sql`${documents.visibleAt} <= now()`,
-      ),
-    );
+    .where(and(inArray(documentAttachments.id, ids), ownActive(participantId)));
 }
 
 /**

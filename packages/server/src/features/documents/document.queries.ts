@@ -144,7 +144,7 @@ export function readDocumentPage(
  * The participant's own active documents, released: every query but the prepared page (which says the
  * same) is scoped by it, so a held document is "not found" for downloads, the viewer and sending alike.
  */
-const ownActive = (participantId: number) =>
+export const ownActive = (participantId: number) =>
   and(eq(documents.participantId, participantId), eq(documents.active, true), visibleNow);
 
 /** The total of a filter, for a page past the end (which has no row to carry it). */

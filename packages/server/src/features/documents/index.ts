@@ -6,6 +6,7 @@ export {
   findDocumentContent,
   listArchiveDocuments,
   listedDocumentColumns,
+  ownActive,
   visibleNow,
 } from './document.queries';
 export { contentReply, nameTaker, safeFileName } from './document-files';

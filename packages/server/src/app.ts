@@ -45,6 +45,7 @@ import { ownDetailsRoutes } from './features/participants/own-details.routes';
 import { participantRoutes } from './features/participants/participants.routes';
 import { recoveryRoutes } from './features/recovery/recovery.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
+import { secondFactorRoutes } from './features/second-factors/second-factors.routes';
 import { sheetRoutes } from './features/sheets/sheets.routes';
 import { Changes } from './lib/changes';
 import { installErrorHandler } from './lib/error-handler';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(correspondantRoutes(featureDeps));
   await app.register(accountRoutes(featureDeps));
   await app.register(myDataRoutes(featureDeps));
+  await app.register(secondFactorRoutes(featureDeps));
   await app.register(registrationRoutes(featureDeps));
   await app.register(recoveryRoutes(featureDeps));
   await app.register(documentRoutes(featureDeps));

@@ -99,6 +99,12 @@ const env = z.object({
   NOTIFICATION_GROUP_S: z.coerce.number().int().min(0).max(3600).default(120),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(1095),
   ACTIVITY_STAFF_NAMES: z.enum(['name', 'pseudonym']).default('name'),
+  CORRESPONDANT_SECOND_FACTOR: z.enum(['optional', 'required']).optional(),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i)
+    .optional(),
+  WEBAUTHN_ORIGINS: z.string().optional(),
   METRICS_ENABLED: flag,
   METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -134,6 +140,14 @@ export interface Config {
   signInTextLimit: number;
   /** Second-factor codes tried per account in 15 minutes, across its sessions. */
   codeAccountLimit: number;
+  /**
+   * Whether a correspondant must pass a second step (docs/second-factors.md#policy): `required` by
+   * default in production, `optional` (the specification's password alone, unless the correspondant
+   * enrolled a factor) in demo mode.
+   */
+  correspondantSecondFactor: 'optional' | 'required';
+  /** The WebAuthn relying party: its id (a host name, PUBLIC_URL's by default) and the origins accepted. */
+  webauthn: { rpId: string; origins: string[] };
   /** Password hashes that may wait for the hashing queue; past it the password grant answers 503. */
   passwordHashQueue: number;
   /** How often expired attempt counters, throttles and spent codes are deleted. */
@@ -294,6 +308,38 @@ function loadCentre(file: string | undefined): CentreSettings {
 }
 
 /**
+ * The WebAuthn relying party (docs/second-factors.md#settings): the id is a host name (browsers refuse
+ * an IP address), PUBLIC_URL's unless set; the origins are PUBLIC_URL's unless listed, and each must be
+ * the id itself or under it.
+ */
+function webauthnSettings(publicUrl: string, rpId: string | undefined, origins: string | undefined) {
+  const id = (rpId ?? new URL(publicUrl).hostname).toLowerCase();
+  const list = (origins ?? publicUrl)
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  const parsed = list.map((origin) => {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new ConfigError(`WEBAUTHN_ORIGINS: ${origin} is not an origin`);
+    }
+    const host = url.hostname.toLowerCase();
+    if (host !== id && !host.endsWith(`.${id}`)) {
+      throw new ConfigError(`WEBAUTHN_ORIGINS: ${origin} is not under the relying party id ${id}`);
+    }
+    return url.origin;
+  });
+  if (isIP(id.replace(/^\[|\]$/g, '')) !== 0) {
+    throw new ConfigError(
+      `WEBAUTHN_RP_ID: ${id} is an IP address; passkeys need a host name (PUBLIC_URL or WEBAUTHN_RP_ID)`,
+    );
+  }
+  return { rpId: id, origins: parsed };
+}
+
+/**
  * Reads the configuration. Demo mode is an explicit setting (`npm start` sets it), never inferred from
  * NODE_ENV. Outside demo mode mail and SMS transports, a JWT secret and a code secret are mandatory.
  */
@@ -314,6 +360,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('METRICS_PORT must differ from PORT: the metrics get a listener of their own');
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if (demoMode) {
     const present = [
       ...PRODUCTION_ONLY.filter((name) => e[name] !== undefined),
@@ -341,7 +388,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
@@ -363,6 +410,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signInIpLimit: e.SIGN_IN_IP_LIMIT,
     signInTextLimit: e.SIGN_IN_TEXT_LIMIT,
     codeAccountLimit: e.CODE_ACCOUNT_LIMIT,
+    correspondantSecondFactor: e.CORRESPONDANT_SECOND_FACTOR ?? (demoMode ? 'optional' : 'required'),
+    webauthn: webauthnSettings(publicUrl, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     sweepIntervalS: e.SWEEP_INTERVAL_S,
     resetLinkTtlS: e.RESET_LINK_TTL_S,

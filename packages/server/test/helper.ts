@@ -173,6 +173,9 @@ export function productionTestConfig(overrides: Record<string, string> = {}): Co
     SMS_PROVIDER_URL: 'http://127.0.0.1:1/sms',
     PUBLIC_URL: 'https://portail.example.fr',
     CENTRE_FILE: CENTRE_EXAMPLE,
+    // Production requires a correspondant's second factor by default (docs/second-factors.md#policy);
+    // the suites sign correspondants in with a password, and the policy's own tests set `required`.
+    CORRESPONDANT_SECOND_FACTOR: 'optional',
     ...overrides,
   });
 }

@@ -14,8 +14,11 @@ import { errorReply, messagesReply } from '../schemas/common';
 import { type ApiRoute, route } from './route';
 
 const ALL = ['ROLE_ADMIN', 'ROLE_OPERATOR', 'ROLE_PARTICIPANT', 'ROLE_CORRESPONDANT'] as const;
-/** Who confirms a sign-in code: participants and the centre's staff (ROLE_OPERATOR and the roles above it). */
-const CODE_HOLDERS = ['ROLE_PARTICIPANT', 'ROLE_OPERATOR'] as const;
+/**
+ * Who confirms a sign-in code: every role since issue 24 (participants and the centre's staff always;
+ * a correspondant who enrolled a factor, or whom the centre requires one of).
+ */
+const CODE_HOLDERS = ALL;
 
 /** Sign-in, the session and the password (docs/sign-in-and-sessions.md). */
 export const authApi = {

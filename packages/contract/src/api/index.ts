@@ -21,6 +21,7 @@ import { participantApi } from './participants';
 import { recoveryApi } from './recovery';
 import { registrationApi } from './registration';
 import type { ApiRoute } from './route';
+import { secondFactorApi } from './second-factors';
 import { sessionApi } from './sessions';
 import { sheetApi } from './sheets';
 
@@ -48,6 +49,7 @@ export const API = {
   participantImport: participantImportApi,
   recovery: recoveryApi,
   registration: registrationApi,
+  secondFactors: secondFactorApi,
   sessions: sessionApi,
   sheets: sheetApi,
 };

@@ -42,6 +42,16 @@ async function latestCode(db: DbOrTx, sessionId: string) {
   return row;
 }
 
+/** Whether a sign-in code was ever issued for the session (a holder of a passkey or an app gets none unasked). */
+export async function sessionHasCode(db: DbOrTx, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oneTimeCodes.id })
+    .from(oneTimeCodes)
+    .where(eq(oneTimeCodes.sessionId, sessionId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export type CheckOutcome =
   | { result: 'ok' }
   | { result: 'wrong'; attempt: number }

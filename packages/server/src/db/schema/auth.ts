@@ -50,6 +50,11 @@ export const users = pgTable(
     previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
     secretQuestionId: integer('secret_question_id').references(() => secretQuestions.id),
     secretAnswerHash: text('secret_answer_hash'),
+    /**
+     * The holder turned the text-message code off (docs/second-factors.md#text-message-code): allowed
+     * only while a passkey or an authenticator app is enrolled, and turned back on when the last goes.
+     */
+    smsCodeOff: boolean('sms_code_off').notNull().default(false),
     ...timestamps,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,6 +79,10 @@ export const sessions = pgTable(
     /** Participants must confirm a text-message code before the session may read anything else. */
     secondFactorRequired: boolean('second_factor_required').notNull(),
     secondFactorConfirmedAt: timestamp('second_factor_confirmed_at', { withTimezone: true }),
+    /** How the second step was passed: `sms`, `passkey`, `app`, `recovery`, `enrolment` or `passkeySignIn`. */
+    secondFactorMethod: text('second_factor_method'),
+    /** Wrong app codes, recovery codes and refused passkeys of this session: the third ends it. */
+    secondStepFailures: smallint('second_step_failures').notNull().default(0),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
     /** Where the session was opened from: the address and a summary of the browser (lib/browser.ts). */

@@ -15,4 +15,5 @@ export * from './organisations';
 export * from './outbox';
 export * from './participant-imports';
 export * from './participants';
+export * from './second-factors';
 export * from './sheets';

@@ -3,7 +3,21 @@ import type { Config } from '../../config';
 import type { Notifier } from '../../notify/notifier';
 
 /** What changed on the account, for the notice mailed to its holder. */
-export type AccountChange = 'email' | 'mobile' | 'secretQuestion';
+export type AccountChange =
+  | 'email'
+  | 'mobile'
+  | 'secretQuestion'
+  | 'passkeyAdded'
+  | 'passkeyRemoved'
+  | 'appAdded'
+  | 'appRemoved'
+  | 'recoveryCodesRenewed'
+  | 'recoveryCodeUsed'
+  | 'smsOff'
+  | 'smsOn';
+
+const NOT_YOU_FR = "Si vous n'êtes pas à l'origine de ce changement, contactez le centre sans attendre.";
+const NOT_YOU_EN = 'If you did not do it, contact the centre at once.';
 
 const TEXTS: Record<AccountChange, { fr: [string, string]; en: [string, string] }> = {
   email: {
@@ -34,6 +48,86 @@ const TEXTS: Record<AccountChange, { fr: [string, string]; en: [string, string] 
     en: [
       'your secret question was changed',
       'The secret question of your account and its answer were changed. If you did not do it, contact the centre at once.',
+    ],
+  },
+  passkeyAdded: {
+    fr: [
+      "une clé d'accès a été ajoutée à votre compte",
+      `Une nouvelle clé d'accès permet désormais de vous connecter à votre compte. ${NOT_YOU_FR}`,
+    ],
+    en: [
+      'a passkey was added to your account',
+      `A new passkey can now sign in to your account. ${NOT_YOU_EN}`,
+    ],
+  },
+  passkeyRemoved: {
+    fr: [
+      "une clé d'accès a été retirée de votre compte",
+      `Une clé d'accès ne permet plus de vous connecter à votre compte. ${NOT_YOU_FR}`,
+    ],
+    en: [
+      'a passkey was removed from your account',
+      `A passkey can no longer sign in to your account. ${NOT_YOU_EN}`,
+    ],
+  },
+  appAdded: {
+    fr: [
+      "une application d'authentification a été ajoutée à votre compte",
+      `Les codes d'une application d'authentification permettent désormais de confirmer vos connexions, ainsi que dix codes de secours. ${NOT_YOU_FR}`,
+    ],
+    en: [
+      'an authenticator app was added to your account',
+      `Codes from an authenticator app, and ten recovery codes, can now confirm your sign-ins. ${NOT_YOU_EN}`,
+    ],
+  },
+  appRemoved: {
+    fr: [
+      "l'application d'authentification a été retirée de votre compte",
+      `Les codes de l'application d'authentification et les codes de secours ne permettent plus de confirmer vos connexions. ${NOT_YOU_FR}`,
+    ],
+    en: [
+      'the authenticator app was removed from your account',
+      `Codes from the authenticator app and the recovery codes can no longer confirm your sign-ins. ${NOT_YOU_EN}`,
+    ],
+  },
+  recoveryCodesRenewed: {
+    fr: [
+      'vos codes de secours ont été renouvelés',
+      `De nouveaux codes de secours ont été créés pour votre compte ; les anciens ne valent plus. ${NOT_YOU_FR}`,
+    ],
+    en: [
+      'your recovery codes were renewed',
+      `New recovery codes were made for your account; the former ones no longer work. ${NOT_YOU_EN}`,
+    ],
+  },
+  recoveryCodeUsed: {
+    fr: [
+      'un code de secours a été utilisé',
+      `Un code de secours vient de confirmer une connexion à votre compte ; il ne servira plus. Si ce n'était pas vous, contactez le centre sans attendre.`,
+    ],
+    en: [
+      'a recovery code was used',
+      'A recovery code has just confirmed a sign-in to your account; it will not work again. If it was not you, contact the centre at once.',
+    ],
+  },
+  smsOff: {
+    fr: [
+      'le code par SMS a été désactivé',
+      `Vos connexions ne se confirment plus par un code reçu par SMS, mais par votre clé d'accès ou votre application d'authentification. ${NOT_YOU_FR}`,
+    ],
+    en: [
+      'the text-message code was turned off',
+      `Your sign-ins are no longer confirmed by a code sent by text message, but by your passkey or authenticator app. ${NOT_YOU_EN}`,
+    ],
+  },
+  smsOn: {
+    fr: [
+      'le code par SMS a été réactivé',
+      `Vos connexions peuvent de nouveau se confirmer par un code reçu par SMS. ${NOT_YOU_FR}`,
+    ],
+    en: [
+      'the text-message code was turned back on',
+      `Your sign-ins can again be confirmed by a code sent by text message. ${NOT_YOU_EN}`,
     ],
   },
 };

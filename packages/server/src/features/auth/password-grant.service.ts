@@ -12,6 +12,7 @@ import {
   reserveAttempt,
 } from '../../auth/lockout';
 import { hashQueueFull, verifyPassword } from '../../auth/passwords';
+import { factorsOf, methodsFor, secondStepRequired, textAtSignIn } from '../../auth/second-step';
 import { createSession } from '../../auth/sessions';
 import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -108,8 +109,10 @@ export async function passwordGrant(
 type Account = typeof users.$inferSelect;
 
 /**
- * The right password: a session, and for a participant or one of the centre's staff (issue 20: they
- * reach every account) a code by text message within the account's limit.
+ * The right password: a session, with a second step when the account needs one (docs/second-factors.md:
+ * participants and the centre's staff always, correspondants by the centre's policy or their own
+ * enrolment). A code goes by text message, within the account's limit, when it is the only way through;
+ * a holder of a passkey or an app is asked for it and may ask for a text from the code screen.
  */
 async function openSession(
   deps: AuthDeps,
@@ -118,8 +121,10 @@ async function openSession(
   browser: string | null,
 ): Promise<GrantResult> {
   const { db, config } = deps;
-  const secondFactor = user.kind === 'PARTICIPANT' || user.kind === 'STAFF';
-  if (secondFactor) {
+  const factors = await factorsOf(db, user);
+  const secondFactor = secondStepRequired(user, factors, config);
+  const text = secondFactor && textAtSignIn(methodsFor(user, factors));
+  if (text) {
     const texts = await countTextToAccount(db, config, user.id);
     if (!texts.allowed) {
       await audit(db, { actorUserId: user.id, action: 'SIGN_IN_REFUSED_TEXTS', ip });
@@ -141,7 +146,7 @@ async function openSession(
       ...(browser ? { details: { browser } } : {}),
       ip,
     });
-    const sent = secondFactor
+    const sent = text
       ? await issueCode(
           tx,
           { userId: user.id, sessionId: created.sessionId, purpose: 'SIGN_IN' },
@@ -161,6 +166,6 @@ async function openSession(
   deps.metrics?.signIn('success');
   return {
     ok: true,
-    reply: { ...tokens, tel: secondFactor ? maskPhone(user.mobile) : '', confirmationRequise: secondFactor },
+    reply: { ...tokens, tel: text ? maskPhone(user.mobile) : '', confirmationRequise: secondFactor },
   };
 }

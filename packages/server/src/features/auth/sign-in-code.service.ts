@@ -1,15 +1,16 @@
 import { maskPhone } from '@portail/contract/rules/phone';
 import type { Message } from '@portail/contract/schemas/common';
+import { SECOND_FACTOR_MESSAGES } from '@portail/contract/schemas/second-factors';
 import { eq } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller';
-import { checkCode, resendCode } from '../../auth/codes';
+import { checkCode, issueCode, resendCode, sessionHasCode } from '../../auth/codes';
+import { factorsOf, methodsFor, passSecondStep } from '../../auth/second-step';
 import { revokeSession } from '../../auth/sessions';
-import { forget } from '../../auth/throttle';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { errorMessage, tooManyRequests, warnMessage } from '../../lib/errors';
+import { BusinessError, errorMessage, tooManyRequests, warnMessage } from '../../lib/errors';
 import { type AuthDeps, codeText } from './auth.service';
-import { codeTriesKey, countCodeTry, countTextToAccount } from './sign-in-limits';
+import { countCodeTry, countTextToAccount } from './sign-in-limits';
 
 export interface ConfirmResult {
   ok: boolean;
@@ -45,19 +46,7 @@ export async function confirmSignInCode(
   metrics?.signIn(`code_${outcome.result}`);
   switch (outcome.result) {
     case 'ok':
-      await db
-        .update(sessions)
-        .set({ secondFactorConfirmedAt: new Date() })
-        .where(eq(sessions.id, caller.sessionId));
-      await forget(db, codeTriesKey(caller.userId));
-      await deps.sessions.sessionChanged(db, caller.sessionId);
-      await audit(db, {
-        actorUserId: caller.userId,
-        action: 'SIGN_IN_CONFIRMED',
-        targetType: 'session',
-        targetId: caller.sessionId,
-        ip,
-      });
+      await passSecondStep(deps, caller, 'sms', ip);
       return { ok: true, messages: [] };
     case 'wrong':
       await audit(db, {
@@ -83,20 +72,48 @@ export async function confirmSignInCode(
   }
 }
 
+/**
+ * A new sign-in code by text message, or the first one for a holder of a passkey or an app who asks
+ * for it (docs/second-factors.md#second-step): within the session's resend rules and the account's
+ * hourly text limit. Refused (409) when the account may not use a text message at this step.
+ */
 export async function resendSignInCode(deps: AuthDeps, caller: Caller): Promise<{ tel: string }> {
   const { db, config } = deps;
   const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
   if (caller.confirmed || !user) return { tel: '' };
-  const outcome = await resendCode(db, caller.sessionId, config.codeSecret, config.signInCodeTtlS, () =>
-    countTextToAccount(db, config, caller.userId),
-  );
-  if (outcome.result === 'wait') throw tooManyRequests(outcome.retryAfterS);
-  if (outcome.result === 'none') throw tooManyRequests(60);
+  if (!methodsFor(user, await factorsOf(db, user)).includes('sms')) {
+    throw new BusinessError([errorMessage(SECOND_FACTOR_MESSAGES.methodUnavailable)], 409);
+  }
+  const code = (await sessionHasCode(db, caller.sessionId))
+    ? await nextCode(deps, caller)
+    : await firstCode(deps, caller);
   if (user.mobile) {
-    await deps.notifier.sms(user.mobile, codeText(outcome.code, user.englishOnly, config), {
+    await deps.notifier.sms(user.mobile, codeText(code, user.englishOnly, config), {
       purpose: 'SIGN_IN_CODE',
       userId: user.id,
     });
   }
   return { tel: maskPhone(user.mobile) };
+}
+
+async function nextCode(deps: AuthDeps, caller: Caller): Promise<string> {
+  const { db, config } = deps;
+  const outcome = await resendCode(db, caller.sessionId, config.codeSecret, config.signInCodeTtlS, () =>
+    countTextToAccount(db, config, caller.userId),
+  );
+  if (outcome.result === 'wait') throw tooManyRequests(outcome.retryAfterS);
+  if (outcome.result === 'none') throw tooManyRequests(60);
+  return outcome.code;
+}
+
+async function firstCode(deps: AuthDeps, caller: Caller): Promise<string> {
+  const { db, config } = deps;
+  const texts = await countTextToAccount(db, config, caller.userId);
+  if (!texts.allowed) throw tooManyRequests(texts.retryAfterS);
+  return issueCode(
+    db,
+    { userId: caller.userId, sessionId: caller.sessionId, purpose: 'SIGN_IN' },
+    config.codeSecret,
+    config.signInCodeTtlS,
+  );
 }

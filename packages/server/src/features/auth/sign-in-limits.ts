@@ -1,3 +1,4 @@
+import { CODE_WINDOW_S, codeTriesKey } from '../../auth/second-step';
 import { hit, type ThrottleOutcome } from '../../auth/throttle';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -8,7 +9,6 @@ import type { DbOrTx } from '../../db/client';
  */
 export const SIGN_IN_IP_WINDOW_S = 15 * 60;
 export const TEXT_WINDOW_S = 60 * 60;
-export const CODE_WINDOW_S = 15 * 60;
 
 /**
  * Password grants per client address: a flood from one address (guessing many identifiers, or keeping
@@ -31,6 +31,5 @@ export const countTextToAccount = (db: DbOrTx, config: Config, userId: number): 
  * CODE_ACCOUNT_LIMIT tries in 15 minutes at most (5 by default: 480 a day, each a one-in-a-million
  * chance, and each new code also costs one of the account's texts).
  */
-export const codeTriesKey = (userId: number) => `code:user:${userId}`;
 export const countCodeTry = (db: DbOrTx, config: Config, userId: number): Promise<ThrottleOutcome> =>
   hit(db, codeTriesKey(userId), { limit: config.codeAccountLimit, windowS: CODE_WINDOW_S });

@@ -45,7 +45,7 @@ import { ownDetailsRoutes } from './features/participants/own-details.routes';
 import { participantRoutes } from './features/participants/participants.routes';
 import { recoveryRoutes } from './features/recovery/recovery.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
-import { secondFactorRoutes } from './features/second-factors/second-factors.routes';
+import { secondFactorRoutes } from './features/second-factors';
 import { sheetRoutes } from './features/sheets/sheets.routes';
 import { Changes } from './lib/changes';
 import { installErrorHandler } from './lib/error-handler';

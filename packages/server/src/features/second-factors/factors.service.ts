@@ -41,7 +41,7 @@ export async function secondStepMethods(deps: AccountDeps, caller: Caller) {
     methodes: methods,
     tel: methods.includes('sms') ? maskPhone(account.mobile) : '',
     smsEnvoye: await sessionHasCode(deps.db, caller.sessionId),
-    enrolementRequis: !caller.confirmed && methods.length === 0,
+    enrolementRequis: !caller.confirmed && (await mayEnrolBeforeSecondStep(deps, caller)),
   };
 }
 
@@ -53,8 +53,39 @@ export async function secondStepMethods(deps: AccountDeps, caller: Caller) {
 export async function mayEnrolBeforeSecondStep(deps: AccountDeps, caller: Caller): Promise<boolean> {
   if (caller.confirmed) return true;
   const account = await secondStepAccount(deps.db, caller.userId);
+  if (account.kind !== 'CORRESPONDANT') return false;
   const factors = await factorsOf(deps.db, account);
   return secondStepRequired(account, factors, deps.config) && methodsFor(account, factors).length === 0;
+}
+
+/**
+ * After a factor was deleted, in the deletion's transaction (the account row locked): refuses (409
+ * `facteurs.dernierRequis`, the transaction rolls back) to leave an account that needs a second step
+ * with no way through it (no passkey, no app, no mobile); turns the text-message code back on when no
+ * passkey or app remains. Says whether it did.
+ */
+export async function afterFactorRemoval(
+  tx: DbOrTx,
+  config: AccountDeps['config'],
+  userId: number,
+): Promise<{ smsBackOn: boolean }> {
+  const account = await secondStepAccount(tx, userId);
+  const factors = await factorsOf(tx, account);
+  if (
+    secondStepRequired(account, factors, config) &&
+    methodsFor(account, { ...factors, smsOff: false }).length === 0
+  ) {
+    throw new BusinessError([errorMessage(SECOND_FACTOR_MESSAGES.lastRequired)], 409);
+  }
+  if (hasStrongFactor(factors) || !account.smsCodeOff) return { smsBackOn: false };
+  await tx.update(users).set({ smsCodeOff: false }).where(eq(users.id, userId));
+  return { smsBackOn: true };
+}
+
+/** Locks the account row for a change of its factors (one change at a time per account). */
+export async function lockAccountFactors(tx: DbOrTx, userId: number): Promise<void> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row) throw notFound();
 }
 
 /** GET /user/facteurs: the account's passkeys, app and text-message code, for the "Sécurité" tab. */
@@ -113,12 +144,8 @@ export async function switchSmsFactor(
 ) {
   await reauthenticate(deps, { userId: ctx.caller.userId, ip: ctx.ip }, body.motDePasse);
   const account = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, ctx.caller.userId))
-      .for('update');
-    if (!row) throw notFound();
+    await lockAccountFactors(tx, ctx.caller.userId);
+    const row = { id: ctx.caller.userId };
     const current = await secondStepAccount(tx, row.id);
     const factors = await factorsOf(tx, current);
     if (body.actif && current.mobile === null) {

@@ -2,6 +2,41 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 
+/** The second factors' server (see webServer below; e2e/support.ts FACTORS_URL opens it). */
+const FACTORS_PORT = PORT + 1;
+
+/** The real server on a fresh in-memory demo database, with these settings over the specs' own. */
+function demoServer(port: number, overrides: Record<string, string>) {
+  return {
+    command: 'node --import tsx packages/server/src/demo/main.ts',
+    cwd: '../..',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory',
+      DEMO_PARTICIPANTS: '300',
+      SIGN_IN_CODE_TTL_S: '20',
+      // The specs sign in from one address, the same participants many times over (the limits per
+      // address and texts per account have their own tests: server auth-limits, security brute-force).
+      SIGN_IN_IP_LIMIT: '100000',
+      SIGN_IN_TEXT_LIMIT: '100000',
+      // The Centre area's spec (centre.spec.ts) follows a refused text message: retries within seconds.
+      DELIVERY_RETRY_DELAY_S: '1',
+      DELIVERY_RETRY_DELAY_MAX_S: '3',
+      OUTBOX_LOG: 'false',
+      LOG_LEVEL: 'warn',
+      // Another build of the web app (several runs side by side, each with its own build).
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      ...overrides,
+    },
+  };
+}
+
 /**
  * Browser tests against the real server (built web app + API) on a fresh in-memory database with a
  * small demo data set, in Debian's Chromium (scripts/e2e.mjs installs it when missing).
@@ -37,31 +72,12 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx packages/server/src/demo/main.ts',
-    cwd: '../..',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory',
-      DEMO_PARTICIPANTS: '300',
-      SIGN_IN_CODE_TTL_S: '20',
-      // The specs sign in from one address, the same participants many times over (the limits per
-      // address and texts per account have their own tests: server auth-limits, security brute-force).
-      SIGN_IN_IP_LIMIT: '100000',
-      SIGN_IN_TEXT_LIMIT: '100000',
-      // The Centre area's spec (centre.spec.ts) follows a refused text message: retries within seconds.
-      DELIVERY_RETRY_DELAY_S: '1',
-      DELIVERY_RETRY_DELAY_MAX_S: '3',
-      OUTBOX_LOG: 'false',
-      LOG_LEVEL: 'warn',
-      // Another build of the web app (several runs side by side, each with its own build).
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-    },
-  },
+  webServer: [
+    demoServer(PORT, {}),
+    // The second factors' specs (passkeys, authenticator app, the correspondants' policy): a server of
+    // their own, where the centre requires a correspondant's second factor and whose accounts the other
+    // specs never sign in with (an enrolled factor changes an account's sign-in). Open it at
+    // http://localhost (FACTORS_URL): WebAuthn refuses an IP address as the relying party.
+    demoServer(FACTORS_PORT, { DEMO_PARTICIPANTS: '40', CORRESPONDANT_SECOND_FACTOR: 'required' }),
+  ],
 });

@@ -4,6 +4,14 @@ import { type APIRequestContext, test as base, expect, type Locator, type Page }
 export const PASSWORD = 'Portail#2026';
 
 /**
+ * The second factors' server (playwright.config.ts): the centre requires a correspondant's second
+ * factor there, and only the second factors' specs sign in to it, each with accounts of its own. Its
+ * address is a host name, not an IP address: WebAuthn refuses an IP address as the relying party.
+ * A spec opens it with `test.use({ baseURL: FACTORS_URL })`: its pages, outbox reads and API calls go there.
+ */
+export const FACTORS_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3310) + 1}`;
+
+/**
  * Every browser test fails on a Content Security Policy violation reported in the console of any page
  * of its context (Chromium writes "Refused to … because it violates the following Content Security
  * Policy directive"). `cspViolations` is what was seen; a test that provokes one on purpose empties it.

@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 
@@ -6,7 +6,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3310);
 const FACTORS_PORT = PORT + 1;
 
 /** The real server on a fresh in-memory demo database, with these settings over the specs' own. */
-function demoServer(port: number, overrides: Record<string, string>) {
+function demoServer(
+  port: number,
+  overrides: Record<string, string>,
+): NonNullable<PlaywrightTestConfig['webServer']> & { command: string } {
   return {
     command: 'node --import tsx packages/server/src/demo/main.ts',
     cwd: '../..',

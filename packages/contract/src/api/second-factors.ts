@@ -28,7 +28,9 @@ export const secondFactorApi = {
     method: 'GET',
     path: '/api/user/facteurs',
     access: ALL,
-    replies: { 200: factorsReply },
+    // Before the second step only for a correspondant who must enrol first (the service checks).
+    allowUnconfirmed: true,
+    replies: { 200: factorsReply, 403: errorReply },
     tag: 'account',
     summary: "The signed-in account's passkeys, authenticator app and text-message code",
   }),

@@ -43,6 +43,11 @@ export const secondStepMethodsReply = z.object({
   tel: z.string(),
   smsEnvoye: z.boolean(),
   enrolementRequis: z.boolean(),
+  /**
+   * The centre requires a factor of this account and it holds no passkey or app (it passes by text
+   * message meanwhile): once in, the holder is led to add one.
+   */
+  facteurDemande: z.boolean(),
 });
 export type SecondStepMethodsReply = z.infer<typeof secondStepMethodsReply>;
 

@@ -8,7 +8,7 @@ import { factorsOf, hasStrongFactor, methodsFor, secondStepRequired } from '../.
 import type { DbOrTx } from '../../db/client';
 import { authenticatorApps, passkeys, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { BusinessError, errorMessage, infoMessage, notFound } from '../../lib/errors';
+import { BusinessError, errorMessage, forbidden, infoMessage, notFound } from '../../lib/errors';
 import { type AccountDeps, type AccountRequest, mailAccountNotice } from '../account';
 
 /** The account as the second step reads it, with what the notices need. */
@@ -36,12 +36,14 @@ export async function secondStepAccount(db: DbOrTx, userId: number) {
  */
 export async function secondStepMethods(deps: AccountDeps, caller: Caller) {
   const account = await secondStepAccount(deps.db, caller.userId);
-  const methods = methodsFor(account, await factorsOf(deps.db, account));
+  const factors = await factorsOf(deps.db, account);
+  const methods = methodsFor(account, factors);
   return {
     methodes: methods,
     tel: methods.includes('sms') ? maskPhone(account.mobile) : '',
     smsEnvoye: await sessionHasCode(deps.db, caller.sessionId),
     enrolementRequis: !caller.confirmed && (await mayEnrolBeforeSecondStep(deps, caller)),
+    facteurDemande: factorRequired(account, deps.config) && !hasStrongFactor(factors),
   };
 }
 
@@ -88,9 +90,14 @@ export async function lockAccountFactors(tx: DbOrTx, userId: number): Promise<vo
   if (!row) throw notFound();
 }
 
+/** The centre requires a second factor of this account (CORRESPONDANT_SECOND_FACTOR, docs/second-factors.md#policy). */
+const factorRequired = (account: { kind: string }, config: AccountDeps['config']) =>
+  account.kind === 'CORRESPONDANT' && config.correspondantSecondFactor === 'required';
+
 /** GET /user/facteurs: the account's passkeys, app and text-message code, for the "Sécurité" tab. */
 export async function accountFactors(deps: AccountDeps, caller: Caller): Promise<FactorsReply> {
   const { db } = deps;
+  if (!(await mayEnrolBeforeSecondStep(deps, caller))) throw forbidden('auth.confirmationRequired');
   const account = await secondStepAccount(db, caller.userId);
   const factors = await factorsOf(db, account);
   const keys = await db
@@ -105,7 +112,7 @@ export async function accountFactors(deps: AccountDeps, caller: Caller): Promise
     .limit(1);
   const smsOn = account.mobile !== null && !factors.smsOff;
   return {
-    exige: account.kind === 'CORRESPONDANT' && deps.config.correspondantSecondFactor === 'required',
+    exige: factorRequired(account, deps.config),
     cles: keys.map((key) => ({
       id: key.id,
       nom: key.name,

@@ -102,11 +102,30 @@ describe('application routes', () => {
 
   it('keeps a participant with a pending code on the confirmation page', async () => {
     signIn(['ROLE_PARTICIPANT'], { doubleAuthentificationConfirmee: false });
+    // The code page asks which ways through the account has: here the text message, already sent.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input) === '/api/oauth/doubleAuthentification/methodes'
+          ? new Response(
+              JSON.stringify({
+                methodes: ['sms'],
+                tel: '•• 12',
+                smsEnvoye: true,
+                enrolementRequis: false,
+                facteurDemande: false,
+              }),
+              { status: 200, headers: { 'Content-Type': 'application/json' } },
+            )
+          : new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
     const router = visit('/home');
     expect(await screen.findByRole('heading', { name: 'Confirmation de connexion' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/confirm');
     expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument();
-    expect(screen.getByText(/envoyé par SMS au •• 12/)).toBeInTheDocument();
+    expect(await screen.findByText(/envoyé par SMS au •• 12/)).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('shows an unknown path as a resource not found', async () => {

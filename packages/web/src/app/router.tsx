@@ -29,15 +29,16 @@ export const appRoutes: RouteObject[] = [
                 lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
               },
               {
-                path: SCREENS.confirm.path,
-                caseSensitive: true,
-                lazy: () =>
-                  import('../features/auth/confirm-page').then((m) => ({ Component: m.ConfirmPage })),
-              },
-              {
-                // Public screens that fetch (recovery, registration, assistance) get the query cache.
+                // Public screens that fetch (the second step's methods, recovery, registration,
+                // assistance) get the query cache.
                 lazy: () => import('./query-layout').then((m) => ({ Component: m.QueryLayout })),
                 children: [
+                  {
+                    path: SCREENS.confirm.path,
+                    caseSensitive: true,
+                    lazy: () =>
+                      import('../features/auth/confirm-page').then((m) => ({ Component: m.ConfirmPage })),
+                  },
                   {
                     path: SCREENS.forgotPassword.path,
                     caseSensitive: true,

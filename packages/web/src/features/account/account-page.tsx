@@ -14,7 +14,7 @@ import { AddressEditor } from './components/address-editor';
 import { EstablishmentsTab } from './components/establishments-tab';
 import { NotificationsTab } from './components/notifications-tab';
 import { RecordTab } from './components/record-tab';
-import { SessionsPanel } from './components/sessions-panel';
+import { SecurityTab } from './components/security-tab';
 import { PersonalTab, ProfessionalTab } from './components/tab-contents';
 import { RECORD_TAB, TAB_PARAM } from './tabs';
 
@@ -73,7 +73,7 @@ function TabContent({ tab, user }: { tab: TabKey; user: SessionUser }) {
     case 'etablissements':
       return <EstablishmentsTab />;
     case 'securite':
-      return <SessionsPanel />;
+      return <SecurityTab />;
     case 'donnees':
       return <MyDataTab />;
   }

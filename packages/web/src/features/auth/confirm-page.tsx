@@ -1,25 +1,49 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CODE_RESEND_INTERVAL_S } from '@portail/contract/constants';
 import { SCREENS } from '@portail/contract/routes';
+import type { ConfirmCodeReply } from '@portail/contract/schemas/auth';
 import type { Message } from '@portail/contract/schemas/common';
-import { useEffect, useState } from 'react';
+import type { SecondStepMethod } from '@portail/contract/schemas/second-factors';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MessagesAlerts } from '../../components/messages-alerts';
-import { ResendLink } from '../../components/resend-link';
 import { i18next } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { fromOf } from '../../lib/paths';
-import { currentUser, loadPrincipal, logout, needsConfirmation, useSession } from '../../lib/session';
-import { storeTel } from '../../lib/session-store';
-import { useCountdown } from '../../lib/use-countdown';
-import { confirmCode, resendCode } from './auth-api';
-import { ConfirmForm } from './confirm-form';
+import {
+  currentUser,
+  isCorrespondant,
+  loadPrincipal,
+  logout,
+  needsConfirmation,
+  useSession,
+} from '../../lib/session';
+import { EnrolFirst, SECURITY_TAB_PATH } from '../account';
+import { type StepProps, useSecondStepMethods } from './second-step/api';
+import { SmsCodeStep } from './second-step/sms-code-step';
 
 /**
- * Second sign-in step of a participant (docs/sign-in-and-sessions.md#code-confirmation): the code sent by text message. Wrong codes warn
- * (`tentative.1`, `tentative.2`); the third, or an expired code, ends the session on the server.
+ * The second step's methods other than the text message, each its own component
+ * (docs/second-factors.md#second-step). A method the server offers and this map lacks is not shown.
+ */
+const STEPS: Partial<Record<Exclude<SecondStepMethod, 'sms'>, ComponentType<StepProps>>> = {};
+
+/** The methods this page can show, in the server's order (strongest first). */
+const shown = (methods: readonly SecondStepMethod[]) =>
+  methods.filter((method) => method === 'sms' || STEPS[method] !== undefined);
+
+/**
+ * Second sign-in step (docs/sign-in-and-sessions.md#code-confirmation, docs/second-factors.md#second-step):
+ * the strongest method the account holds first (a passkey, an app code), the others one click away (a
+ * recovery code, a text message). Wrong tries warn (`tentative.1`, `tentative.2`); the third, or an
+ * expired text-message code, ends the session on the server. A correspondant the centre requires a
+ * factor of, with none and no mobile, enrols one here first.
  */
 export function ConfirmPage() {
   const { t } = useTranslation();
@@ -29,8 +53,10 @@ export function ConfirmPage() {
   const user = currentUser(session);
   // Decided once on arrival: confirming the code here must not count as "already signed in".
   const [alreadyConfirmed] = useState(() => user !== null && !needsConfirmation(user));
+  const methods = useSecondStepMethods();
+  const [chosen, setChosen] = useState<SecondStepMethod | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
-  const resendWait = useCountdown();
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (alreadyConfirmed) logout('authConfirm.error.alreadyLogued', 'warning');
@@ -38,21 +64,28 @@ export function ConfirmPage() {
 
   if (alreadyConfirmed) return null;
 
-  const onConfirm = async (code: string) => {
-    setMessages([]);
-    let reply: Awaited<ReturnType<typeof confirmCode>>;
-    try {
-      reply = await confirmCode(code);
-    } catch {
+  const onCancel = () => {
+    logout();
+    void navigate(SCREENS.login.path, { replace: true });
+  };
+
+  /** In: the full user, then where the person was going, or the security tab when the centre asks for a factor. */
+  const signedIn = async () => {
+    // The API client has already reported a failure to reload the user.
+    const confirmed = await loadPrincipal().catch(() => null);
+    if (!confirmed) return;
+    notify('auth.connected', 'success');
+    if (methods.data?.facteurDemande && isCorrespondant(confirmed)) {
+      void navigate(SECURITY_TAB_PATH, { replace: true, state: { facteurDemande: true } });
       return;
     }
+    void navigate(from ?? SCREENS.home.path, { replace: true });
+  };
+
+  const onOutcome = async (reply: ConfirmCodeReply) => {
+    setMessages([]);
     if (reply.ok) {
-      // The API client has already reported a failure to reload the user.
-      const confirmed = await loadPrincipal().catch(() => null);
-      if (confirmed) {
-        notify('auth.connected', 'success');
-        void navigate(from ?? SCREENS.home.path, { replace: true });
-      }
+      await signedIn();
       return;
     }
     const received = reply.ciemException.messages;
@@ -67,43 +100,98 @@ export function ConfirmPage() {
     setMessages(received.length > 0 ? received : [{ level: 'WARN', errorCode: 'code.invalid' }]);
   };
 
-  const onResend = async () => {
+  const choose = (method: SecondStepMethod) => {
     setMessages([]);
-    const outcome = await resendCode().catch(() => null);
-    if (!outcome) return;
-    if (outcome.sent) {
-      storeTel(outcome.tel);
-      notify('authConfirm.resent', 'success', { tel: outcome.tel });
-      resendWait.start(CODE_RESEND_INTERVAL_S);
-      return;
-    }
-    // Asked again too soon: the live countdown under the form says for how long, not a fixed message.
-    const throttled = outcome.messages.find((message) => message.errorCode === 'code.throttled');
-    if (throttled) resendWait.start(Number(throttled.args?.[0] ?? CODE_RESEND_INTERVAL_S));
-    else setMessages(outcome.messages);
+    setChosen(method);
+    heading.current?.focus();
   };
 
-  const onCancel = () => {
-    logout();
-    void navigate(SCREENS.login.path, { replace: true });
-  };
+  const title = (
+    <Typography component="h1" variant="h5" gutterBottom ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
+      {t('authConfirm.title')}
+    </Typography>
+  );
 
-  const tel = session.token?.tel;
+  if (methods.isPending) {
+    return (
+      <Paper sx={{ p: { xs: 3, sm: 4 } }} aria-busy>
+        {title}
+        <Skeleton variant="rounded" height={120} />
+      </Paper>
+    );
+  }
+  if (methods.isError) {
+    return (
+      <Paper sx={{ p: { xs: 3, sm: 4 } }}>
+        {title}
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('authConfirm.methodsError')}
+        </Alert>
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel}>{t('app.cancel')}</Button>
+          <Button variant="contained" onClick={() => void methods.refetch()}>
+            {t('app.retry')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const { methodes, tel, smsEnvoye, enrolementRequis } = methods.data;
+  if (enrolementRequis) {
+    return (
+      <Paper sx={{ p: { xs: 3, sm: 4 } }}>
+        {title}
+        <EnrolFirst onEnrolled={() => void signedIn()} onCancel={onCancel} />
+      </Paper>
+    );
+  }
+  const available = shown(methodes);
+  const current = chosen ?? available[0];
+  if (!current) {
+    // No way through: a participant or a member of staff without a mobile on file or any factor.
+    return (
+      <Paper sx={{ p: { xs: 3, sm: 4 } }}>
+        {title}
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('authConfirm.noMethod')}
+        </Alert>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel}>{t('app.cancel')}</Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  const Step = current === 'sms' ? null : STEPS[current];
+  const others = available.filter((method) => method !== current);
   return (
     <Paper sx={{ p: { xs: 3, sm: 4 } }}>
-      <Typography component="h1" variant="h5" gutterBottom>
-        {t('authConfirm.title')}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{tel ? t('authConfirm.sentTo', { tel }) : t('authConfirm.sent')}</Typography>
+      {title}
       <MessagesAlerts messages={messages} />
-      <ConfirmForm onConfirm={onConfirm} onCancel={onCancel} />
-      <ResendLink
-        intro={t('authConfirm.notReceived')}
-        label={t('authConfirm.resend')}
-        left={resendWait.left}
-        onResend={() => void onResend()}
-        sx={{ mt: 3 }}
-      />
+      {Step ? (
+        <Step key={current} onOutcome={onOutcome} />
+      ) : (
+        <SmsCodeStep key="sms" tel={tel} sent={smsEnvoye} onOutcome={onOutcome} onCancel={onCancel} />
+      )}
+      {others.length > 0 && (
+        <Box component="nav" aria-label={t('authConfirm.otherMethods')} sx={{ mt: 3 }}>
+          <Typography component="h2" variant="subtitle2" gutterBottom>
+            {t('authConfirm.otherMethods')}
+          </Typography>
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            {others.map((method) => (
+              <Button key={method} onClick={() => choose(method)}>
+                {t(`authConfirm.methods.${method}`)}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      )}
+      {Step && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
+          <Button onClick={onCancel}>{t('app.cancel')}</Button>
+        </Stack>
+      )}
     </Paper>
   );
 }

@@ -9,4 +9,5 @@ export const accountKeys = {
   participantRecord: () => ['account', 'participant-record'] as const,
   sessions: () => ['account', 'sessions'] as const,
   notifications: () => ['account', 'notifications'] as const,
+  factors: () => ['account', 'factors'] as const,
 };

@@ -196,6 +196,14 @@ describe('a holder with a passkey', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'SMS_CODE_TURNED_OFF'), eq(auditLog.actorUserId, user.id)));
     expect(audited?.participantId).toBe(user.participantId);
+    const activity = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/participant/activite?type=signIns',
+      headers: signed.headers,
+    });
+    expect(activity.json<{ items: { kind: string }[] }>().items.map((item) => item.kind)).toContain(
+      'smsCodeOff',
+    );
 
     const texts = ctx.notifier.texts.length;
     const { headers } = await password('participant.en', false);

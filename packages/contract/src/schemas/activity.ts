@@ -25,6 +25,15 @@ export const ACTIVITY_KINDS = [
   'passwordChanged',
   /** The holder ended one of their sessions (its browser named), or all the others (none named). */
   'sessionsEnded',
+  /** The holder's sign-in factors changed (docs/second-factors.md#security-tab): added, removed, switched, used. */
+  'passkeyAdded',
+  'passkeyRemoved',
+  'appAdded',
+  'appRemoved',
+  'smsCodeOff',
+  'smsCodeOn',
+  'recoveryCodeUsed',
+  'recoveryCodesRenewed',
   'documentViewed',
   'documentDownloaded',
   'documentsSent',

@@ -38,6 +38,14 @@ export const ACTIVITY_EVENTS: Readonly<Record<string, EventSpec>> = {
   PASSWORD_RESET: { kind: 'passwordChanged', filter: 'signIns', found: OWN },
   SESSION_ENDED_BY_HOLDER: { kind: 'sessionsEnded', filter: 'signIns', found: OWN },
   OTHER_SESSIONS_ENDED_BY_HOLDER: { kind: 'sessionsEnded', filter: 'signIns', found: OWN },
+  // The second factors (docs/second-factors.md): SECOND_FACTOR_ADDED and _REMOVED take their kind from
+  // details.factor (activity.service.ts factorKind).
+  SECOND_FACTOR_ADDED: { kind: 'passkeyAdded', filter: 'signIns', found: OWN },
+  SECOND_FACTOR_REMOVED: { kind: 'passkeyRemoved', filter: 'signIns', found: OWN },
+  SMS_CODE_TURNED_OFF: { kind: 'smsCodeOff', filter: 'signIns', found: OWN },
+  SMS_CODE_TURNED_ON: { kind: 'smsCodeOn', filter: 'signIns', found: OWN },
+  RECOVERY_CODE_USED: { kind: 'recoveryCodeUsed', filter: 'signIns', found: OWN },
+  RECOVERY_CODES_RENEWED: { kind: 'recoveryCodesRenewed', filter: 'signIns', found: OWN },
   DOCUMENT_VIEWED: { kind: 'documentViewed', filter: 'documents', found: ['participant'] },
   DOCUMENT_DOWNLOADED: { kind: 'documentDownloaded', filter: 'documents', found: ['participant'] },
   DOCUMENTS_SENT: { kind: 'documentsSent', filter: 'documents', found: ['participant'] },

@@ -3,6 +3,7 @@ import { formatPersonName } from '@portail/contract/rules/person-name';
 import type {
   ActivityActor,
   ActivityEntry,
+  ActivityKind,
   ActivityList,
   ActivityQuery,
   RecordField,
@@ -163,11 +164,20 @@ function confirmedSignIn(row: ActivityRow, confirmed: Set<string>): boolean {
   return confirmed.has(row.targetId);
 }
 
+/** An added or removed factor is a passkey or an app, as the row's details say. */
+function factorKind(row: { action: string; details: Record<string, unknown> | null }): ActivityKind | null {
+  if (row.details?.factor !== 'app') return null;
+  if (row.action === 'SECOND_FACTOR_ADDED') return 'appAdded';
+  if (row.action === 'SECOND_FACTOR_REMOVED') return 'appRemoved';
+  return null;
+}
+
 /**
  * GET participant/activite (docs/activity.md): the caller's own trail, translated here from the raw
  * rows into facts; nothing of a row leaves the server unless named below (no address, no details).
  * Reading it writes nothing (the list would only fill with itself).
  */
+
 export async function listActivity(
   deps: ActivityDeps,
   caller: Caller,
@@ -185,7 +195,9 @@ export async function listActivity(
     const spec = ACTIVITY_EVENTS[row.action];
     if (!spec) return [];
     const kind =
-      row.action === 'SIGN_IN' && !confirmedSignIn(row, confirmed) ? 'signInUnconfirmed' : spec.kind;
+      row.action === 'SIGN_IN' && !confirmedSignIn(row, confirmed)
+        ? 'signInUnconfirmed'
+        : (factorKind(row) ?? spec.kind);
     const named = documentsOf(row);
     const browser =
       spec.filter === 'signIns' && typeof row.details?.browser === 'string' ? row.details.browser : null;

@@ -55,6 +55,14 @@ export function activitySentence(t: TFunction, entry: ActivityEntry): string {
     case 'accountLocked':
     case 'passwordChanged':
     case 'dataArchiveBuilt':
+    case 'passkeyAdded':
+    case 'passkeyRemoved':
+    case 'appAdded':
+    case 'appRemoved':
+    case 'smsCodeOff':
+    case 'smsCodeOn':
+    case 'recoveryCodeUsed':
+    case 'recoveryCodesRenewed':
       return t(`activity.${entry.kind}`);
     case 'documentViewed':
     case 'documentDownloaded':

@@ -267,3 +267,44 @@ describe('the text-message switch refuses', () => {
     expect(on.json().ciemException.messages[0].errorCode).toBe('facteurs.sms.aucunMobile');
   });
 });
+
+describe('a holder who lost their passkeys or app', () => {
+  it('has them removed by the centre’s staff, with a reason, every session ended and a mail', async () => {
+    const user = await givePasskey('participant.test1');
+    await db().update(users).set({ smsCodeOff: true }).where(eq(users.id, user.id));
+    const operator = await signIn(ctx, 'operateur', 'staff');
+    const card = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/centre/accounts/${user.id}`,
+      headers: operator.headers,
+    });
+    expect(card.json()).toMatchObject({ factors: { passkeys: 1, app: false, smsOff: true } });
+    expect(card.json().actions).toContain('RESET_FACTORS');
+    const mails = ctx.notifier.mails.length;
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/centre/accounts/${user.id}/reset-factors`,
+      headers: operator.headers,
+      payload: { reason: 'Téléphone et ordinateur perdus, identité vérifiée au guichet' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ factors: { passkeys: 0, app: false, smsOff: false } });
+    expect(reset.json().actions).not.toContain('RESET_FACTORS');
+    expect(await db().select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual([]);
+    expect((await account('participant.test1')).smsCodeOff).toBe(false);
+    expect(ctx.notifier.mails.length).toBe(mails + 1);
+    const [audited] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'STAFF_RESET_FACTORS'), eq(auditLog.targetId, String(user.id))));
+    expect(audited?.details).toMatchObject({ passkeys: 1, app: false });
+    // Nothing left to remove: the action is refused.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/centre/accounts/${user.id}/reset-factors`,
+      headers: operator.headers,
+      payload: { reason: 'Deuxième essai pour rien' },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});

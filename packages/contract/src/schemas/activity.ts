@@ -64,6 +64,7 @@ export const STAFF_ACTIONS = [
   'REACTIVATE',
   'RESET_LINK',
   'REGISTRATION_LINK',
+  'RESET_FACTORS',
 ] as const;
 export const staffAction = z.enum(STAFF_ACTIONS);
 export type StaffAction = z.infer<typeof staffAction>;

@@ -123,9 +123,22 @@ export const accountCard = accountSummary.extend({
     }),
   ),
   messages: z.array(delivery),
+  /**
+   * The account's sign-in factors (docs/second-factors.md): passkeys, an authenticator app, whether the
+   * holder turned the text-message code off. Counts only: nothing that would let anyone use them.
+   */
+  factors: z.object({ passkeys: z.number().int(), app: z.boolean(), smsOff: z.boolean() }),
   /** The actions the state allows (the screen offers these only). */
   actions: z.array(
-    z.enum(['UNLOCK', 'END_SESSIONS', 'REGISTRATION_LINK', 'RESET_LINK', 'DEACTIVATE', 'REACTIVATE']),
+    z.enum([
+      'UNLOCK',
+      'END_SESSIONS',
+      'REGISTRATION_LINK',
+      'RESET_LINK',
+      'DEACTIVATE',
+      'REACTIVATE',
+      'RESET_FACTORS',
+    ]),
   ),
 });
 export type AccountCard = z.infer<typeof accountCard>;
@@ -138,6 +151,7 @@ export const accountActionPath = z.enum([
   'reset-link',
   'deactivate',
   'reactivate',
+  'reset-factors',
 ]);
 export type AccountActionPath = z.infer<typeof accountActionPath>;
 
@@ -185,6 +199,8 @@ export const AUDIT_ACTION_GROUPS = {
     'CODE_FAILED',
     'CODE_LOCKED',
     'CODE_THROTTLED',
+    'SECOND_STEP_FAILED',
+    'PASSKEY_SIGN_IN_FAILED',
     'REAUTHENTICATION_FAILED',
     'REFRESH_REUSE',
     'SIGN_OUT',
@@ -208,6 +224,12 @@ export const AUDIT_ACTION_GROUPS = {
     'PASSWORD_LINK_NOT_SENT',
     'PASSWORD_LINK_INVALID',
     'SECRET_QUESTION_CHANGED',
+    'SECOND_FACTOR_ADDED',
+    'SECOND_FACTOR_REMOVED',
+    'SMS_CODE_TURNED_OFF',
+    'SMS_CODE_TURNED_ON',
+    'RECOVERY_CODE_USED',
+    'RECOVERY_CODES_RENEWED',
     'CONTACT_CHANGE_REQUESTED',
     'CONTACT_CHANGE_CANCELLED',
     'CONTACT_CODE_FAILED',
@@ -228,6 +250,7 @@ export const AUDIT_ACTION_GROUPS = {
     'STAFF_END_SESSIONS',
     'STAFF_REGISTRATION_LINK',
     'STAFF_RESET_LINK',
+    'STAFF_RESET_FACTORS',
     'STAFF_DEACTIVATE',
     'STAFF_REACTIVATE',
     'STAFF_RESEND_MESSAGE',

@@ -14,7 +14,8 @@ export type AccountChange =
   | 'recoveryCodesRenewed'
   | 'recoveryCodeUsed'
   | 'smsOff'
-  | 'smsOn';
+  | 'smsOn'
+  | 'factorsReset';
 
 const NOT_YOU_FR = "Si vous n'êtes pas à l'origine de ce changement, contactez le centre sans attendre.";
 const NOT_YOU_EN = 'If you did not do it, contact the centre at once.';
@@ -118,6 +119,16 @@ const TEXTS: Record<AccountChange, { fr: [string, string]; en: [string, string] 
     en: [
       'the text-message code was turned off',
       `Your sign-ins are no longer confirmed by a code sent by text message, but by your passkey or authenticator app. ${NOT_YOU_EN}`,
+    ],
+  },
+  factorsReset: {
+    fr: [
+      'vos moyens de connexion ont été retirés par le centre',
+      `À votre demande, le centre a retiré les clés d'accès et l'application d'authentification de votre compte, et fermé ses sessions. Vos connexions se confirment de nouveau par un code reçu par SMS ; vous pourrez ajouter de nouveaux moyens dans « Mes coordonnées », onglet Sécurité. ${NOT_YOU_FR}`,
+    ],
+    en: [
+      'your sign-in methods were removed by the centre',
+      `At your request, the centre removed the passkeys and the authenticator app of your account and ended its sessions. Your sign-ins are confirmed again by a code sent by text message; you can add new methods under "My details", Security tab. ${NOT_YOU_EN}`,
     ],
   },
   smsOn: {

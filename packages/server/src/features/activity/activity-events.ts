@@ -66,6 +66,7 @@ export const ACTIVITY_EVENTS: Readonly<Record<string, EventSpec>> = {
   STAFF_REACTIVATE: { kind: 'staffAction', filter: 'staff', found: STAFF },
   STAFF_RESET_LINK: { kind: 'staffAction', filter: 'staff', found: STAFF },
   STAFF_REGISTRATION_LINK: { kind: 'staffAction', filter: 'staff', found: STAFF },
+  STAFF_RESET_FACTORS: { kind: 'staffAction', filter: 'staff', found: STAFF },
   FHIR_DOCUMENT_CREATED: { kind: 'documentPublished', filter: 'published', found: PUBLISHED },
   FHIR_DOCUMENT_UPDATED: { kind: 'documentUpdated', filter: 'published', found: PUBLISHED },
 };

@@ -6,6 +6,7 @@ import {
 } from '@portail/contract/schemas/centre';
 import { and, desc, eq, gt, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { lockHolds } from '../../auth/lockout';
+import { type Factors, factorsOf, hasStrongFactor } from '../../auth/second-step';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { accountTokens, auditLog, participants, sessions, users } from '../../db/schema';
@@ -152,6 +153,7 @@ export async function findAccount(db: DbOrTx, id: number) {
       englishOnly: users.englishOnly,
       createdAt: users.createdAt,
       lastLoginAt: users.lastLoginAt,
+      smsCodeOff: users.smsCodeOff,
     })
     .from(users)
     .leftJoin(participants, eq(participants.id, users.participantId))
@@ -168,6 +170,7 @@ export function allowedActions(
   account: Pick<SupportedAccount, 'kind' | 'email' | 'active' | 'passwordHash'>,
   state: AccountState,
   hasOpenSessions: boolean,
+  factors: Factors,
 ): AccountCard['actions'] {
   const actions: AccountCard['actions'] = [];
   if (state === 'LOCKED') actions.push('UNLOCK');
@@ -176,6 +179,8 @@ export function allowedActions(
   if ((state === 'ACTIVE' || state === 'LOCKED') && account.email) actions.push('RESET_LINK');
   if (state === 'ACTIVE' || state === 'LOCKED') actions.push('DEACTIVATE');
   if (state === 'DEACTIVATED' && !account.active && account.passwordHash !== null) actions.push('REACTIVATE');
+  // A holder who lost their passkeys or app (docs/second-factors.md#lost-factors).
+  if (hasStrongFactor(factors) || factors.recoveryLeft > 0) actions.push('RESET_FACTORS');
   return actions;
 }
 
@@ -257,7 +262,8 @@ export async function accountCard(
   ]);
   const state = accountState(account, config, now.getTime());
   const locked = state === 'LOCKED' ? account.lockedAt : null;
-  const actions = allowedActions(account, state, openSessions.length > 0);
+  const factors = await factorsOf(db, account);
+  const actions = allowedActions(account, state, openSessions.length > 0, factors);
   return {
     ...summary(account, config),
     englishOnly: account.englishOnly,
@@ -289,6 +295,7 @@ export async function accountCard(
       reason: text(row.details?.reason),
     })),
     messages: messages.items,
+    factors: { passkeys: factors.passkeys, app: factors.app, smsOff: factors.smsOff },
     actions,
   };
 }

@@ -4,14 +4,23 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller';
 import { accountAttemptKey, clearAttempts } from '../../auth/lockout';
+import { factorsOf } from '../../auth/second-step';
 import type { SessionEvents } from '../../auth/session-events';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { correspondants, participants, users } from '../../db/schema';
+import {
+  authenticatorApps,
+  correspondants,
+  participants,
+  passkeys,
+  recoveryCodes,
+  users,
+} from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { BusinessError, errorMessage, notFound } from '../../lib/errors';
 import type { Notifier } from '../../notify/notifier';
+import { mailAccountNotice } from '../account';
 import { sendPasswordLink } from '../recovery';
 import { issueRegistrationLink, mailRegistrationLink } from '../registration';
 import {
@@ -52,6 +61,7 @@ const ACTION_OF: Record<AccountActionPath, AccountAction> = {
   'reset-link': 'RESET_LINK',
   deactivate: 'DEACTIVATE',
   reactivate: 'REACTIVATE',
+  'reset-factors': 'RESET_FACTORS',
 };
 
 /**
@@ -135,7 +145,11 @@ export async function runAccountAction(
   if (refusal) throw new BusinessError([errorMessage(refusal)], 403);
   const action = ACTION_OF[path];
   const state = accountState(account, config);
-  if (!allowedActions(account, state, await hasOpenSession(db, id)).includes(action))
+  if (
+    !allowedActions(account, state, await hasOpenSession(db, id), await factorsOf(db, account)).includes(
+      action,
+    )
+  )
     throw new BusinessError([errorMessage(CENTRE_MESSAGES.notAllowed)]);
   const entry = {
     actorUserId: ctx.caller.userId,
@@ -176,6 +190,30 @@ export async function runAccountAction(
         await audit(tx, { ...entry, action: 'STAFF_REACTIVATE', details: { reason } });
       });
       break;
+    case 'RESET_FACTORS': {
+      // The holder lost their passkeys or app (docs/second-factors.md#lost-factors): every one goes,
+      // the text-message code comes back on, and every session ends; the holder is told by mail.
+      const removed = await db.transaction(async (tx) => {
+        const keys = await tx.delete(passkeys).where(eq(passkeys.userId, id)).returning({ id: passkeys.id });
+        const apps = await tx
+          .delete(authenticatorApps)
+          .where(eq(authenticatorApps.userId, id))
+          .returning({ id: authenticatorApps.userId });
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, id));
+        await tx.update(users).set({ smsCodeOff: false, updatedAt: new Date() }).where(eq(users.id, id));
+        const ended = await revokeUserSessions(tx, deps.sessions, id, null, 'factors_reset');
+        await audit(tx, {
+          ...entry,
+          action: 'STAFF_RESET_FACTORS',
+          details: { reason, passkeys: keys.length, app: apps.length > 0, sessionsEnded: ended },
+        });
+        return keys.length + apps.length;
+      });
+      if (removed > 0) {
+        await mailAccountNotice(deps, ctx.log, account.email, account.englishOnly, 'factorsReset', id);
+      }
+      break;
+    }
     case 'RESET_LINK': {
       // sendPasswordLink records PASSWORD_LINK_SENT itself; this row says who asked and why.
       const sent = await sendPasswordLink(deps, id, 'RESET_PASSWORD', ctx.ip);

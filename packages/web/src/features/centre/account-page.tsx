@@ -11,6 +11,7 @@ import { SCREENS } from '@portail/contract/routes';
 import { formatPersonName } from '@portail/contract/rules/person-name';
 import type { AccountAction, AccountActionPath, AccountCard } from '@portail/contract/schemas/centre';
 import type { Message } from '@portail/contract/schemas/common';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -33,6 +34,7 @@ const PATH_OF: Record<AccountAction, AccountActionPath> = {
   RESET_LINK: 'reset-link',
   DEACTIVATE: 'deactivate',
   REACTIVATE: 'reactivate',
+  RESET_FACTORS: 'reset-factors',
 };
 
 /** Reads `/centre/comptes/:id`: a whole positive number, else nothing to show. */
@@ -140,7 +142,7 @@ function Actions({ card }: { card: AccountCard }) {
         title={open ? t(`centre.account.action.${open}`) : ''}
         description={open ? t(`centre.account.confirm.${open}`, { login: card.login }) : ''}
         confirmLabel={open ? t(`centre.account.action.${open}`) : ''}
-        danger={open === 'DEACTIVATE'}
+        danger={open === 'DEACTIVATE' || open === 'RESET_FACTORS'}
         busy={run.isPending}
         messages={messages}
         onConfirm={confirm}
@@ -148,6 +150,16 @@ function Actions({ card }: { card: AccountCard }) {
       />
     </>
   );
+}
+
+/** The account's sign-in factors in a line: what the holder can sign in with besides the password. */
+function factorsText(t: TFunction, factors: AccountCard['factors']): string {
+  const parts = [
+    ...(factors.passkeys > 0 ? [t('centre.account.factorPasskeys', { count: factors.passkeys })] : []),
+    ...(factors.app ? [t('centre.account.factorApp')] : []),
+    t(factors.smsOff ? 'centre.account.factorSmsOff' : 'centre.account.factorSms'),
+  ];
+  return parts.join(' · ');
 }
 
 function AccountDetail({ card }: { card: AccountCard }) {
@@ -182,6 +194,7 @@ function AccountDetail({ card }: { card: AccountCard }) {
                 ],
                 [t('centre.account.created'), formatDateTime(card.createdAt)],
                 [t('centre.account.lastLogin'), formatDateTime(card.lastLoginAt)],
+                [t('centre.account.factors'), factorsText(t, card.factors)],
               ]}
             />
           </Panel>

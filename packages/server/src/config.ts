@@ -147,7 +147,7 @@ export interface Config {
    */
   correspondantSecondFactor: 'optional' | 'required';
   /** The WebAuthn relying party: its id (a host name, PUBLIC_URL's by default) and the origins accepted. */
-  webauthn: { rpId: string; origins: string[] };
+  webauthn: { rpId: string; origins: string[]; usable: boolean };
   /** Password hashes that may wait for the hashing queue; past it the password grant answers 503. */
   passwordHashQueue: number;
   /** How often expired attempt counters, throttles and spent codes are deleted. */
@@ -314,6 +314,13 @@ function loadCentre(file: string | undefined): CentreSettings {
  */
 function webauthnSettings(publicUrl: string, rpId: string | undefined, origins: string | undefined) {
   const id = (rpId ?? new URL(publicUrl).hostname).toLowerCase();
+  // Browsers refuse an IP address as the relying party: set explicitly, it is a mistake; taken from a
+  // PUBLIC_URL that names an address (a test server, a machine reached by its address), passkeys cannot
+  // be used there and everything else works (the start says so: server.ts).
+  const address = isIP(id.replace(/^\[|\]$/g, '')) !== 0;
+  if (address && rpId !== undefined) {
+    throw new ConfigError(`WEBAUTHN_RP_ID: ${id} is an IP address; passkeys need a host name`);
+  }
   const list = (origins ?? publicUrl)
     .split(',')
     .map((origin) => origin.trim())
@@ -331,12 +338,7 @@ function webauthnSettings(publicUrl: string, rpId: string | undefined, origins: 
     }
     return url.origin;
   });
-  if (isIP(id.replace(/^\[|\]$/g, '')) !== 0) {
-    throw new ConfigError(
-      `WEBAUTHN_RP_ID: ${id} is an IP address; passkeys need a host name (PUBLIC_URL or WEBAUTHN_RP_ID)`,
-    );
-  }
-  return { rpId: id, origins: parsed };
+  return { rpId: id, origins: parsed, usable: !address };
 }
 
 /**

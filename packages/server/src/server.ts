@@ -34,6 +34,11 @@ export async function startServer({
     ...(notifier ? { notifier } : {}),
   });
   await app.listen({ port: config.port, host: config.host });
+  if (!config.webauthn.usable) {
+    app.log.warn(
+      `passkeys cannot be used at ${config.publicUrl}: browsers refuse an IP address as the relying party (set PUBLIC_URL or WEBAUTHN_RP_ID to a host name)`,
+    );
+  }
   app.log.info(
     `portal ready on ${config.publicUrl} (${database.kind}${config.demoMode ? ', demo mode: outbox at /dev/outbox' : ''})`,
   );

@@ -142,12 +142,14 @@ export async function startAppEnrolment(
   return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** Drops the pending secret: the enrolment starts again with a new one. */
+/**
+ * Drops the pending secret: the enrolment starts again with a new one. Its tries stay spent (a try
+ * already under way then finds none left) until the new start clears them.
+ */
 async function dropPending(deps: AccountDeps, userId: number) {
   await deps.db
     .delete(authenticatorApps)
     .where(and(eq(authenticatorApps.userId, userId), isNull(authenticatorApps.confirmedAt)));
-  await forget(deps.db, enrolTriesKey(userId));
 }
 
 /**

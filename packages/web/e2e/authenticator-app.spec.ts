@@ -32,7 +32,6 @@ interface Texts {
   done: string;
   codesLeft: (n: number) => string;
   signOut: string;
-  appMethod: string;
   appCode: RegExp;
   recoveryMethod: string;
   recoveryCode: RegExp;
@@ -58,9 +57,8 @@ const FR: Texts = {
   done: 'Terminer',
   codesLeft: (n) => `${n} codes de secours restants`,
   signOut: 'Se déconnecter',
-  appMethod: 'Code de l’application d’authentification',
   appCode: /^Code de l’application/,
-  recoveryMethod: 'Code de secours',
+  recoveryMethod: 'Utiliser un code de secours',
   recoveryCode: /^Code de secours/,
   submitStep: 'Valider',
 };
@@ -84,9 +82,8 @@ const EN: Texts = {
   done: 'Done',
   codesLeft: (n) => `${n} recovery codes left`,
   signOut: 'Sign out',
-  appMethod: 'Authenticator app code',
   appCode: /^App code/,
-  recoveryMethod: 'Recovery code',
+  recoveryMethod: 'Use a recovery code',
   recoveryCode: /^Recovery code/,
   submitStep: 'Confirm',
 };
@@ -180,7 +177,7 @@ async function wholeRound(page: Page, texts: Texts, login: string) {
   await signOut(page, texts);
 
   await passwordStep(page, login);
-  await chooseMethod(page, texts.appMethod);
+  // The strongest method the account holds comes first: the app's code.
   const field = page.getByRole('textbox', { name: texts.appCode });
   await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
   await expectAccessible(page);

@@ -3,17 +3,18 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AppOptionsReply } from '@portail/contract/schemas/authenticator-app';
 import type { Message } from '@portail/contract/schemas/common';
 import type { FactorsReply } from '@portail/contract/schemas/second-factors';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/busy-button';
 import { useConfirm } from '../../../components/confirm-provider';
 import { MessagesAlerts } from '../../../components/messages-alerts';
-import { Panel } from '../../../components/panel';
 import { formatDate, formatTime } from '../../../lib/dates';
 import type { Outcome } from '../../../lib/outcome';
 import { currentUser, useSession } from '../../../lib/session';
@@ -49,6 +50,7 @@ export function AuthenticatorAppSection({
   const [codes, setCodes] = useState<string[] | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [busy, setBusy] = useState(false);
+  const titleId = useId();
   const app = factors.application;
   // Before its second step, a session enrols only when it has no way through it: no password asked then.
   const beforeSecondStep = user !== null && !user.doubleAuthentificationConfirmee;
@@ -101,19 +103,28 @@ export function AuthenticatorAppSection({
   };
 
   return (
-    <Panel title={t('secondFactor.app.title')} icon={<PhonelinkLockIcon />}>
+    <Box component="section" aria-labelledby={titleId}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mb: 1 }}>
+        <PhonelinkLockIcon fontSize="small" aria-hidden />
+        <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {t('secondFactor.app.title')}
+        </Typography>
+        {app !== null && <Chip size="small" color="success" label={t('secondFactor.app.enrolled')} />}
+      </Stack>
       <MessagesAlerts messages={messages} />
       {app === null ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography>{t('secondFactor.app.intro')}</Typography>
+          <Typography variant="body2">{t('secondFactor.app.intro')}</Typography>
           <BusyButton variant="contained" startIcon={<AddIcon />} busy={busy} onClick={() => void add()}>
             {t('secondFactor.app.add')}
           </BusyButton>
         </Stack>
       ) : (
-        <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <Typography>{t('secondFactor.app.since', { date: formatDate(app.creeLe) })}</Typography>
-          <Typography>
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography variant="body2">
+            {t('secondFactor.app.since', { date: formatDate(app.creeLe) })}
+          </Typography>
+          <Typography variant="body2">
             {app.derniereUtilisation
               ? t('secondFactor.app.lastUsed', {
                   date: formatDate(app.derniereUtilisation),
@@ -121,7 +132,9 @@ export function AuthenticatorAppSection({
                 })
               : t('secondFactor.app.neverUsed')}
           </Typography>
-          <Typography>{t('secondFactor.app.codesLeft', { count: app.codesSecoursRestants })}</Typography>
+          <Typography variant="body2">
+            {t('secondFactor.app.codesLeft', { count: app.codesSecoursRestants })}
+          </Typography>
           {app.codesSecoursRestants <= FEW_RECOVERY_CODES && (
             <Alert severity="warning" variant="outlined" sx={{ alignSelf: 'stretch' }}>
               {t('secondFactor.app.codesLow')}
@@ -194,6 +207,6 @@ export function AuthenticatorAppSection({
           onChanged();
         }}
       />
-    </Panel>
+    </Box>
   );
 }

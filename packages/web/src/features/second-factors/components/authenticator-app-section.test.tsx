@@ -3,7 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
+import { clearSession } from '../../../lib/session-store';
 import { notify } from '../../../test/notify-stub';
+import { signInAs } from '../../../test/users';
 import { AuthenticatorAppSection } from './authenticator-app-section';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -40,7 +42,7 @@ beforeEach(() => {
       calls.push({ method, path, body });
       const password = (body as { motDePasse?: string } | undefined)?.motDePasse;
       if (path === '/api/user/facteurs/application/options') {
-        if (password !== 'Portail#2026') return json(wrongPassword, 400);
+        if (password !== undefined && password !== 'Portail#2026') return json(wrongPassword, 400);
         return json({
           secret: SECRET,
           uri: `otpauth://totp/P:x?secret=${SECRET}`,
@@ -85,7 +87,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession(null);
+});
 
 const NONE: FactorsReply = {
   exige: false,
@@ -229,5 +234,16 @@ describe('the authenticator app section (docs/second-factors.md#authenticator-ap
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
     expect(notify).toHaveBeenCalledWith('messages.facteurs.application.retiree', 'success');
     expect(notify).toHaveBeenCalledWith('messages.facteurs.sms.active', 'success');
+  });
+
+  it('asks no password of a session that enrols before its second step (a correspondant who must add a factor first)', async () => {
+    const user = userEvent.setup();
+    signInAs(['ROLE_CORRESPONDANT'], { doubleAuthentificationConfirmee: false });
+    show(NONE);
+    await user.click(screen.getByRole('button', { name: 'Ajouter une application' }));
+    const scan = await screen.findByRole('dialog', { name: 'Ajouter une application d’authentification' });
+    expect(within(scan).getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    expect(within(scan).queryByLabelText(/^Mot de passe actuel/)).not.toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/user/facteurs/application/options')?.body).toEqual({});
   });
 });

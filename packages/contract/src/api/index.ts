@@ -4,6 +4,7 @@ import { addressApi } from './addresses';
 import { appointmentApi } from './appointments';
 import { assistanceApi } from './assistance';
 import { authApi } from './auth';
+import { authenticatorAppApi } from './authenticator-app';
 import { centreApi } from './centre';
 import { checkupApi } from './checkups';
 import { correspondantApi } from './correspondants';
@@ -33,6 +34,7 @@ export const API = {
   appointments: appointmentApi,
   assistance: assistanceApi,
   auth: authApi,
+  authenticatorApp: authenticatorAppApi,
   centre: centreApi,
   checkups: checkupApi,
   correspondants: correspondantApi,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller } from '../../auth/caller';
 import { serve } from '../../lib/serve';
 import { type AccountDeps, accountRequest } from '../account';
+import { authenticatorAppRoutes } from './authenticator-app.routes';
 import { accountFactors, secondStepMethods, switchSmsFactor } from './factors.service';
 
 /** Second factors (issue 24, docs/second-factors.md): the second step's methods, the account's factors. */
@@ -13,5 +14,6 @@ export function secondFactorRoutes(deps: AccountDeps) {
     serve(app, secondFactorApi.sms, async (request) =>
       switchSmsFactor(deps, accountRequest(request), request.body),
     );
+    authenticatorAppRoutes(app, deps);
   };
 }

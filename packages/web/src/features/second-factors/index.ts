@@ -1,0 +1,4 @@
+/** What other features may use of this one; everything else in the folder is its own. */
+export { AppCodeStep } from './components/app-code-step';
+export { AuthenticatorAppSection } from './components/authenticator-app-section';
+export { RecoveryCodeStep } from './components/recovery-code-step';

@@ -1,7 +1,7 @@
 import { MAX_CODE_ATTEMPTS } from '@portail/contract/constants';
 import type { Message } from '@portail/contract/schemas/common';
 import type { SecondStepMethod } from '@portail/contract/schemas/second-factors';
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { authenticatorApps, passkeys, recoveryCodes, sessions } from '../db/schema';
@@ -114,24 +114,38 @@ export interface SecondStepDeps {
 export const CODE_WINDOW_S = 15 * 60;
 export const codeTriesKey = (userId: number) => `code:user:${userId}`;
 
+/** A try the session may make (its number, 1 to 3), or the session has spent its three (it is now ended). */
+export type StepTry = { ok: true; attempt: number } | { ok: false; outcome: StepOutcome };
+
 /**
- * Counts one try of a code (text message, app, recovery) against the account: past CODE_ACCOUNT_LIMIT
- * in 15 minutes the try waits (429, Retry-After) without being evaluated.
+ * Counts one try of a code (app, recovery) before it is evaluated: first against the account across
+ * its sessions (past CODE_ACCOUNT_LIMIT in 15 minutes, 429 with Retry-After, not evaluated), then
+ * against the session's three, in one statement, so that concurrent guesses on one session get three
+ * evaluations at most. A session past its three is ended and told `tentative.3`.
  */
-export async function countSecondStepTry(deps: SecondStepDeps, caller: Caller, ip: string): Promise<void> {
+export async function countSecondStepTry(deps: SecondStepDeps, caller: Caller, ip: string): Promise<StepTry> {
   const outcome = await hit(deps.db, codeTriesKey(caller.userId), {
     limit: deps.config.codeAccountLimit,
     windowS: CODE_WINDOW_S,
   });
-  if (outcome.allowed) return;
-  await audit(deps.db, {
-    actorUserId: caller.userId,
-    action: 'CODE_THROTTLED',
-    targetType: 'session',
-    targetId: caller.sessionId,
-    ip,
-  });
-  throw tooManyRequests(outcome.retryAfterS, 'authConfirm.error.tooManyCodes');
+  if (!outcome.allowed) {
+    await audit(deps.db, {
+      actorUserId: caller.userId,
+      action: 'CODE_THROTTLED',
+      targetType: 'session',
+      targetId: caller.sessionId,
+      ip,
+    });
+    throw tooManyRequests(outcome.retryAfterS, 'authConfirm.error.tooManyCodes');
+  }
+  const [reserved] = await deps.db
+    .update(sessions)
+    .set({ secondStepFailures: sql`${sessions.secondStepFailures} + 1` })
+    .where(and(eq(sessions.id, caller.sessionId), lt(sessions.secondStepFailures, MAX_CODE_ATTEMPTS)))
+    .returning({ attempt: sessions.secondStepFailures });
+  if (reserved) return { ok: true, attempt: reserved.attempt };
+  await revokeSession(deps.db, deps.sessions, caller.sessionId, 'code_attempts');
+  return { ok: false, outcome: { ok: false, messages: [errorMessage('tentative.3')] } };
 }
 
 /**
@@ -176,13 +190,19 @@ export async function failSecondStep(
   caller: Pick<Caller, 'userId' | 'sessionId'>,
   method: Exclude<PassMethod, 'sms' | 'enrolment'>,
   ip: string,
+  /** The try's number when countSecondStepTry reserved it; otherwise the failure is counted here. */
+  reserved?: number,
 ): Promise<StepOutcome> {
-  const [row] = await deps.db
-    .update(sessions)
-    .set({ secondStepFailures: sql`least(${sessions.secondStepFailures} + 1, 100)` })
-    .where(eq(sessions.id, caller.sessionId))
-    .returning({ failures: sessions.secondStepFailures });
-  const attempt = Math.min(row?.failures ?? MAX_CODE_ATTEMPTS, MAX_CODE_ATTEMPTS);
+  const counted =
+    reserved ??
+    (
+      await deps.db
+        .update(sessions)
+        .set({ secondStepFailures: sql`least(${sessions.secondStepFailures} + 1, 100)` })
+        .where(eq(sessions.id, caller.sessionId))
+        .returning({ failures: sessions.secondStepFailures })
+    )[0]?.failures;
+  const attempt = Math.min(counted ?? MAX_CODE_ATTEMPTS, MAX_CODE_ATTEMPTS);
   await audit(deps.db, {
     actorUserId: caller.userId,
     action: 'SECOND_STEP_FAILED',

@@ -50,21 +50,35 @@ const sealContext = (userId: number) => `authenticator_apps:${userId}`;
 
 export const sealAppSecret = (config: Pick<Config, 'codeSecret'>, userId: number, secret: string) =>
   seal(secret, config.codeSecret, SEAL_INFO, sealContext(userId));
-export const openAppSecret = (config: Pick<Config, 'codeSecret'>, userId: number, sealed: string) =>
-  unseal(sealed, config.codeSecret, SEAL_INFO, sealContext(userId));
+/**
+ * The app's secret, or null when it does not open (sealed under another CODE_SECRET: the setting must
+ * never change; docs/second-factors.md#authenticator-app-and-recovery-codes): then no code matches,
+ * and the holder passes by another method or has the centre remove the app.
+ */
+export function openAppSecret(
+  config: Pick<Config, 'codeSecret'>,
+  userId: number,
+  sealed: string,
+): string | null {
+  try {
+    return unseal(sealed, config.codeSecret, SEAL_INFO, sealContext(userId));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Checks a six-digit code against a base32 secret at `epochS` (seconds): the step it was made for when
  * it matches one step either side of now, strictly after `afterTimeStep`; null otherwise.
  */
 export async function verifyAppCode(
-  secret: string,
+  secret: string | null,
   code: string,
   afterTimeStep: number,
   epochS = Math.floor(Date.now() / 1000),
 ): Promise<number | null> {
   const token = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(token)) return null;
+  if (secret === null || !/^\d{6}$/.test(token)) return null;
   // Nothing in the window is newer than the last accepted step (otplib refuses such a bound).
   if (afterTimeStep >= Math.floor(epochS / TOTP_PERIOD_S) + 1) return null;
   const result = await verify({
@@ -291,7 +305,8 @@ export async function appCodeStep(
   if (caller.confirmed || !methodsFor(account, await factorsOf(db, account)).includes('application')) {
     throw new BusinessError([errorMessage(SECOND_FACTOR_MESSAGES.methodUnavailable)], 409);
   }
-  await countSecondStepTry(deps, caller, ip);
+  const slot = await countSecondStepTry(deps, caller, ip);
+  if (!slot.ok) return slot.outcome;
   const [app] = await db
     .select()
     .from(authenticatorApps)
@@ -317,5 +332,5 @@ export async function appCodeStep(
       return { ok: true, messages: [] };
     }
   }
-  return failSecondStep(deps, caller, 'app', ip);
+  return failSecondStep(deps, caller, 'app', ip, slot.attempt);
 }

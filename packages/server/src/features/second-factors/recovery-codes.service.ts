@@ -110,7 +110,8 @@ export async function recoveryCodeStep(
   if (caller.confirmed || !methodsFor(account, await factorsOf(db, account)).includes('secours')) {
     throw new BusinessError([errorMessage(SECOND_FACTOR_MESSAGES.methodUnavailable)], 409);
   }
-  await countSecondStepTry(deps, caller, ip);
+  const slot = await countSecondStepTry(deps, caller, ip);
+  if (!slot.ok) return slot.outcome;
   const [taken] = await db
     .update(recoveryCodes)
     .set({ usedAt: sql`now()` })
@@ -122,7 +123,7 @@ export async function recoveryCodeStep(
       ),
     )
     .returning({ id: recoveryCodes.id });
-  if (!taken) return failSecondStep(deps, caller, 'recovery', ip);
+  if (!taken) return failSecondStep(deps, caller, 'recovery', ip, slot.attempt);
   const [left] = await db
     .select({ n: count() })
     .from(recoveryCodes)

@@ -4,6 +4,7 @@ import { requireCaller } from '../../auth/caller';
 import { serve } from '../../lib/serve';
 import { type AccountDeps, accountRequest } from '../account';
 import { accountFactors, secondStepMethods, switchSmsFactor } from './factors.service';
+import { passkeyRoutes } from './passkeys.routes';
 
 /** Second factors (issue 24, docs/second-factors.md): the second step's methods, the account's factors. */
 export function secondFactorRoutes(deps: AccountDeps) {
@@ -13,5 +14,6 @@ export function secondFactorRoutes(deps: AccountDeps) {
     serve(app, secondFactorApi.sms, async (request) =>
       switchSmsFactor(deps, accountRequest(request), request.body),
     );
+    passkeyRoutes(app, deps);
   };
 }

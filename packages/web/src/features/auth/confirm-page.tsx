@@ -25,6 +25,7 @@ import {
   useSession,
 } from '../../lib/session';
 import { EnrolFirst, SECURITY_TAB_PATH } from '../account';
+import { PasskeyStep } from '../second-factors';
 import { type StepProps, useSecondStepMethods } from './second-step/api';
 import { SmsCodeStep } from './second-step/sms-code-step';
 
@@ -32,7 +33,9 @@ import { SmsCodeStep } from './second-step/sms-code-step';
  * The second step's methods other than the text message, each its own component
  * (docs/second-factors.md#second-step). A method the server offers and this map lacks is not shown.
  */
-const STEPS: Partial<Record<Exclude<SecondStepMethod, 'sms'>, ComponentType<StepProps>>> = {};
+const STEPS: Partial<Record<Exclude<SecondStepMethod, 'sms'>, ComponentType<StepProps>>> = {
+  cle: PasskeyStep,
+};
 
 /** The methods this page can show, in the server's order (strongest first). */
 const shown = (methods: readonly SecondStepMethod[]) =>

@@ -16,13 +16,12 @@ import { currentPassword } from '@portail/contract/schemas/contact-change';
 import { PASSKEY_NAME_MAX, passkeyName } from '@portail/contract/schemas/passkeys';
 import type { FactorsReply } from '@portail/contract/schemas/second-factors';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { MessagesAlerts } from '../../../components/messages-alerts';
-import { Panel } from '../../../components/panel';
 import { CurrentPasswordField } from '../../../components/password-field';
 import { applyFieldErrors, fieldsNamed } from '../../../lib/apply-field-errors';
 import { formatDate, formatTime } from '../../../lib/dates';
@@ -30,6 +29,7 @@ import type { ServerFieldError } from '../../../lib/error-replies';
 import { zodErrorKey } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { Outcome } from '../../../lib/outcome';
+import { currentUser, useSession } from '../../../lib/session';
 import { PasskeyDialog } from './passkey-dialog';
 import {
   ceremonyFailure,
@@ -83,6 +83,8 @@ export function suggestedPasskeyName(userAgent: string): string {
 }
 
 const addForm = z.object({ nom: passkeyName, motDePasse: currentPassword });
+// Before the second step (a correspondant who must enrol first) there is no password to give again.
+const addFormFirst = z.object({ nom: passkeyName, motDePasse: z.string() });
 type AddValues = z.input<typeof addForm>;
 const ADD_FIELDS = ['nom', 'motDePasse'] as const;
 const renameForm = z.object({ nom: passkeyName });
@@ -116,12 +118,23 @@ function settle(
 /** Told by a dialog once its change is made: the server's messages. */
 type Done = (messages: Message[]) => void;
 
-function AddPasskeyDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: Done }) {
+function AddPasskeyDialog({
+  open,
+  onClose,
+  onDone,
+  firstFactor,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: Done;
+  /** Enrolment before the second step: no password asked. */
+  firstFactor: boolean;
+}) {
   const { t } = useTranslation();
   const empty = (): AddValues => ({ nom: suggestedPasskeyName(navigator.userAgent), motDePasse: '' });
   const form = useForm<AddValues>({
     defaultValues: empty(),
-    resolver: zodResolver(addForm, { error: zodErrorKey }),
+    resolver: zodResolver(firstFactor ? addFormFirst : addForm, { error: zodErrorKey }),
   });
   const [busy, setBusy] = useState(false);
   const [messages, setMessages] = useState<Message[]>([]);
@@ -136,7 +149,7 @@ function AddPasskeyDialog({ open, onClose, onDone }: { open: boolean; onClose: (
     setBusy(true);
     setMessages([]);
     try {
-      const started = await passkeyEnrolmentOptions(values.motDePasse);
+      const started = await passkeyEnrolmentOptions(firstFactor ? undefined : values.motDePasse);
       if (started.kind !== 'done') {
         settle(
           started,
@@ -175,7 +188,7 @@ function AddPasskeyDialog({ open, onClose, onDone }: { open: boolean; onClose: (
       onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
       busy={busy}
       title={t('secondFactor.passkeys.add.title')}
-      intro={t('secondFactor.passkeys.add.intro')}
+      intro={t(firstFactor ? 'secondFactor.passkeys.add.introFirst' : 'secondFactor.passkeys.add.intro')}
       submitLabel={t('secondFactor.passkeys.add.submit')}
       messages={messages}
     >
@@ -188,7 +201,7 @@ function AddPasskeyDialog({ open, onClose, onDone }: { open: boolean; onClose: (
         disabled={busy}
         htmlInput={{ maxLength: PASSKEY_NAME_MAX }}
       />
-      <CurrentPasswordField name="motDePasse" control={form.control} disabled={busy} />
+      {!firstFactor && <CurrentPasswordField name="motDePasse" control={form.control} disabled={busy} />}
     </PasskeyDialog>
   );
 }
@@ -327,7 +340,7 @@ function PasskeyItem({
       >
         <Box sx={{ minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {passkey.nom}
             </Typography>
             {passkey.synchronisee && (
@@ -379,13 +392,18 @@ function PasskeyItem({
 }
 
 /**
- * "Clés d'accès" in the "Sécurité" tab (docs/second-factors.md#passkeys): the account's passkeys (name,
- * creation, last use, synced or not), each renamed or removed (the password asked again), and a new
- * one added with the browser's ceremony behind the password. A browser without WebAuthn says so
- * instead of offering to add one; the passkeys already there can still be renamed and removed.
+ * "Clés d'accès" among the sign-in factors of the "Sécurité" tab (docs/second-factors.md#passkeys): the
+ * account's passkeys (name, creation, last use, synced or not), each renamed or removed (the password
+ * asked again), and a new one added with the browser's ceremony behind the password. Before the second
+ * step (a correspondant who must enrol first) a passkey is added without the password. A browser
+ * without WebAuthn says so instead of offering to add one; the passkeys already there can still be
+ * renamed and removed.
  */
 export function PasskeysSection({ factors, onChanged }: { factors: FactorsReply; onChanged: () => void }) {
   const { t } = useTranslation();
+  const titleId = useId();
+  const user = currentUser(useSession());
+  const firstFactor = user !== null && !user.doubleAuthentificationConfirmee;
   const [supported] = useState(() => browserSupportsWebAuthn());
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
@@ -401,8 +419,16 @@ export function PasskeysSection({ factors, onChanged }: { factors: FactorsReply;
   };
 
   return (
-    <Panel title={t('secondFactor.passkeys.title')} icon={<FingerprintIcon />}>
-      <Typography sx={{ mb: 2 }}>{t('secondFactor.passkeys.intro')}</Typography>
+    <Box component="section" aria-labelledby={titleId}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <FingerprintIcon fontSize="small" aria-hidden />
+        <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {t('secondFactor.passkeys.title')}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('secondFactor.passkeys.intro')}
+      </Typography>
       <Box ref={status} tabIndex={-1} role="status" sx={{ outline: 'none' }}>
         <MessagesAlerts messages={messages} />
       </Box>
@@ -423,11 +449,13 @@ export function PasskeysSection({ factors, onChanged }: { factors: FactorsReply;
           ))}
         </Stack>
       ) : (
-        <Typography color="text.secondary">{t('secondFactor.passkeys.none')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('secondFactor.passkeys.none')}
+        </Typography>
       )}
       {supported && (
         <Button
-          variant="contained"
+          variant="outlined"
           startIcon={<AddIcon />}
           onClick={() => {
             setMessages([]);
@@ -438,9 +466,16 @@ export function PasskeysSection({ factors, onChanged }: { factors: FactorsReply;
           {t('secondFactor.passkeys.add.action')}
         </Button>
       )}
-      {supported && <AddPasskeyDialog open={adding} onClose={() => setAdding(false)} onDone={done} />}
+      {supported && (
+        <AddPasskeyDialog
+          open={adding}
+          onClose={() => setAdding(false)}
+          onDone={done}
+          firstFactor={firstFactor}
+        />
+      )}
       <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} onDone={done} />
       <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} onDone={done} />
-    </Panel>
+    </Box>
   );
 }

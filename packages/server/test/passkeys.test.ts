@@ -411,6 +411,19 @@ describe('the second step by passkey', () => {
     expect((await step(four.headers, authenticator, { counter: 1 })).ok).toBe(false);
     expect(await reason()).toEqual({ reason: 'verification' });
 
+    // A signature that is not the passkey's (one byte changed).
+    const forged = await passwordOnly('participant.test5', false);
+    const forgedOptions = await stepOptions(forged.headers);
+    const signed = authenticator.assert(forgedOptions.options);
+    const signature = Buffer.from(signed.response.signature, 'base64url');
+    signature[signature.length - 1] = (signature[signature.length - 1] ?? 0) ^ 0xff;
+    const tampered = {
+      ...signed,
+      response: { ...signed.response, signature: signature.toString('base64url') },
+    };
+    expect((await sendStep(forged.headers, forgedOptions.defi, tampered)).ok).toBe(false);
+    expect(await reason()).toEqual({ reason: 'verification' });
+
     // Another account's passkey, however well signed.
     const five = await passwordOnly('participant.test5', false);
     const opts = await stepOptions(five.headers);
@@ -538,6 +551,47 @@ describe('signing in with a passkey alone', () => {
       (await sendStep(waiting.headers, signInChallenge.defi, authenticator.assert(signInChallenge.options)))
         .ok,
     ).toBe(false);
+  });
+});
+
+describe('sign-in with a passkey, counted per client address', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ env: { SIGN_IN_IP_LIMIT: '2' } });
+  });
+  afterAll(async () => limited.close());
+
+  it('answers 429 with Retry-After past SIGN_IN_IP_LIMIT, for the options and the answers alike', async () => {
+    const options = () => limited.app.inject({ method: 'POST', url: '/api/oauth/cle/options' });
+    const answer = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/oauth/cle',
+        payload: {
+          defi: 'A'.repeat(22),
+          reponse: {
+            id: 'a',
+            rawId: 'a',
+            type: 'public-key',
+            response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+            clientExtensionResults: {},
+          },
+        },
+      });
+    expect((await options()).statusCode).toBe(200);
+    expect((await options()).statusCode).toBe(200);
+    const third = await options();
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await answer()).statusCode).toBe(400);
+    expect((await answer()).statusCode).toBe(400);
+    const refused = await answer();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'temporarily_unavailable',
+      error_description: 'login.throttled',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

@@ -4,6 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
+import { clearSession } from '../../../lib/session-store';
+import { signInAs } from '../../../test/users';
 import { PasskeysSection, suggestedPasskeyName } from './passkeys-section';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -90,7 +92,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession(null);
+});
 
 function show(cles: FactorsReply['cles'] = [KEY]) {
   const onChanged = vi.fn();
@@ -237,6 +242,20 @@ describe('the passkeys of the Sécurité tab (docs/second-factors.md#passkeys)',
     await user.click(within(dialog).getByRole('button', { name: 'Renommer' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(calls).toEqual([{ method: 'PUT', path: '/api/user/facteurs/cles/7', body: { nom: 'Portable' } }]);
+  });
+
+  it('before the second step (a correspondant who must enrol first), adds a passkey without the password', async () => {
+    signInAs(['ROLE_CORRESPONDANT'], { doubleAuthentificationConfirmee: false });
+    webauthn.startRegistration.mockResolvedValue(ANSWER);
+    const onChanged = show([]);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Ajouter une clé d’accès' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter une clé d’accès' });
+    expect(within(dialog).queryByLabelText(/^Mot de passe actuel/, { selector: 'input' })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nom de la clé' }), 'Clé');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer la clé' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({});
   });
 
   it('explains, and offers no addition, in a browser without WebAuthn', () => {

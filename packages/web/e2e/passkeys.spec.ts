@@ -16,7 +16,7 @@ import {
  * the passkey, then with the passkey alone from the sign-in page; in French at desktop size, in English
  * at phone size. On the second factors' server (FACTORS_URL, a host name: WebAuthn refuses an IP
  * address), where the centre requires a correspondant's second factor: until the passkey, the second
- * step is the text-message code. This spec's own accounts there: corr.groupe (French) and corr.autre
+ * step is the text-message code. This spec's own accounts there: corr.groupe (French) and corr.annuaire
  * (English): an enrolled passkey changes how they sign in.
  */
 test.use({ baseURL: FACTORS_URL });
@@ -132,7 +132,7 @@ async function addPasskey(page: Page, texts: Texts, name: string) {
 
 for (const scenario of [
   { language: 'fr' as const, login: 'corr.groupe', viewport: { width: 1280, height: 900 } },
-  { language: 'en' as const, login: 'corr.autre', viewport: { width: 390, height: 844 } },
+  { language: 'en' as const, login: 'corr.annuaire', viewport: { width: 390, height: 844 } },
 ]) {
   test(`a correspondant adds a passkey, then signs in with it after the password and alone (${scenario.language}, ${scenario.viewport.width} wide)`, async ({
     page,

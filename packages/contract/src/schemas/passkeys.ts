@@ -151,7 +151,7 @@ export type AuthenticationOptionsReply = z.infer<typeof authenticationOptionsRep
 
 /**
  * POST /user/facteurs/cles/options: the current password, except for a session that may enrol before
- * its second step (docs/second-factors.md#enrolment-before-the-second-step), which has none to give.
+ * its second step (docs/second-factors.md#policy), which has none to give.
  */
 export const passkeyOptionsRequest = z.object({ motDePasse: currentPassword.optional() });
 

@@ -101,7 +101,7 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
 }
 
 /**
- * The tokens of a sign-in without a password (a passkey alone, docs/second-factors.md#sign-in-with-a-passkey),
+ * The tokens of a sign-in without a password (a passkey alone, docs/second-factors.md#passkeys),
  * kept exactly as after a password sign-in, then the principal. The kind of account is the token's:
  * nothing was ticked.
  */

@@ -480,7 +480,7 @@ export async function signInOptions(deps: AccountDeps, ip: string) {
 }
 
 /**
- * POST /oauth/cle: sign-in with a passkey alone (docs/second-factors.md#sign-in-with-a-passkey). The
+ * POST /oauth/cle: sign-in with a passkey alone (docs/second-factors.md#passkeys). The
  * client address is counted first, as for a password grant. A locked or inactive account is refused
  * like an unknown passkey: one answer (`invalid_grant`, `cle.refusee`) for every failure, its reason in
  * the audit trail. The session opens confirmed: a passkey that verified its user is both factors.

@@ -18,7 +18,7 @@ import { LoginForm, type LoginValues } from './login-form';
 
 // Shown only after a screen that ends on sign-in: the sign-in page does not load it otherwise.
 const Alert = lazy(() => import('@mui/material/Alert'));
-// Sign-in with a passkey (docs/second-factors.md#sign-in-with-a-passkey) loads after the page.
+// Sign-in with a passkey (docs/second-factors.md#passkeys) loads after the page.
 const PasskeySignIn = lazy(() =>
   import('../second-factors').then((module) => ({ default: module.PasskeySignIn })),
 );

@@ -16,7 +16,7 @@ export type PasskeySignInResult =
   | { kind: 'error'; error: unknown };
 
 /**
- * Sign-in with a passkey alone (docs/second-factors.md#sign-in-with-a-passkey): options for a
+ * Sign-in with a passkey alone (docs/second-factors.md#passkeys): options for a
  * discoverable passkey, the browser's ceremony, then the tokens, kept as after a password sign-in.
  * Loaded when the button is pressed: the sign-in page stays light.
  */

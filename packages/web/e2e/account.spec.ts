@@ -497,7 +497,7 @@ test.describe('open sessions (issue 23)', () => {
       await expect(dialog).toContainText('This one stays open.');
       await tabTo(page, dialog.getByRole('button', { name: 'End all other sessions' }));
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('status')).toContainText(
+      await expect(page.getByRole('region', { name: 'Open sessions' }).getByRole('status')).toContainText(
         /Sessions ended: \d+\. Only this one stays open\./,
       );
       await expect(page.getByText('No other session is open on your account.')).toBeVisible();

@@ -259,7 +259,7 @@ test.describe('the participant import and the bulk actions by keyboard', () => {
       await page.getByLabel('I am signing in as a correspondant').check();
       await page.getByRole('textbox', { name: 'Correspondant identifier' }).fill('corr.etablissement');
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 
       await page.goto('/adherentsCorrespondant');

@@ -78,7 +78,7 @@ async function signInOnPhone(page: Page, labels: Labels) {
   await page.getByLabel(labels.correspondant).check();
   await page.getByRole('textbox', { name: labels.identifier }).fill('corr.etablissement');
   await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: labels.signIn }).click();
+  await page.getByRole('button', { name: labels.signIn, exact: true }).click();
   await expect(page.getByRole('navigation').first()).toBeVisible();
   await page.setViewportSize(PHONE);
 }

@@ -56,7 +56,7 @@ test.describe('a correspondant the centre requires a second factor of', () => {
     await page.getByLabel('I am signing in as a correspondant').check();
     await page.getByRole('textbox', { name: 'Correspondant identifier' }).fill('corr.autre');
     await page.getByLabel('Password', { exact: true }).fill('Portail#2026');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/user\/confirm/);
     await expect(page.getByText(/A confirmation code has been sent by text message to/)).toBeVisible();
     await expectNoSidewaysScroll(page);

@@ -24,7 +24,7 @@ test.describe('sign-in', () => {
       'href',
       '/forgotIdentifiant',
     );
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect(page.getByText('Élément obligatoire').first()).toBeVisible();
     await expectAccessible(page);
   });

@@ -111,7 +111,7 @@ export async function fillLogin(
     .getByRole('textbox', { name: options.correspondant ? 'Identifiant correspondant' : 'Identifiant' })
     .fill(identifier);
   await page.getByLabel('Mot de passe', { exact: true }).fill(options.password ?? PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 /** The outbox's messages sent after `afterId`, oldest first (demo outbox). */

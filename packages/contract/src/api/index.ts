@@ -19,6 +19,7 @@ import { myDataApi } from './my-data';
 import { notificationApi } from './notifications';
 import { participantImportApi } from './participant-import';
 import { participantApi } from './participants';
+import { passkeyApi } from './passkeys';
 import { recoveryApi } from './recovery';
 import { registrationApi } from './registration';
 import type { ApiRoute } from './route';
@@ -49,6 +50,7 @@ export const API = {
   myData: myDataApi,
   participants: participantApi,
   participantImport: participantImportApi,
+  passkeys: passkeyApi,
   recovery: recoveryApi,
   registration: registrationApi,
   secondFactors: secondFactorApi,

@@ -29,6 +29,8 @@ export type ResourceKind =
   | 'account'
   /** A sign-in session (sessions.id): only its holder reaches it. */
   | 'session'
+  /** A passkey (passkeys.id): only its holder reaches it. */
+  | 'passkey'
   /** An event of the audit trail: administrators reach every one. */
   | 'audit'
   /** A sheet or data-protection document as the administrators publish it, withdrawn ones included. */

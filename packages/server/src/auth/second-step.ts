@@ -101,8 +101,11 @@ export function methodsFor(account: Pick<SecondStepAccount, 'mobile'>, factors: 
 export const textAtSignIn = (methods: SecondStepMethod[]) =>
   methods.includes('sms') && !methods.includes('cle') && !methods.includes('application');
 
-/** How a session passed its second step, as recorded on the session and in the audit trail. */
-export type PassMethod = 'sms' | 'passkey' | 'app' | 'recovery' | 'enrolment';
+/**
+ * How a session passed its second step, as recorded on the session and in the audit trail;
+ * `passkeySignIn`: the session was opened by a passkey alone (no password), confirmed from the start.
+ */
+export type PassMethod = 'sms' | 'passkey' | 'app' | 'recovery' | 'enrolment' | 'passkeySignIn';
 
 export interface SecondStepDeps {
   db: Db;
@@ -110,7 +113,7 @@ export interface SecondStepDeps {
   sessions: SessionEvents;
 }
 
-/** Codes tried per account across its sessions, whatever the method (docs/second-factors.md#limits). */
+/** Codes tried per account across its sessions, whatever the method (docs/second-factors.md#second-step). */
 export const CODE_WINDOW_S = 15 * 60;
 export const codeTriesKey = (userId: number) => `code:user:${userId}`;
 
@@ -188,7 +191,7 @@ export interface StepOutcome {
 export async function failSecondStep(
   deps: SecondStepDeps,
   caller: Pick<Caller, 'userId' | 'sessionId'>,
-  method: Exclude<PassMethod, 'sms' | 'enrolment'>,
+  method: Exclude<PassMethod, 'sms' | 'enrolment' | 'passkeySignIn'>,
   ip: string,
   /** The try's number when countSecondStepTry reserved it; otherwise the failure is counted here. */
   reserved?: number,

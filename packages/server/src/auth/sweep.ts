@@ -8,6 +8,7 @@ import {
   oneTimeCodes,
   participantImports,
   throttles,
+  webauthnChallenges,
 } from '../db/schema';
 
 /**
@@ -20,7 +21,7 @@ export const SWEEP_HORIZON_S = 86_400;
 /**
  * Deletes what no rule reads any more: attempt counters idle for longer than a lock lasts (the next
  * attempt would start again at 1), throttle rows, one-time codes and integration assertions spent or
- * expired a day ago, participant import checks past their expiry. Under a flood of made-up identifiers these tables would otherwise only grow.
+ * expired a day ago, WebAuthn challenges past their five minutes, participant import checks past their expiry. Under a flood of made-up identifiers these tables would otherwise only grow.
  */
 export async function purgeExpired(db: Db, config: Config): Promise<void> {
   const horizon = sql`now() - make_interval(secs => ${SWEEP_HORIZON_S})`;
@@ -39,6 +40,9 @@ export async function purgeExpired(db: Db, config: Config): Promise<void> {
         and(isNotNull(oneTimeCodes.consumedAt), lt(oneTimeCodes.consumedAt, horizon)),
       ),
     );
+  // WebAuthn challenges (features/second-factors/passkeys.service.ts) live five minutes; answered or
+  // not, none is read past its expiry.
+  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
   // Participant files checked and not imported within the hour, and imports whose report has had its
   // day (docs/participant-import.md#lifetime); a run under way is left to finish.
   await db

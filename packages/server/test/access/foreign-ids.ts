@@ -11,6 +11,7 @@ import {
   mutations,
   participantImports,
   participants,
+  passkeys,
   sessions,
   users,
 } from '../../src/db/schema';
@@ -136,6 +137,15 @@ export async function foreignId(
         )
         .limit(1);
       return row?.id ?? '00000000-0000-4000-8000-000000000000';
+    }
+    case 'passkey': {
+      // Another account's passkey: only its holder renames or removes it. With none yet, an id that names none.
+      const [row] = await db
+        .select({ id: passkeys.id })
+        .from(passkeys)
+        .where(identity.userId === null ? undefined : ne(passkeys.userId, identity.userId))
+        .limit(1);
+      return row?.id ?? 999_999;
     }
     case 'participant': {
       const outside = identity.participantId

@@ -1,8 +1,9 @@
 import { hasAnyRole, type Role } from '@portail/contract/roles';
 import { composeUsername } from '@portail/contract/rules/username';
-import type { PendingSessionUser, SessionUser } from '@portail/contract/schemas/auth';
+import type { PendingSessionUser, SessionUser, TokenReply } from '@portail/contract/schemas/auth';
 import { useSyncExternalStore } from 'react';
 import { call, endSession, requestPasswordToken } from './api';
+import { decodeJwtRoles } from './jwt';
 import { getSession, type SessionState, storeToken, storeUser, subscribeSession } from './session-store';
 
 /** The session as React state: token, user and how the last session ended. */
@@ -91,6 +92,21 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
     credentials.password,
   );
   storeToken(reply, credentials.correspondant);
+  try {
+    return await loadPrincipal();
+  } catch (error) {
+    endSession(null, 'info', { remember: false });
+    throw error;
+  }
+}
+
+/**
+ * The tokens of a sign-in without a password (a passkey alone, docs/second-factors.md#passkeys),
+ * kept exactly as after a password sign-in, then the principal. The kind of account is the token's:
+ * nothing was ticked.
+ */
+export async function signInWithTokens(reply: TokenReply): Promise<SessionUser> {
+  storeToken(reply, decodeJwtRoles(reply.access_token).includes('ROLE_CORRESPONDANT'));
   try {
     return await loadPrincipal();
   } catch (error) {

@@ -14,6 +14,8 @@ import {
 import { hashQueueFull, verifyPassword } from '../../auth/passwords';
 import { factorsOf, methodsFor, secondStepRequired, textAtSignIn } from '../../auth/second-step';
 import { createSession } from '../../auth/sessions';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { QueueFullError } from '../../lib/concurrency';
@@ -21,7 +23,7 @@ import { type AuthDeps, codeText, type GrantResult, invalidGrant, rolesOf, token
 import { countSignInFromAddress, countTextToAccount } from './sign-in-limits';
 
 /** A grant refused for now, with the seconds to wait: the OAuth error shape, status 429 or 503. */
-const unavailable = (status: 429 | 503, description: string, retryAfterS: number): GrantResult => ({
+export const unavailable = (status: 429 | 503, description: string, retryAfterS: number): GrantResult => ({
   ok: false,
   status,
   retryAfterS,
@@ -109,6 +111,36 @@ export async function passwordGrant(
 type Account = typeof users.$inferSelect;
 
 /**
+ * What every sign-in writes, in the caller's transaction, whatever proved who signs in (a password, a
+ * passkey alone): the session, the account's last and previous sign-in (a lock that ran out is
+ * cleared), and `SIGN_IN` in the audit trail with the browser and, when not a password, the method.
+ */
+export async function recordSignIn(
+  tx: DbOrTx,
+  config: Config,
+  user: Pick<Account, 'id' | 'lastLoginAt'>,
+  secondFactor: boolean,
+  origin: { ip: string; browser: string | null; method?: 'passkey' },
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const { ip, browser, method } = origin;
+  const created = await createSession(tx, user.id, secondFactor, config, { ip, browser });
+  await tx
+    .update(users)
+    .set({ previousLoginAt: user.lastLoginAt, lastLoginAt: new Date(), lockedAt: null })
+    .where(eq(users.id, user.id));
+  const details = { ...(browser ? { browser } : {}), ...(method ? { method } : {}) };
+  await audit(tx, {
+    actorUserId: user.id,
+    action: 'SIGN_IN',
+    targetType: 'session',
+    targetId: created.sessionId,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+    ip,
+  });
+  return created;
+}
+
+/**
  * The right password: a session, with a second step when the account needs one (docs/second-factors.md:
  * participants and the centre's staff always, correspondants by the centre's policy or their own
  * enrolment). A code goes by text message, within the account's limit, when it is the only way through;
@@ -133,19 +165,7 @@ async function openSession(
     }
   }
   const { sessionId, refreshToken, code } = await db.transaction(async (tx) => {
-    const created = await createSession(tx, user.id, secondFactor, config, { ip, browser });
-    await tx
-      .update(users)
-      .set({ previousLoginAt: user.lastLoginAt, lastLoginAt: new Date(), lockedAt: null })
-      .where(eq(users.id, user.id));
-    await audit(tx, {
-      actorUserId: user.id,
-      action: 'SIGN_IN',
-      targetType: 'session',
-      targetId: created.sessionId,
-      ...(browser ? { details: { browser } } : {}),
-      ip,
-    });
+    const created = await recordSignIn(tx, config, user, secondFactor, { ip, browser });
     const sent = text
       ? await issueCode(
           tx,

@@ -52,7 +52,7 @@ export const sealAppSecret = (config: Pick<Config, 'codeSecret'>, userId: number
   seal(secret, config.codeSecret, SEAL_INFO, sealContext(userId));
 /**
  * The app's secret, or null when it does not open (sealed under another CODE_SECRET: the setting must
- * never change; docs/second-factors.md#authenticator-app-and-recovery-codes): then no code matches,
+ * never change; docs/second-factors.md#authenticator-app): then no code matches,
  * and the holder passes by another method or has the centre remove the app.
  */
 export function openAppSecret(

@@ -5,6 +5,7 @@ import { serve } from '../../lib/serve';
 import { type AccountDeps, accountRequest } from '../account';
 import { authenticatorAppRoutes } from './authenticator-app.routes';
 import { accountFactors, secondStepMethods, switchSmsFactor } from './factors.service';
+import { passkeyRoutes } from './passkeys.routes';
 
 /** Second factors (issue 24, docs/second-factors.md): the second step's methods, the account's factors. */
 export function secondFactorRoutes(deps: AccountDeps) {
@@ -14,6 +15,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
     serve(app, secondFactorApi.sms, async (request) =>
       switchSmsFactor(deps, accountRequest(request), request.body),
     );
+    passkeyRoutes(app, deps);
     authenticatorAppRoutes(app, deps);
   };
 }

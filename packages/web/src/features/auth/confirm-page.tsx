@@ -25,7 +25,7 @@ import {
   useSession,
 } from '../../lib/session';
 import { EnrolFirst, SECURITY_TAB_PATH } from '../account';
-import { AppCodeStep, RecoveryCodeStep } from '../second-factors';
+import { AppCodeStep, PasskeyStep, RecoveryCodeStep } from '../second-factors';
 import { type StepProps, useSecondStepMethods } from './second-step/api';
 import { SmsCodeStep } from './second-step/sms-code-step';
 
@@ -34,6 +34,7 @@ import { SmsCodeStep } from './second-step/sms-code-step';
  * (docs/second-factors.md#second-step). A method the server offers and this map lacks is not shown.
  */
 const STEPS: Partial<Record<Exclude<SecondStepMethod, 'sms'>, ComponentType<StepProps>>> = {
+  cle: PasskeyStep,
   application: AppCodeStep,
   secours: RecoveryCodeStep,
 };

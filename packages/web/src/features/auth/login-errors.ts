@@ -57,6 +57,8 @@ export async function loginFailure(error: unknown): Promise<LoginFailure> {
     if (!parsed.success) return failure('auth.unauthorized');
     const description = parsed.data.error_description;
     if (description === 'user.locked') return failure('user.locked');
+    // A passkey refused at sign-in, whatever the reason (docs/second-factors.md#passkeys).
+    if (description === 'cle.refusee') return failure('login.passkeyRefused');
     if (description?.startsWith('tentative'))
       return failure(`login.${description}`, description === 'tentative.3');
     if (parsed.data.error === 'invalid_grant') return failure('login.invalid_grant');

@@ -1,8 +1,10 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SCREENS } from '@portail/contract/routes';
+import type { SessionUser } from '@portail/contract/schemas/auth';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -16,6 +18,10 @@ import { LoginForm, type LoginValues } from './login-form';
 
 // Shown only after a screen that ends on sign-in: the sign-in page does not load it otherwise.
 const Alert = lazy(() => import('@mui/material/Alert'));
+// Sign-in with a passkey (docs/second-factors.md#passkeys) loads after the page.
+const PasskeySignIn = lazy(() =>
+  import('../second-factors').then((module) => ({ default: module.PasskeySignIn })),
+);
 const WaitAlert = lazy(() => import('./wait-alert').then((module) => ({ default: module.WaitAlert })));
 
 const WAIT_REASONS = {
@@ -56,26 +62,34 @@ export function LoginPage() {
     acknowledgeSessionEnd();
   }, []);
 
+  /** Signed in, by password or by passkey: the route guard moves on (to the code screen when one is due). */
+  const signedIn = (user: SessionUser) => {
+    if (user.anglaisUniquement) changeLanguage('en_EN', true);
+    // A participant is signed in only once the text-message code is confirmed (confirm page).
+    if (user.doubleAuthentificationConfirmee) notify('auth.connected', 'success');
+  };
+
+  const failed = async (error: unknown) => {
+    const outcome = await loginFailure(error);
+    // The third wrong password locks the account: nothing of the attempt may remain (docs/sign-in-and-sessions.md#login-messages).
+    if (outcome.locked) clearSession(null);
+    const seconds = outcome.values?.seconds;
+    if (isWaitKey(outcome.key) && seconds !== undefined) {
+      setWaitKey(outcome.key);
+      wait.start(seconds);
+      return;
+    }
+    if (outcome.text) showToast(i18next.exists(outcome.text) ? t(outcome.text) : outcome.text, 'error');
+    else if (outcome.key)
+      notify(i18next.exists(outcome.key) ? outcome.key : 'login.invalid_grant', 'error', outcome.values);
+  };
+
   const submit = async (values: LoginValues): Promise<boolean> => {
     try {
-      const user = await signIn(values);
-      if (user.anglaisUniquement) changeLanguage('en_EN', true);
-      // A participant is signed in only once the text-message code is confirmed (confirm page).
-      if (user.doubleAuthentificationConfirmee) notify('auth.connected', 'success');
+      signedIn(await signIn(values));
       return true;
     } catch (error) {
-      const outcome = await loginFailure(error);
-      // The third wrong password locks the account: nothing of the attempt may remain (docs/sign-in-and-sessions.md#login-messages).
-      if (outcome.locked) clearSession(null);
-      const seconds = outcome.values?.seconds;
-      if (isWaitKey(outcome.key) && seconds !== undefined) {
-        setWaitKey(outcome.key);
-        wait.start(seconds);
-        return false;
-      }
-      if (outcome.text) showToast(i18next.exists(outcome.text) ? t(outcome.text) : outcome.text, 'error');
-      else if (outcome.key)
-        notify(i18next.exists(outcome.key) ? outcome.key : 'login.invalid_grant', 'error', outcome.values);
+      await failed(error);
       return false;
     }
   };
@@ -107,6 +121,11 @@ export function LoginPage() {
         </Suspense>
       )}
       <LoginForm onSubmit={submit} initialIdentifier={identifier} />
+      <Box sx={{ mt: 2 }}>
+        <Suspense fallback={null}>
+          <PasskeySignIn onSignedIn={signedIn} onFailure={failed} />
+        </Suspense>
+      </Box>
       <Stack spacing={1} sx={{ mt: 3, pt: 3, borderTop: 1, borderColor: 'divider' }}>
         <Link component={RouterLink} to={SCREENS.forgotPassword.path}>
           {t('login.forgotPassword')}

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { RetryAlert } from '../../../components/retry-alert';
-import { AuthenticatorAppSection } from '../../second-factors';
+import { AuthenticatorAppSection, PasskeysSection } from '../../second-factors';
 import { accountKeys } from '../api/account-keys';
 import { useFactors } from '../api/factors';
 import { SessionsPanel } from './sessions-panel';
@@ -21,7 +21,10 @@ import { type FactorSectionProps, SmsFactorSection } from './sms-factor-section'
  * The sign-in factors of the tab, strongest first (docs/second-factors.md#security-tab): passkeys and
  * the authenticator app each have their own section; the text-message code comes last.
  */
-export const FACTOR_SECTIONS: readonly ComponentType<FactorSectionProps>[] = [AuthenticatorAppSection];
+export const FACTOR_SECTIONS: readonly ComponentType<FactorSectionProps>[] = [
+  PasskeysSection,
+  AuthenticatorAppSection,
+];
 
 /** Whether the centre asks this holder for a passkey or an app they do not have yet. */
 const asked = (factors: FactorSectionProps['factors']) =>

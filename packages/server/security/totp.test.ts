@@ -7,7 +7,7 @@ import { clientAuth } from '../test/helper';
 import { figure, type HttpReply, type Portal, startPortal } from './portal';
 
 /**
- * Guessing app codes and recovery codes over HTTP (docs/second-factors.md#limits): three wrong codes
+ * Guessing app codes and recovery codes over HTTP (docs/second-factors.md#second-step): three wrong codes
  * end a session; the account's bound of codes tried across its sessions (CODE_ACCOUNT_LIMIT in 15
  * minutes) stops a guesser who opens session after session, even for the right code (429 with
  * Retry-After, nothing evaluated); a code is accepted once, however many sessions send it together;

@@ -11,11 +11,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { RetryAlert } from '../../../components/retry-alert';
-import { AuthenticatorAppSection, PasskeysSection } from '../../second-factors';
+import {
+  AuthenticatorAppSection,
+  type FactorSectionProps,
+  PasskeysSection,
+  SmsFactorSection,
+} from '../../second-factors';
 import { accountKeys } from '../api/account-keys';
 import { useFactors } from '../api/factors';
 import { SessionsPanel } from './sessions-panel';
-import { type FactorSectionProps, SmsFactorSection } from './sms-factor-section';
 
 /**
  * The sign-in factors of the tab, strongest first (docs/second-factors.md#security-tab): passkeys and

@@ -71,7 +71,7 @@ describe('the text-message code’s switch', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Désactiver le code par SMS' });
     await user.type(within(dialog).getByLabelText('Mot de passe actuel', { selector: 'input' }), 'Mauvais#1');
     await user.click(within(dialog).getByRole('button', { name: 'Désactiver le code par SMS' }));
-    expect(await within(dialog).findByText(/mot de passe/i, { selector: 'p' })).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Après 2 autre\(s\) erreur/)).toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();
     await user.clear(within(dialog).getByLabelText('Mot de passe actuel', { selector: 'input' }));
     await user.type(

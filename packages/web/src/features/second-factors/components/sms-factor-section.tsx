@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { FactorsReply } from '@portail/contract/schemas/second-factors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { switchSmsFactor } from '../api/factors';
-import { PasswordConfirmDialog } from './password-confirm-dialog';
+import { switchSmsFactor } from '../sms-api';
+import { PasswordStepDialog } from './password-step-dialog';
 
 export interface FactorSectionProps {
   factors: FactorsReply;
@@ -63,14 +63,17 @@ export function SmsFactorSection({ factors, onChanged }: FactorSectionProps) {
           </Button>
         )}
       </Stack>
-      <PasswordConfirmDialog
+      <PasswordStepDialog
         open={open}
         onClose={() => setOpen(false)}
         title={t(turnOn ? 'secondFactor.sms.turnOnTitle' : 'secondFactor.sms.turnOffTitle')}
         intro={t(turnOn ? 'secondFactor.sms.turnOnIntro' : 'secondFactor.sms.turnOffIntro')}
         submitLabel={t(turnOn ? 'secondFactor.sms.turnOn' : 'secondFactor.sms.turnOff')}
-        save={(motDePasse) => switchSmsFactor(turnOn, motDePasse)}
-        onSaved={onChanged}
+        save={async (motDePasse) => {
+          const outcome = await switchSmsFactor(turnOn, motDePasse);
+          if (outcome.kind === 'done') onChanged();
+          return outcome;
+        }}
       />
     </Box>
   );

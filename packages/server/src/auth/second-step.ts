@@ -226,13 +226,3 @@ export async function failSecondStep(
   });
   return { ok: false, messages: [errorMessage('tentative.3')] };
 }
-
-/** Whether the session has tries left (a session that spent its three is already ended). */
-export async function failuresOf(db: DbOrTx, sessionId: string): Promise<number> {
-  const [row] = await db
-    .select({ failures: sessions.secondStepFailures })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row?.failures ?? 0;
-}

@@ -42,7 +42,12 @@ export async function secondStepMethods(deps: AccountDeps, caller: Caller) {
     methodes: methods,
     tel: methods.includes('sms') ? maskPhone(account.mobile) : '',
     smsEnvoye: await sessionHasCode(deps.db, caller.sessionId),
-    enrolementRequis: !caller.confirmed && (await mayEnrolBeforeSecondStep(deps, caller)),
+    // mayEnrolBeforeSecondStep's rule, on the account and factors already read here.
+    enrolementRequis:
+      !caller.confirmed &&
+      account.kind === 'CORRESPONDANT' &&
+      secondStepRequired(account, factors, deps.config) &&
+      methods.length === 0,
     facteurDemande: factorRequired(account, deps.config) && !hasStrongFactor(factors),
   };
 }
